@@ -1,0 +1,12 @@
+#ifndef CSQLITE_SHIM_H
+#define CSQLITE_SHIM_H
+
+#include <sqlite3.h>
+
+// SQLITE_TRANSIENT is a macro over a function-pointer cast that Swift cannot
+// import; this gives Swift a typed value for it.
+static inline sqlite3_destructor_type csqlite_transient(void) {
+    return SQLITE_TRANSIENT;
+}
+
+#endif

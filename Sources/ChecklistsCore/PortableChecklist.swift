@@ -1,0 +1,59 @@
+import Foundation
+
+/// A list as it travels between files and the store: what an import reads and an export writes.
+///
+/// Identities and dates are optional because the iPhone app's file has none of them; our JSON
+/// backup carries them so that a restore is lossless.
+public struct PortableChecklist: Hashable, Sendable, Codable {
+  /// The list's identity, when the file has one.
+  public var id: UUID?
+  /// The list's name, as found in the file.
+  public var name: String
+  /// The list's icon.
+  public var icon: ChecklistIcon
+  /// When the list was created, when the file knows.
+  public var createdAt: Date?
+  /// The items, in the list's order.
+  public var items: [PortableItem]
+
+  /// Creates a portable list.
+  public init(
+    id: UUID? = nil, name: String, icon: ChecklistIcon, createdAt: Date? = nil,
+    items: [PortableItem]
+  ) {
+    self.id = id
+    self.name = name
+    self.icon = icon
+    self.createdAt = createdAt
+    self.items = items
+  }
+}
+
+/// An item as it travels between files and the store.
+public struct PortableItem: Hashable, Sendable, Codable {
+  /// The item's identity, when the file has one.
+  public var id: UUID?
+  /// The item's text, as found in the file.
+  public var text: String
+  /// Whether it is checked.
+  public var isChecked: Bool
+  /// Its due date, if any.
+  public var dueDate: Date?
+  /// Whether Remind Me is on.
+  public var shouldRemind: Bool
+  /// When the item was created, when the file knows.
+  public var createdAt: Date?
+
+  /// Creates a portable item.
+  public init(
+    id: UUID? = nil, text: String, isChecked: Bool = false, dueDate: Date? = nil,
+    shouldRemind: Bool = false, createdAt: Date? = nil
+  ) {
+    self.id = id
+    self.text = text
+    self.isChecked = isChecked
+    self.dueDate = dueDate
+    self.shouldRemind = shouldRemind
+    self.createdAt = createdAt
+  }
+}

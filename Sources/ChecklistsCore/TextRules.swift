@@ -1,0 +1,64 @@
+/// The rules every list name and item text obeys, whichever door it comes in by.
+public enum TextRules {
+  /// The most characters an item's text may have.
+  public static let maximumItemTextLength = 1_000
+  /// The most characters a list's name may have.
+  public static let maximumListNameLength = 200
+
+  /// Trims `raw` and checks it is neither empty, too long nor holding control characters.
+  ///
+  /// - Parameters:
+  ///   - raw: The text as typed or read from a file.
+  ///   - field: What the text is, for the message: "An item's text", "A list's name".
+  ///   - maximumLength: The most characters (grapheme clusters) allowed.
+  /// - Returns: The trimmed text.
+  /// - Throws: ``ChecklistsError`` with code `invalidInput` naming the broken rule.
+  public static func validated(_ raw: String, field: String, maximumLength: Int) throws -> String {
+    let text = raw.trimmingWhitespace()
+    if text.isEmpty {
+      throw ChecklistsError.invalid("\(field) cannot be empty or only white space.")
+    }
+    if text.count > maximumLength {
+      throw ChecklistsError.invalid(
+        "\(field) is \(text.count) characters long; the limit is \(maximumLength).")
+    }
+    if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+      throw ChecklistsError.invalid(
+        "\(field) must be one line of text without control characters such as line breaks or tabs.")
+    }
+    return text
+  }
+}
+
+extension Checklist {
+  /// A list name made valid: trimmed, not empty, at most 200 characters, one line.
+  /// - Throws: ``ChecklistsError`` with code `invalidInput`.
+  public static func validatedName(_ raw: String) throws -> String {
+    try TextRules.validated(
+      raw, field: "A list's name", maximumLength: TextRules.maximumListNameLength)
+  }
+
+  /// Whether two list names count as the same name: list names are unique ignoring case.
+  public static func namesMatch(_ a: String, _ b: String) -> Bool {
+    a.compare(b, options: [.caseInsensitive]) == .orderedSame
+  }
+}
+
+extension ChecklistItem {
+  /// An item text made valid: trimmed, not empty, at most 1,000 characters, one line.
+  /// - Throws: ``ChecklistsError`` with code `invalidInput`.
+  public static func validatedText(_ raw: String) throws -> String {
+    try TextRules.validated(
+      raw, field: "An item's text", maximumLength: TextRules.maximumItemTextLength)
+  }
+}
+
+extension String {
+  /// The string without white space or line breaks at either end.
+  func trimmingWhitespace() -> String {
+    let scalars = unicodeScalars
+    guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+    let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+    return String(scalars[first...last])
+  }
+}
