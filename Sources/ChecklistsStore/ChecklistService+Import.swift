@@ -1,0 +1,154 @@
+import ChecklistsCore
+import Foundation
+
+extension ChecklistService {
+  /// Imports lists from a file, in one transaction: either all of it lands or nothing does.
+  ///
+  /// Lists are matched to existing ones by name, ignoring case. With `.merge` an existing list
+  /// keeps its items; each item of the file is matched to an existing item with the same text
+  /// (in order, so two "Milk" match two "Milk"), which takes the file's checkmark, due date and
+  /// reminder, and the rest are appended. Importing the same file twice therefore changes
+  /// nothing the second time. With `.replace` the list's items become exactly the file's.
+  /// Lists not named in the file are left alone either way.
+  ///
+  /// Everything is validated before anything is written. Items whose text is only white space
+  /// (which the original app allowed) are skipped and counted.
+  ///
+  /// - Returns: What was created, merged, added, updated and skipped.
+  /// - Throws: `invalidInput` naming the list and item that break a rule.
+  public func importChecklists(_ portable: [PortableChecklist], mode: ImportMode) throws
+    -> ImportReport
+  {
+    var report = ImportReport()
+    let validated = try portable.enumerated().map { offset, list in
+      try validatedForImport(list, number: offset + 1, report: &report)
+    }
+    return try store.write { tx in
+      var report = report
+      for incoming in validated {
+        let existing = try tx.checklists(ownerID: owner.id).first {
+          Checklist.namesMatch($0.name, incoming.name)
+        }
+        if let existing {
+          try importInto(existing, incoming, mode: mode, report: &report, in: tx)
+        } else {
+          try importAsNew(incoming, report: &report, in: tx)
+        }
+      }
+      return report
+    }
+  }
+
+  /// The user's lists in All Lists order with their items, ready for a file.
+  public func exportChecklists() throws -> [PortableChecklist] {
+    try store.read { tx in
+      try tx.checklists(ownerID: owner.id).sortedForDisplay().map { list in
+        PortableChecklist(
+          id: list.id, name: list.name, icon: list.icon, createdAt: list.createdAt,
+          items: try tx.items(checklistID: list.id).map { item in
+            PortableItem(
+              id: item.id, text: item.text, isChecked: item.isChecked, dueDate: item.dueDate,
+              shouldRemind: item.shouldRemind, createdAt: item.createdAt)
+          })
+      }
+    }
+  }
+
+  // MARK: - Steps
+
+  private func validatedForImport(
+    _ list: PortableChecklist, number: Int, report: inout ImportReport
+  ) throws -> PortableChecklist {
+    var list = list
+    do {
+      list.name = try Checklist.validatedName(list.name)
+    } catch let error as ChecklistsError {
+      throw ChecklistsError(.invalidInput, "List \(number): \(error.message)")
+    }
+    var items: [PortableItem] = []
+    items.reserveCapacity(list.items.count)
+    for (offset, var item) in list.items.enumerated() {
+      if item.text.allSatisfy({ $0.isWhitespace }) {
+        report.itemsSkipped += 1
+        continue
+      }
+      do {
+        item.text = try ChecklistItem.validatedText(item.text)
+      } catch let error as ChecklistsError {
+        throw ChecklistsError(
+          .invalidInput, "List '\(list.name)', item \(offset + 1): \(error.message)")
+      }
+      items.append(item)
+    }
+    list.items = items
+    return list
+  }
+
+  private func importAsNew(
+    _ incoming: PortableChecklist, report: inout ImportReport, in tx: any ChecklistStoreWriter
+  ) throws {
+    let date = now()
+    let id = try incoming.id.flatMap { try tx.checklist(id: $0) == nil ? $0 : nil } ?? UUID()
+    var list = Checklist(
+      id: id, ownerID: owner.id, name: incoming.name, icon: incoming.icon,
+      createdAt: incoming.createdAt ?? date, updatedAt: date)
+    try tx.insertChecklist(list)
+    try bump(&list, .listCreated, in: tx)
+    for item in incoming.items {
+      try append(item, to: list, in: tx)
+    }
+    report.listsCreated += 1
+    report.itemsAdded += incoming.items.count
+  }
+
+  private func importInto(
+    _ existing: Checklist, _ incoming: PortableChecklist, mode: ImportMode,
+    report: inout ImportReport, in tx: any ChecklistStoreWriter
+  ) throws {
+    var list = existing
+    list.icon = incoming.icon
+    try bump(&list, .listUpdated, in: tx)
+    report.listsUpdated += 1
+    let current = try tx.items(checklistID: list.id)
+    if mode == .replace {
+      for item in current { try tx.deleteItem(id: item.id) }
+      report.itemsRemoved += current.count
+      for item in incoming.items { try append(item, to: list, in: tx) }
+      report.itemsAdded += incoming.items.count
+      return
+    }
+    var unmatched = Dictionary(grouping: current, by: \.text)
+    for item in incoming.items {
+      guard var match = unmatched[item.text]?.first else {
+        try append(item, to: list, in: tx)
+        report.itemsAdded += 1
+        continue
+      }
+      unmatched[item.text]?.removeFirst()
+      let before = match
+      match.isChecked = item.isChecked
+      match.dueDate = item.dueDate
+      match.shouldRemind = item.shouldRemind
+      if match == before {
+        report.itemsUnchanged += 1
+      } else {
+        match.revision = list.revision
+        match.updatedAt = list.updatedAt
+        try tx.updateItem(match)
+        report.itemsUpdated += 1
+      }
+    }
+  }
+
+  private func append(_ item: PortableItem, to list: Checklist, in tx: any ChecklistStoreWriter)
+    throws
+  {
+    let id = try item.id.flatMap { try tx.item(id: $0) == nil ? $0 : nil } ?? UUID()
+    try tx.appendItem(
+      ChecklistItem(
+        id: id, checklistID: list.id, text: item.text, isChecked: item.isChecked,
+        dueDate: item.dueDate, shouldRemind: item.shouldRemind && item.dueDate != nil,
+        revision: list.revision, createdAt: item.createdAt ?? list.updatedAt,
+        updatedAt: list.updatedAt))
+  }
+}

@@ -1,0 +1,140 @@
+import ChecklistsCore
+import Foundation
+
+/// The changes an edit makes to an item; `nil` leaves a field as it is.
+public struct ItemChanges: Sendable, Hashable {
+  /// New text.
+  public var text: String?
+  /// New checkmark.
+  public var isChecked: Bool?
+  /// New due date: `.some(nil)` removes it.
+  public var dueDate: Date??
+  /// New Remind Me.
+  public var shouldRemind: Bool?
+
+  /// Creates a set of changes.
+  public init(
+    text: String? = nil, isChecked: Bool? = nil, dueDate: Date?? = nil, shouldRemind: Bool? = nil
+  ) {
+    self.text = text
+    self.isChecked = isChecked
+    self.dueDate = dueDate
+    self.shouldRemind = shouldRemind
+  }
+}
+
+extension ChecklistService {
+  /// Adds an item at the end of a list.
+  /// - Parameters:
+  ///   - text: The text; trimmed, 1 to 1,000 characters, one line.
+  ///   - checklistID: The list.
+  ///   - dueDate: When it is due, if ever.
+  ///   - shouldRemind: Whether a reminder fires at the due date; needs a due date.
+  /// - Returns: The new item.
+  /// - Throws: `invalidInput`, `notFound`.
+  @discardableResult
+  public func addItem(
+    _ text: String, to checklistID: UUID, dueDate: Date? = nil, shouldRemind: Bool = false,
+    isChecked: Bool = false
+  ) throws -> ChecklistItem {
+    let text = try ChecklistItem.validatedText(text)
+    try checkReminder(shouldRemind, dueDate: dueDate)
+    return try store.write { tx in
+      var list = try ownedChecklist(checklistID, in: tx)
+      let item = ChecklistItem(
+        checklistID: list.id, text: text, isChecked: isChecked, dueDate: dueDate,
+        shouldRemind: shouldRemind, revision: list.revision + 1, createdAt: now())
+      try bump(&list, .itemAdded, itemID: item.id, in: tx)
+      try tx.appendItem(item)
+      return item
+    }
+  }
+
+  /// Edits an item.
+  /// - Parameter expectedRevision: When given, the edit is refused if the item changed since.
+  /// - Returns: The item as stored.
+  /// - Throws: `invalidInput`, `notFound`, `conflict`.
+  @discardableResult
+  public func updateItem(id: UUID, _ changes: ItemChanges, expectedRevision: Int64? = nil) throws
+    -> ChecklistItem
+  {
+    let text = try changes.text.map(ChecklistItem.validatedText)
+    return try store.write { tx in
+      var item = try ownedItem(id, in: tx)
+      try check(expectedRevision, against: item.revision, what: "item '\(item.text)'")
+      var edited = item
+      if let text { edited.text = text }
+      if let isChecked = changes.isChecked { edited.isChecked = isChecked }
+      if let dueDate = changes.dueDate { edited.dueDate = dueDate }
+      if let shouldRemind = changes.shouldRemind { edited.shouldRemind = shouldRemind }
+      try checkReminder(edited.shouldRemind, dueDate: edited.dueDate)
+      guard edited != item else { return item }
+      var list = try ownedChecklist(item.checklistID, in: tx)
+      try bump(&list, .itemUpdated, itemID: id, in: tx)
+      item = edited
+      item.revision = list.revision
+      item.updatedAt = list.updatedAt
+      try tx.updateItem(item)
+      return item
+    }
+  }
+
+  /// Sets or clears an item's checkmark.
+  @discardableResult
+  public func setChecked(_ isChecked: Bool, itemID: UUID) throws -> ChecklistItem {
+    try updateItem(id: itemID, ItemChanges(isChecked: isChecked))
+  }
+
+  /// Flips an item's checkmark, as tapping its row does.
+  /// - Complexity: O(1) rows, whatever the size of the list.
+  @discardableResult
+  public func toggle(itemID: UUID) throws -> ChecklistItem {
+    try store.write { tx in
+      var item = try ownedItem(itemID, in: tx)
+      var list = try ownedChecklist(item.checklistID, in: tx)
+      try bump(&list, .itemUpdated, itemID: itemID, in: tx)
+      item.isChecked.toggle()
+      item.revision = list.revision
+      item.updatedAt = list.updatedAt
+      try tx.updateItem(item)
+      return item
+    }
+  }
+
+  /// Deletes an item.
+  /// - Returns: The item as it was.
+  @discardableResult
+  public func deleteItem(id: UUID, expectedRevision: Int64? = nil) throws -> ChecklistItem {
+    try store.write { tx in
+      let item = try ownedItem(id, in: tx)
+      try check(expectedRevision, against: item.revision, what: "item '\(item.text)'")
+      var list = try ownedChecklist(item.checklistID, in: tx)
+      try bump(&list, .itemDeleted, itemID: id, in: tx)
+      try tx.deleteItem(id: id)
+      return item
+    }
+  }
+
+  /// Moves an item to a zero-based position in its list, keeping the others' order.
+  /// - Parameter index: The position it ends at; clamped to the list.
+  /// - Returns: The moved item.
+  @discardableResult
+  public func moveItem(id: UUID, to index: Int) throws -> ChecklistItem {
+    try store.write { tx in
+      var item = try ownedItem(id, in: tx)
+      var list = try ownedChecklist(item.checklistID, in: tx)
+      try bump(&list, .itemMoved, itemID: id, in: tx)
+      try tx.moveItem(id: id, to: index)
+      item.revision = list.revision
+      item.updatedAt = list.updatedAt
+      try tx.updateItem(item)
+      return item
+    }
+  }
+
+  private func checkReminder(_ shouldRemind: Bool, dueDate: Date?) throws {
+    if shouldRemind && dueDate == nil {
+      throw ChecklistsError.invalid("Remind Me needs a due date.")
+    }
+  }
+}

@@ -1,0 +1,207 @@
+import ChecklistsCore
+import Foundation
+
+/// Every operation on one user's checklists, with the rules applied once for every store:
+/// validation, unique list names, revisions and the change log.
+///
+/// Each method is one transaction that touches O(1) rows (deleting a list also removes its
+/// items, and an import writes what the file holds).
+public struct ChecklistService: Sendable {
+  /// Where the lists are kept.
+  public let store: any ChecklistStore
+  /// The user whose lists these are.
+  public let owner: User
+  /// The clock, so tests can fix the time.
+  public let now: @Sendable () -> Date
+
+  /// Creates a service for a user that already exists.
+  public init(store: any ChecklistStore, owner: User, now: @escaping @Sendable () -> Date = Date.init) {
+    self.store = store
+    self.owner = owner
+    self.now = now
+  }
+
+  /// Opens the single local user's lists, creating the user on first use together with the
+  /// empty list `List` that the original app shows at first launch.
+  ///
+  /// Safe when two processes start at once: the check and the creation are one transaction.
+  /// - Throws: ``ChecklistsCore/ChecklistsError`` with code `storage`.
+  public static func openLocal(
+    store: any ChecklistStore, now: @escaping @Sendable () -> Date = Date.init
+  ) throws -> ChecklistService {
+    let owner = try store.write { tx -> User in
+      if let user = try tx.user(named: User.localName) { return user }
+      let date = now()
+      let user = User(name: User.localName, createdAt: date)
+      try tx.insertUser(user)
+      let list = Checklist(
+        ownerID: user.id, name: Checklist.firstListName, icon: .modelDefault, createdAt: date)
+      try tx.insertChecklist(list)
+      _ = try tx.appendChange(
+        Change(
+          ownerID: user.id, checklistID: list.id, kind: .listCreated, revision: list.revision,
+          date: date))
+      return user
+    }
+    return ChecklistService(store: store, owner: owner, now: now)
+  }
+
+  // MARK: - Reading
+
+  /// The user's lists in All Lists order.
+  /// - Complexity: O(*lists* log *lists*); counts are stored, items are not read.
+  public func checklists() throws -> [Checklist] {
+    try store.read { tx in try tx.checklists(ownerID: owner.id) }.sortedForDisplay()
+  }
+
+  /// The list with this id.
+  /// - Throws: `notFound` when it does not exist or belongs to another user.
+  public func checklist(id: UUID) throws -> Checklist {
+    try store.read { tx in try ownedChecklist(id, in: tx) }
+  }
+
+  /// A list and its items in order, read from one snapshot.
+  public func checklistWithItems(id: UUID) throws -> (Checklist, [ChecklistItem]) {
+    try store.read { tx in
+      let list = try ownedChecklist(id, in: tx)
+      return (list, try tx.items(checklistID: id))
+    }
+  }
+
+  /// The item with this id.
+  /// - Throws: `notFound` when it does not exist or its list belongs to another user.
+  public func item(id: UUID) throws -> ChecklistItem {
+    try store.read { tx in try ownedItem(id, in: tx) }
+  }
+
+  /// The user's changes after `sequence`, oldest first.
+  public func changes(after sequence: Int64, limit: Int = 1_000) throws -> [Change] {
+    try store.read { tx in try tx.changes(ownerID: owner.id, after: sequence, limit: limit) }
+  }
+
+  /// Unchecked items with Remind Me whose due date has come by `date`, soonest first, with
+  /// their lists.
+  public func dueItems(through date: Date) throws -> [(Checklist, ChecklistItem)] {
+    try store.read { tx in
+      var lists: [UUID: Checklist] = [:]
+      return try tx.dueItems(ownerID: owner.id, through: date).map { item in
+        if lists[item.checklistID] == nil {
+          lists[item.checklistID] = try ownedChecklist(item.checklistID, in: tx)
+        }
+        return (lists[item.checklistID]!, item)
+      }
+    }
+  }
+
+  // MARK: - Lists
+
+  /// Creates a list.
+  /// - Parameters:
+  ///   - name: The name; trimmed, 1 to 200 characters, unique ignoring case.
+  ///   - icon: The icon; a list made by a person starts with Folder.
+  /// - Returns: The new, empty list.
+  /// - Throws: `invalidInput` for a bad name, `conflict` when the name is taken.
+  @discardableResult
+  public func createList(named name: String, icon: ChecklistIcon = .userDefault) throws -> Checklist {
+    let name = try Checklist.validatedName(name)
+    return try store.write { tx in
+      try ensureNameIsFree(name, in: tx)
+      let list = Checklist(ownerID: owner.id, name: name, icon: icon, createdAt: now())
+      try tx.insertChecklist(list)
+      try log(.listCreated, list: list, in: tx)
+      return list
+    }
+  }
+
+  /// Renames a list and/or changes its icon.
+  /// - Parameter expectedRevision: When given, the change is refused if the list moved on.
+  /// - Returns: The updated list.
+  /// - Throws: `notFound`, `invalidInput`, or `conflict` (name taken, stale revision).
+  @discardableResult
+  public func updateList(
+    id: UUID, name: String? = nil, icon: ChecklistIcon? = nil, expectedRevision: Int64? = nil
+  ) throws -> Checklist {
+    let name = try name.map(Checklist.validatedName)
+    return try store.write { tx in
+      var list = try ownedChecklist(id, in: tx)
+      try check(expectedRevision, against: list.revision, what: "list '\(list.name)'")
+      if let name, name != list.name {
+        try ensureNameIsFree(name, in: tx, except: id)
+        list.name = name
+      }
+      if let icon { list.icon = icon }
+      try bump(&list, .listUpdated, in: tx)
+      return try ownedChecklist(id, in: tx)
+    }
+  }
+
+  /// Deletes a list and all its items.
+  /// - Returns: The list as it was.
+  @discardableResult
+  public func deleteList(id: UUID, expectedRevision: Int64? = nil) throws -> Checklist {
+    try store.write { tx in
+      var list = try ownedChecklist(id, in: tx)
+      try check(expectedRevision, against: list.revision, what: "list '\(list.name)'")
+      let before = list
+      try bump(&list, .listDeleted, in: tx)
+      try tx.deleteChecklist(id: id)
+      return before
+    }
+  }
+
+  // MARK: - Shared rules
+
+  func ownedChecklist(_ id: UUID, in tx: any ChecklistStoreReader) throws -> Checklist {
+    guard let list = try tx.checklist(id: id), list.ownerID == owner.id else {
+      throw ChecklistsError(.notFound, "There is no list with id \(id.uuidString).")
+    }
+    return list
+  }
+
+  func ownedItem(_ id: UUID, in tx: any ChecklistStoreReader) throws -> ChecklistItem {
+    guard let item = try tx.item(id: id), (try? ownedChecklist(item.checklistID, in: tx)) != nil
+    else {
+      throw ChecklistsError(.notFound, "There is no item with id \(id.uuidString).")
+    }
+    return item
+  }
+
+  func ensureNameIsFree(_ name: String, in tx: any ChecklistStoreReader, except id: UUID? = nil)
+    throws
+  {
+    let taken = try tx.checklists(ownerID: owner.id).first {
+      $0.id != id && Checklist.namesMatch($0.name, name)
+    }
+    if let taken {
+      throw ChecklistsError(.conflict, "A list named '\(taken.name)' already exists.")
+    }
+  }
+
+  func check(_ expected: Int64?, against revision: Int64, what: String) throws {
+    guard let expected, expected != revision else { return }
+    throw ChecklistsError(
+      .conflict,
+      "The \(what) changed since you read it (revision \(expected), now \(revision)). "
+        + "Reload it and try again.")
+  }
+
+  /// Advances the list's revision and logs the change.
+  func bump(
+    _ list: inout Checklist, _ kind: Change.Kind, itemID: UUID? = nil,
+    in tx: any ChecklistStoreWriter
+  ) throws {
+    list.revision += 1
+    list.updatedAt = now()
+    try tx.updateChecklist(list)
+    try log(kind, list: list, itemID: itemID, in: tx)
+  }
+
+  func log(
+    _ kind: Change.Kind, list: Checklist, itemID: UUID? = nil, in tx: any ChecklistStoreWriter
+  ) throws {
+    _ = try tx.appendChange(
+      Change(
+        ownerID: list.ownerID, checklistID: list.id, itemID: itemID, kind: kind,
+        revision: list.revision, date: list.updatedAt))
+  }
+}

@@ -1,0 +1,79 @@
+import ChecklistsCore
+import Foundation
+
+/// Where checklists are kept: the SQLite file in production, memory in fast tests.
+///
+/// Every call of ``read(_:)`` sees one consistent snapshot; every call of ``write(_:)`` is one
+/// transaction, committed when the closure returns and rolled back when it throws, so a failed
+/// change leaves nothing half-written. The rules (validation, revisions, the change log) live
+/// once, in ``ChecklistService``, above these primitives.
+public protocol ChecklistStore: Sendable {
+  /// Runs `body` against a consistent snapshot.
+  /// - Throws: What `body` throws, or ``ChecklistsCore/ChecklistsError`` with code `storage`.
+  func read<T: Sendable>(_ body: (any ChecklistStoreReader) throws -> T) throws -> T
+
+  /// Runs `body` as one transaction.
+  /// - Throws: What `body` throws, or ``ChecklistsCore/ChecklistsError`` with code `storage`.
+  func write<T: Sendable>(_ body: (any ChecklistStoreWriter) throws -> T) throws -> T
+}
+
+/// The reading primitives every store offers, valid only inside ``ChecklistStore/read(_:)``.
+public protocol ChecklistStoreReader {
+  /// The user with this name, if any.
+  func user(named name: String) throws -> User?
+
+  /// Every list the user owns, in no particular order, with their counts.
+  /// - Complexity: O(*lists*); the counts are stored, not counted.
+  func checklists(ownerID: UUID) throws -> [Checklist]
+
+  /// The list with this id, with its counts.
+  func checklist(id: UUID) throws -> Checklist?
+
+  /// The list's items in the user's order.
+  func items(checklistID: UUID) throws -> [ChecklistItem]
+
+  /// The item with this id.
+  func item(id: UUID) throws -> ChecklistItem?
+
+  /// The item at a zero-based position in the list's order.
+  func item(checklistID: UUID, at index: Int) throws -> ChecklistItem?
+
+  /// The user's changes after `sequence`, oldest first, at most `limit` of them.
+  func changes(ownerID: UUID, after sequence: Int64, limit: Int) throws -> [Change]
+
+  /// The user's unchecked items with Remind Me on and a due date at or before `date`, soonest first.
+  func dueItems(ownerID: UUID, through date: Date) throws -> [ChecklistItem]
+}
+
+/// The writing primitives, valid only inside ``ChecklistStore/write(_:)``.
+///
+/// Each touches O(1) rows except deleting a list, which removes its items.
+public protocol ChecklistStoreWriter: ChecklistStoreReader {
+  /// Adds a user.
+  func insertUser(_ user: User) throws
+
+  /// Adds an empty list. Its counts are ignored: the store keeps them.
+  func insertChecklist(_ checklist: Checklist) throws
+
+  /// Stores a list's name, icon, revision and update date.
+  func updateChecklist(_ checklist: Checklist) throws
+
+  /// Removes a list and its items.
+  func deleteChecklist(id: UUID) throws
+
+  /// Adds an item at the end of its list.
+  func appendItem(_ item: ChecklistItem) throws
+
+  /// Stores an item's text, checkmark, due date, reminder, revision and update date.
+  func updateItem(_ item: ChecklistItem) throws
+
+  /// Removes an item.
+  func deleteItem(id: UUID) throws
+
+  /// Moves an item so that it stands at zero-based `index` of its list (clamped to the list).
+  func moveItem(id: UUID, to index: Int) throws
+
+  /// Appends to the change log.
+  /// - Returns: The change's sequence number.
+  func appendChange(_ change: Change) throws -> Int64
+}

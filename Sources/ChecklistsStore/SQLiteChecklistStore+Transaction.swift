@@ -1,0 +1,219 @@
+import ChecklistsCore
+import Foundation
+import SQLiteDatabase
+
+extension SQLiteChecklistStore {
+  /// The store's primitives over one connection inside one transaction.
+  struct Transaction: ChecklistStoreWriter {
+    let db: Database
+
+    /// The distance between neighbouring positions: room for 16 moves into one gap before the
+    /// list is renumbered.
+    static let positionGap: Int64 = 1 << 16
+
+    private static let checklistColumns = """
+      id, owner_id, name, icon, revision, item_count, item_count - checked_count,
+      created_at, updated_at
+      """
+    private static let itemColumns = """
+      id, checklist_id, text, checked, due_date, should_remind, revision, created_at, updated_at
+      """
+
+    // MARK: Reading
+
+    func user(named name: String) throws -> User? {
+      try db.queryFirst("SELECT id, name, created_at FROM users WHERE name = ?", name) {
+        User(id: try $0.uuid(0), name: $0.string(1), createdAt: $0.date(2))
+      }
+    }
+
+    func checklists(ownerID: UUID) throws -> [Checklist] {
+      try db.query(
+        "SELECT \(Self.checklistColumns) FROM checklists WHERE owner_id = ?", ownerID,
+        map: Self.checklist)
+    }
+
+    func checklist(id: UUID) throws -> Checklist? {
+      try db.queryFirst(
+        "SELECT \(Self.checklistColumns) FROM checklists WHERE id = ?", id, map: Self.checklist)
+    }
+
+    func items(checklistID: UUID) throws -> [ChecklistItem] {
+      try db.query(
+        "SELECT \(Self.itemColumns) FROM items WHERE checklist_id = ? ORDER BY position",
+        checklistID, map: Self.item)
+    }
+
+    func item(id: UUID) throws -> ChecklistItem? {
+      try db.queryFirst("SELECT \(Self.itemColumns) FROM items WHERE id = ?", id, map: Self.item)
+    }
+
+    func item(checklistID: UUID, at index: Int) throws -> ChecklistItem? {
+      guard index >= 0 else { return nil }
+      return try db.queryFirst(
+        """
+        SELECT \(Self.itemColumns) FROM items WHERE checklist_id = ?
+        ORDER BY position LIMIT 1 OFFSET ?
+        """, checklistID, index, map: Self.item)
+    }
+
+    func changes(ownerID: UUID, after sequence: Int64, limit: Int) throws -> [Change] {
+      try db.query(
+        """
+        SELECT sequence, owner_id, checklist_id, item_id, kind, revision, date FROM changes
+        WHERE owner_id = ? AND sequence > ? ORDER BY sequence LIMIT ?
+        """, ownerID, sequence, limit
+      ) { row in
+        let kindName = row.string(4)
+        guard let kind = Change.Kind(rawValue: kindName) else {
+          throw ChecklistsError(.storage, "The change log holds an unknown kind '\(kindName)'.")
+        }
+        return Change(
+          sequence: row.int64(0), ownerID: try row.uuid(1), checklistID: try row.uuid(2),
+          itemID: try row.optionalUUID(3), kind: kind, revision: row.int64(5), date: row.date(6))
+      }
+    }
+
+    func dueItems(ownerID: UUID, through date: Date) throws -> [ChecklistItem] {
+      try db.query(
+        """
+        SELECT items.id, checklist_id, text, checked, due_date, should_remind, items.revision,
+               items.created_at, items.updated_at
+        FROM items JOIN checklists ON checklists.id = items.checklist_id
+        WHERE checklists.owner_id = ? AND items.should_remind = 1 AND items.checked = 0
+          AND items.due_date <= ?
+        ORDER BY items.due_date, items.id
+        """, ownerID, date, map: Self.item)
+    }
+
+    // MARK: Writing
+
+    func insertUser(_ user: User) throws {
+      try db.run(
+        "INSERT INTO users (id, name, created_at) VALUES (?, ?, ?)", user.id, user.name,
+        user.createdAt)
+    }
+
+    func insertChecklist(_ checklist: Checklist) throws {
+      try db.run(
+        """
+        INSERT INTO checklists (id, owner_id, name, icon, revision, created_at, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
+        """, checklist.id, checklist.ownerID, checklist.name, checklist.icon.rawValue,
+        checklist.revision, checklist.createdAt, checklist.updatedAt)
+    }
+
+    func updateChecklist(_ checklist: Checklist) throws {
+      try db.run(
+        "UPDATE checklists SET name = ?, icon = ?, revision = ?, updated_at = ? WHERE id = ?",
+        checklist.name, checklist.icon.rawValue, checklist.revision, checklist.updatedAt,
+        checklist.id)
+    }
+
+    func deleteChecklist(id: UUID) throws {
+      try db.run("DELETE FROM checklists WHERE id = ?", id)
+    }
+
+    func appendItem(_ item: ChecklistItem) throws {
+      try db.run(
+        """
+        INSERT INTO items (id, checklist_id, position, text, checked, due_date, should_remind,
+                           revision, created_at, updated_at)
+        VALUES (?, ?, COALESCE((SELECT MAX(position) FROM items WHERE checklist_id = ?), 0) + ?,
+                ?, ?, ?, ?, ?, ?, ?)
+        """, item.id, item.checklistID, item.checklistID, Self.positionGap, item.text,
+        item.isChecked, item.dueDate, item.shouldRemind, item.revision, item.createdAt,
+        item.updatedAt)
+    }
+
+    func updateItem(_ item: ChecklistItem) throws {
+      try db.run(
+        """
+        UPDATE items SET text = ?, checked = ?, due_date = ?, should_remind = ?, revision = ?,
+                         updated_at = ?
+        WHERE id = ?
+        """, item.text, item.isChecked, item.dueDate, item.shouldRemind, item.revision,
+        item.updatedAt, item.id)
+    }
+
+    func deleteItem(id: UUID) throws {
+      try db.run("DELETE FROM items WHERE id = ?", id)
+    }
+
+    func moveItem(id: UUID, to index: Int) throws {
+      guard let item = try item(id: id), let list = try checklist(id: item.checklistID) else {
+        return
+      }
+      let others = list.itemCount - 1
+      guard others > 0 else { return }
+      let target = min(max(index, 0), others)
+      if let position = try freePosition(before: target, in: list.id, excluding: id) {
+        try db.run("UPDATE items SET position = ? WHERE id = ?", position, id)
+        return
+      }
+      // No room left between the two neighbours: spread the list out again (rare), then retry.
+      try renumber(checklistID: list.id)
+      let position = try freePosition(before: target, in: list.id, excluding: id)
+      try db.run("UPDATE items SET position = ? WHERE id = ?", position!, id)
+    }
+
+    func appendChange(_ change: Change) throws -> Int64 {
+      try db.run(
+        """
+        INSERT INTO changes (owner_id, checklist_id, item_id, kind, revision, date)
+        VALUES (?, ?, ?, ?, ?, ?)
+        """, change.ownerID, change.checklistID, change.itemID, change.kind.rawValue,
+        change.revision, change.date)
+      return db.lastInsertedRowID
+    }
+
+    // MARK: Positions
+
+    /// A position that puts an item at `index` among the list's other items, or nil if the two
+    /// neighbours there have no free position between them.
+    private func freePosition(before index: Int, in checklistID: UUID, excluding id: UUID) throws
+      -> Int64?
+    {
+      let neighbours = try db.query(
+        """
+        SELECT position FROM items WHERE checklist_id = ? AND id <> ?
+        ORDER BY position LIMIT 2 OFFSET ?
+        """, checklistID, id, max(index - 1, 0)
+      ) { $0.int64(0) }
+      if index == 0 { return neighbours[0] - Self.positionGap }
+      if neighbours.count == 1 { return neighbours[0] + Self.positionGap }
+      let (previous, next) = (neighbours[0], neighbours[1])
+      return next - previous >= 2 ? previous + (next - previous) / 2 : nil
+    }
+
+    private func renumber(checklistID: UUID) throws {
+      try db.run(
+        """
+        WITH ranked AS (
+          SELECT id, ROW_NUMBER() OVER (ORDER BY position) AS number
+          FROM items WHERE checklist_id = ?)
+        UPDATE items SET position = ranked.number * ? FROM ranked WHERE items.id = ranked.id
+        """, checklistID, Self.positionGap)
+    }
+
+    // MARK: Rows
+
+    private static func checklist(_ row: Row) throws -> Checklist {
+      let iconName = row.string(3)
+      guard let icon = ChecklistIcon(rawValue: iconName) else {
+        throw ChecklistsError(.storage, "The database holds an unknown icon '\(iconName)'.")
+      }
+      return Checklist(
+        id: try row.uuid(0), ownerID: try row.uuid(1), name: row.string(2), icon: icon,
+        revision: row.int64(4), itemCount: row.int(5), remainingCount: row.int(6),
+        createdAt: row.date(7), updatedAt: row.date(8))
+    }
+
+    private static func item(_ row: Row) throws -> ChecklistItem {
+      ChecklistItem(
+        id: try row.uuid(0), checklistID: try row.uuid(1), text: row.string(2),
+        isChecked: row.bool(3), dueDate: row.optionalDate(4), shouldRemind: row.bool(5),
+        revision: row.int64(6), createdAt: row.date(7), updatedAt: row.date(8))
+    }
+  }
+}

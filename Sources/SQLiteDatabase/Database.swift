@@ -1,0 +1,166 @@
+import CSQLite
+import Foundation
+
+/// One connection to an SQLite database file.
+///
+/// Not `Sendable`: it is reached only inside ``DatabaseQueue``'s `read` and `write` closures,
+/// which serialize access to it.
+public final class Database {
+  let handle: OpaquePointer
+  /// The path of the database file.
+  public let path: String
+  private var statements: [String: Statement] = [:]
+  private var transactionDepth = 0
+
+  /// Opens (creating if needed) the database at `path` with the settings every connection uses:
+  /// WAL journal, foreign keys on, and a busy timeout so that a second process waits its turn
+  /// instead of failing with "database is locked".
+  ///
+  /// - Parameters:
+  ///   - path: The file to open; its folder must exist.
+  ///   - busyTimeout: How long to wait for another connection's lock, in milliseconds.
+  /// - Throws: ``DatabaseError`` when the file cannot be opened or is not a database.
+  public init(path: String, busyTimeout: Int32 = 10_000) throws {
+    var handle: OpaquePointer?
+    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    let code = sqlite3_open_v2(path, &handle, flags, nil)
+    guard code == SQLITE_OK, let handle else {
+      let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+      sqlite3_close_v2(handle)
+      throw DatabaseError(resultCode: code, message: message)
+    }
+    self.handle = handle
+    self.path = path
+    sqlite3_extended_result_codes(handle, 1)
+    sqlite3_busy_timeout(handle, busyTimeout)
+    // journal_mode=WAL is persistent in the file; it reads back the mode actually in force.
+    let mode = try query("PRAGMA journal_mode = WAL") { $0.string(0) }.first
+    guard mode?.lowercased() == "wal" else {
+      throw DatabaseError(
+        resultCode: SQLITE_ERROR, message: "could not switch to WAL journal (got \(mode ?? "none"))")
+    }
+    try execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;")
+  }
+
+  deinit {
+    statements.removeAll()
+    sqlite3_close_v2(handle)
+  }
+
+  // MARK: - Running SQL
+
+  /// Runs one or more statements that return no rows, such as a migration's DDL.
+  /// - Throws: ``DatabaseError``.
+  public func execute(_ sql: String) throws {
+    var message: UnsafeMutablePointer<CChar>?
+    let code = sqlite3_exec(handle, sql, nil, nil, &message)
+    guard code == SQLITE_OK else {
+      let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+      sqlite3_free(message)
+      throw DatabaseError(resultCode: code, message: text, sql: sql)
+    }
+  }
+
+  /// Runs one statement with arguments bound to `?` parameters, ignoring any rows.
+  /// - Returns: How many rows the statement changed.
+  /// - Throws: ``DatabaseError``.
+  @discardableResult
+  public func run(_ sql: String, _ arguments: any DatabaseValueConvertible...) throws -> Int {
+    let statement = try cachedStatement(sql)
+    defer { statement.finish() }
+    try statement.bind(arguments)
+    while try statement.step() {}
+    return Int(sqlite3_changes(handle))
+  }
+
+  /// Runs a query and maps each row.
+  /// - Returns: The mapped rows in the order SQLite returns them.
+  /// - Throws: ``DatabaseError``, or what `map` throws.
+  public func query<T>(
+    _ sql: String, _ arguments: any DatabaseValueConvertible..., map: (Row) throws -> T
+  ) throws -> [T] {
+    try query(sql, arguments: arguments, map: map)
+  }
+
+  /// Runs a query with an array of arguments and maps each row.
+  public func query<T>(
+    _ sql: String, arguments: [any DatabaseValueConvertible], map: (Row) throws -> T
+  ) throws -> [T] {
+    let statement = try cachedStatement(sql)
+    defer { statement.finish() }
+    try statement.bind(arguments)
+    var rows: [T] = []
+    while try statement.step() {
+      rows.append(try map(Row(statement: statement)))
+    }
+    return rows
+  }
+
+  /// Runs a query and maps its first row, if any.
+  public func queryFirst<T>(
+    _ sql: String, _ arguments: any DatabaseValueConvertible..., map: (Row) throws -> T
+  ) throws -> T? {
+    let statement = try cachedStatement(sql)
+    defer { statement.finish() }
+    try statement.bind(arguments)
+    guard try statement.step() else { return nil }
+    return try map(Row(statement: statement))
+  }
+
+  /// How many rows this connection has inserted, updated or deleted since it opened, triggers
+  /// included: a way to check that a change touches only the rows it should.
+  public var totalChanges: Int { Int(sqlite3_total_changes64(handle)) }
+
+  /// The rowid of the last row inserted on this connection.
+  public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+  // MARK: - Transactions
+
+  /// How a transaction takes its locks.
+  public enum TransactionKind: String, Sendable {
+    /// Takes the write lock at once, so it never fails half-way for want of it.
+    case immediate = "IMMEDIATE"
+    /// Takes locks as statements need them: right for reads, which see one snapshot.
+    case deferred = "DEFERRED"
+  }
+
+  /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+  ///
+  /// Nested calls join the outer transaction.
+  /// - Throws: What `body` throws, or ``DatabaseError``.
+  public func inTransaction<T>(_ kind: TransactionKind, _ body: () throws -> T) throws -> T {
+    if transactionDepth > 0 {
+      transactionDepth += 1
+      defer { transactionDepth -= 1 }
+      return try body()
+    }
+    try execute("BEGIN \(kind.rawValue)")
+    transactionDepth = 1
+    defer { transactionDepth = 0 }
+    do {
+      let result = try body()
+      try execute("COMMIT")
+      return result
+    } catch {
+      if sqlite3_get_autocommit(handle) == 0 {
+        try? execute("ROLLBACK")
+      }
+      throw error
+    }
+  }
+
+  // MARK: - Internals
+
+  private func cachedStatement(_ sql: String) throws -> Statement {
+    if let statement = statements[sql] { return statement }
+    let statement = try Statement(database: self, sql: sql)
+    statements[sql] = statement
+    return statement
+  }
+
+  func error(code: Int32, sql: String?) -> DatabaseError {
+    DatabaseError(
+      resultCode: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)),
+      sql: sql)
+  }
+}

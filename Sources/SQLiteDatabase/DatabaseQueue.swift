@@ -1,0 +1,40 @@
+import Synchronization
+
+/// A database connection that many threads may share: one closure at a time reaches it.
+///
+/// Reads run in a deferred transaction (one consistent snapshot), writes in an immediate one
+/// (the write lock is taken first, so two processes never deadlock on an upgrade). Either
+/// commits when the closure returns and rolls back when it throws: every write is all or nothing.
+public final class DatabaseQueue: Sendable {
+  // The connection is not Sendable. Region checking cannot see that a closure given the
+  // connection hands it back at the end (`inout sending` rejects that), so the lock guards it
+  // by hand: it is reached only inside `lock.withLock` and never escapes the closures below.
+  private let lock = Mutex(())
+  nonisolated(unsafe) private let database: Database
+
+  /// Opens the database at `path` (see ``Database/init(path:busyTimeout:)``).
+  /// - Throws: ``DatabaseError``.
+  public init(path: String, busyTimeout: Int32 = 10_000) throws {
+    database = try Database(path: path, busyTimeout: busyTimeout)
+  }
+
+  /// The path of the database file.
+  public var path: String { database.path }
+
+  /// Runs `body` in a read transaction.
+  /// - Throws: What `body` throws, or ``DatabaseError``.
+  public func read<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
+    try lock.withLock { _ in try database.inTransaction(.deferred) { try body(database) } }
+  }
+
+  /// Runs `body` in a write transaction.
+  /// - Throws: What `body` throws, or ``DatabaseError``.
+  public func write<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
+    try lock.withLock { _ in try database.inTransaction(.immediate) { try body(database) } }
+  }
+
+  /// Runs `body` outside any transaction, for pragmas and checkpoints.
+  public func withConnection<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
+    try lock.withLock { _ in try body(database) }
+  }
+}

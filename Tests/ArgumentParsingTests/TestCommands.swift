@@ -1,0 +1,149 @@
+import ArgumentParsing
+import Testing
+
+// A small command tree shaped like the real tool's:
+//
+//   tool [--db <path>] [--version]
+//     lists [<pattern>] [--json]
+//     list add <name> [--color <color>] [--sort-position <position>]
+//     list delete <names> ... [--yes] [--quiet]
+//     add <list> <text> [--due <date>] [--remind/--no-remind] [--json]
+
+/// A test command that keeps what it was given, so tests can look at it.
+protocol RecordingCommand: ParsableCommand {
+  var values: ParsedValues { get }
+}
+
+struct Tool: RecordingCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "tool",
+    abstract: "Keeps checklists.",
+    subcommands: [Lists.self, ListGroup.self, Add.self],
+    globalArguments: [.option("db", valueName: "path", help: "The database file to use.")],
+    version: "1.2.3")
+
+  let values: ParsedValues
+
+  init(_ values: ParsedValues) { self.values = values }
+}
+
+struct Lists: RecordingCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "lists",
+    abstract: "Show all lists.",
+    arguments: [
+      .positional("pattern", help: "Only lists whose name contains this.", isOptional: true),
+      .flag("json", help: "Print the lists as JSON."),
+    ])
+
+  let values: ParsedValues
+
+  init(_ values: ParsedValues) { self.values = values }
+}
+
+struct ListGroup: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "list",
+    abstract: "Add or delete lists.",
+    subcommands: [ListAdd.self, ListDelete.self])
+
+  init(_ values: ParsedValues) {}
+}
+
+struct ListAdd: RecordingCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "add",
+    abstract: "Add a list.",
+    arguments: [
+      .positional("name", help: "The new list's name."),
+      .option("color", short: "c", valueName: "color", help: "The list's color."),
+      .option(
+        "sort-position", valueName: "position",
+        help: "Where the list goes among the others: 1 puts it first, and by default it goes "
+          + "after all existing lists."),
+    ])
+
+  let values: ParsedValues
+
+  init(_ values: ParsedValues) { self.values = values }
+}
+
+struct ListDelete: RecordingCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "delete",
+    abstract: "Delete lists.",
+    arguments: [
+      .positional("names", help: "The lists to delete.", isRepeating: true),
+      .flag("yes", short: "y", help: "Don't ask for confirmation."),
+      .flag("quiet", short: "q", help: "Print nothing."),
+    ])
+
+  let values: ParsedValues
+
+  init(_ values: ParsedValues) { self.values = values }
+}
+
+struct Add: RecordingCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "add",
+    abstract: "Add an item to a list.",
+    discussion: """
+      Items go at the end of the list. Give a due date to see the item under "Due soon", and \
+      --remind to be notified then.
+      """,
+    arguments: [
+      .positional("list", help: "The list, by name or number."),
+      .positional("text", help: "The item's text."),
+      .option(
+        "due", short: "d", valueName: "date",
+        help: "When the item is due (\"tomorrow 9:00\", \"2026-12-24 18:00\"), in the local "
+          + "time zone."),
+      .flag("remind", short: "r", inversion: "no-remind", help: "Remind me at the due date."),
+      .flag("json", help: "Print the added item as JSON."),
+    ])
+
+  let values: ParsedValues
+
+  init(_ values: ParsedValues) throws {
+    if values.string("due") == "yesterday" {
+      throw UsageError("The due date 'yesterday' is in the past.")
+    }
+    self.values = values
+  }
+
+  func validate() throws {
+    if values.string("text")?.isEmpty == true {
+      throw UsageError("The item's text must not be empty.")
+    }
+    if values.flag("remind"), values.string("due") == nil {
+      throw ValidationFailure()
+    }
+  }
+}
+
+/// An error that isn't a usage error, to check that the parser passes it through.
+struct ValidationFailure: Error, Equatable {}
+
+extension CommandParser {
+  /// A parser for the test tool.
+  static let tool = CommandParser(root: Tool.self)
+
+  /// Parses `arguments` and returns the command's values and path; fails on help or version.
+  func values(_ arguments: [String]) throws -> (values: ParsedValues, path: [String]) {
+    guard case .command(let command, let path) = try parse(arguments) else {
+      throw UsageError("Expected a command for \(arguments)")
+    }
+    let recording = try #require(command as? any RecordingCommand)
+    return (recording.values, path)
+  }
+
+  /// Parses `arguments`, expecting a usage error, and returns it.
+  func usageError(_ arguments: [String]) -> UsageError? {
+    do {
+      _ = try parse(arguments)
+      return nil
+    } catch {
+      return error as? UsageError
+    }
+  }
+}

@@ -1,0 +1,125 @@
+import ChecklistsCore
+import ChecklistsStore
+import Foundation
+import SQLiteDatabase
+import Testing
+
+@Suite("The SQLite store on a real file")
+struct SQLiteChecklistStoreTests {
+  @Test("What is written is there after reopening the file")
+  func persistence() throws {
+    let path = TemporaryFolder().path("nested/folder/lists.sqlite")
+    do {
+      let service = try ChecklistService.openLocal(store: SQLiteChecklistStore(path: path))
+      let list = try service.createList(named: "Birthdays", icon: .birthdays)
+      let due = Date(timeIntervalSinceReferenceDate: 820_000_000.123_456)
+      try service.addItem("Buy a cake", to: list.id, dueDate: due, shouldRemind: true)
+      try service.toggle(itemID: service.addItem("Send invitations", to: list.id).id)
+    }
+    let service = try ChecklistService.openLocal(store: SQLiteChecklistStore(path: path))
+    let lists = try service.checklists()
+    #expect(lists.map(\.name) == ["Birthdays", "List"])
+    let (list, items) = try service.checklistWithItems(id: lists[0].id)
+    #expect(list.icon == .birthdays)
+    #expect(list.subtitle == "1 Remaining")
+    #expect(items.map(\.text) == ["Buy a cake", "Send invitations"])
+    #expect(items.map(\.isChecked) == [false, true])
+    #expect(items[0].dueDate == Date(timeIntervalSinceReferenceDate: 820_000_000.123_456))
+    #expect(items[0].shouldRemind)
+  }
+
+  @Test("The schema's migrations are recorded in the database")
+  func migrationsRecorded() throws {
+    let path = TemporaryFolder().path("lists.sqlite")
+    _ = try SQLiteChecklistStore(path: path)
+    _ = try SQLiteChecklistStore(path: path)
+    let queue = try DatabaseQueue(path: path)
+    let applied = try queue.read { db in
+      try db.query("SELECT identifier FROM schema_migrations") { $0.string(0) }
+    }
+    #expect(applied == ["v1: users, checklists, items, change log"])
+    let mode = try queue.withConnection { db in
+      try db.query("PRAGMA journal_mode") { $0.string(0) }
+    }
+    #expect(mode == ["wal"])
+  }
+
+  @Test("A database from a newer version is refused with a clear message")
+  func newerDatabase() throws {
+    let path = TemporaryFolder().path("lists.sqlite")
+    _ = try SQLiteChecklistStore(path: path)
+    try DatabaseQueue(path: path).write { db in
+      try db.run(
+        "INSERT INTO schema_migrations (identifier, applied_at) VALUES ('v99: future', 0)")
+    }
+    let error = #expect(throws: ChecklistsError.self) { try SQLiteChecklistStore(path: path) }
+    #expect(error?.code == .storage)
+    #expect(error?.message.contains("newer version of checklists") == true)
+    #expect(error?.message.contains("'v99: future'") == true)
+  }
+
+  @Test("A file that is not a database is refused and left alone")
+  func notADatabase() throws {
+    let path = TemporaryFolder().path("notes.txt")
+    let text = String(repeating: "These are my notes, not a database.\n", count: 100)
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    let error = #expect(throws: ChecklistsError.self) { try SQLiteChecklistStore(path: path) }
+    #expect(error?.message == "\(path) is not a Checklists database (not an SQLite file).")
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
+  }
+
+  @Test("Two connections writing at once both succeed, with no 'database is locked'")
+  func concurrentWriters() async throws {
+    let path = TemporaryFolder().path("lists.sqlite")
+    let setup = try ChecklistService.openLocal(store: SQLiteChecklistStore(path: path))
+    let list = try setup.createList(named: "Shared")
+    let perWriter = 200
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for writer in 0..<2 {
+        group.addTask {
+          // Each writer has its own connection, as a second process would.
+          let service = try ChecklistService.openLocal(store: SQLiteChecklistStore(path: path))
+          for n in 0..<perWriter {
+            let item = try service.addItem("Writer \(writer) item \(n)", to: list.id)
+            if n.isMultiple(of: 2) { try service.toggle(itemID: item.id) }
+          }
+        }
+      }
+      try await group.waitForAll()
+    }
+    let (stored, items) = try setup.checklistWithItems(id: list.id)
+    #expect(items.count == 2 * perWriter)
+    #expect(stored.itemCount == 2 * perWriter)
+    #expect(stored.remainingCount == perWriter)
+    #expect(Set(items.map(\.text)).count == 2 * perWriter)
+    // Each writer's items keep that writer's order.
+    for writer in 0..<2 {
+      let own = items.map(\.text).filter { $0.hasPrefix("Writer \(writer) ") }
+      #expect(own == (0..<perWriter).map { "Writer \(writer) item \($0)" })
+    }
+    #expect(stored.revision == 1 + Int64(perWriter * 2 + perWriter))
+  }
+
+  @Test("Toggling writes the same few rows in a list of 10 items and of 5,000")
+  func toggleTouchesConstantRows() throws {
+    let store = try SQLiteChecklistStore(path: TemporaryFolder().path("lists.sqlite"))
+    let service = try ChecklistService.openLocal(store: store)
+    var rowsWritten: [Int] = []
+    for size in [10, 5_000] {
+      try service.importChecklists(
+        [
+          PortableChecklist(
+            name: "Size \(size)", icon: .folder,
+            items: (0..<size).map { PortableItem(text: "Item \($0)") })
+        ], mode: .merge)
+      let list = try service.findList("Size \(size)")
+      let item = try service.findItem("\(size / 2)", in: list)
+      let before = try store.queue.withConnection { $0.totalChanges }
+      #expect(try service.toggle(itemID: item.id).isChecked)
+      rowsWritten.append(try store.queue.withConnection { $0.totalChanges } - before)
+      #expect(try service.checklist(id: list.id).remainingCount == size - 1)
+    }
+    // The item, the list's revision, its counts (trigger) and one change-log row.
+    #expect(rowsWritten == [4, 4])
+  }
+}

@@ -1,0 +1,55 @@
+import ChecklistsCore
+import ChecklistsStore
+import Foundation
+import Synchronization
+import Testing
+
+/// The stores every store test runs against.
+enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
+  case inMemory
+  case sqlite
+
+  var testDescription: String { rawValue }
+
+  /// A fresh store; an SQLite store lives in a new temporary file.
+  func makeStore() throws -> any ChecklistStore {
+    switch self {
+    case .inMemory: return InMemoryChecklistStore()
+    case .sqlite: return try SQLiteChecklistStore(path: TemporaryFolder().path("test.sqlite"))
+    }
+  }
+
+  /// A fresh service on a fresh store, with a clock that ticks one second per reading.
+  func makeService() throws -> ChecklistService {
+    try ChecklistService.openLocal(store: makeStore(), now: TestClock().now)
+  }
+}
+
+/// A clock that starts on 2026-11-30 and advances one second each time it is read.
+final class TestClock: Sendable {
+  private let seconds = Mutex(Double(1_796_000_000))
+
+  var now: @Sendable () -> Date {
+    { [self] in
+      Date(timeIntervalSince1970: seconds.withLock { value in
+        value += 1
+        return value
+      })
+    }
+  }
+}
+
+/// A new, empty folder under the system's temporary folder.
+struct TemporaryFolder {
+  let url: URL
+
+  init() {
+    url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("checklists-tests-\(UUID().uuidString)")
+    try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  func path(_ name: String) -> String {
+    url.appendingPathComponent(name).path
+  }
+}
