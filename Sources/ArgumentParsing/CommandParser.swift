@@ -5,7 +5,7 @@
 /// let parser = CommandParser(root: Checklists.self)
 /// do {
 ///   switch try parser.parse(Array(CommandLine.arguments.dropFirst())) {
-///   case .command(let command, _): try run(command)
+///   case .command(let command, _, _): try run(command)
 ///   case .helpRequested(let text), .versionRequested(let text): print(text)
 ///   }
 /// } catch let error as UsageError {
@@ -46,7 +46,7 @@ public struct CommandParser: Sendable {
       do {
         let command = try type.init(scanner.parsedValues)
         try command.validate()
-        return .command(command, path: scanner.path)
+        return .command(command, path: scanner.path, values: scanner.parsedValues)
       } catch let error as UsageError {
         throw error.attributed(to: scanner.path)
       }

@@ -17,12 +17,12 @@ import Testing
   }
 
   @Test func sameNameAtDifferentDepthsIsADifferentCommand() throws {
-    guard case .command(let command, _) = try parser.parse(["list", "add", "Groceries"]) else {
+    guard case .command(let command, _, _) = try parser.parse(["list", "add", "Groceries"]) else {
       Issue.record("Expected a command")
       return
     }
     #expect(command is ListAdd)
-    guard case .command(let other, _) = try parser.parse(["add", "Groceries", "Milk"]) else {
+    guard case .command(let other, _, _) = try parser.parse(["add", "Groceries", "Milk"]) else {
       Issue.record("Expected a command")
       return
     }

@@ -130,7 +130,7 @@ extension CommandParser {
 
   /// Parses `arguments` and returns the command's values and path; fails on help or version.
   func values(_ arguments: [String]) throws -> (values: ParsedValues, path: [String]) {
-    guard case .command(let command, let path) = try parse(arguments) else {
+    guard case .command(let command, let path, _) = try parse(arguments) else {
       throw UsageError("Expected a command for \(arguments)")
     }
     let recording = try #require(command as? any RecordingCommand)

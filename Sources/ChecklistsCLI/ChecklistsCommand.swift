@@ -1,0 +1,29 @@
+import ArgumentParsing
+import ChecklistsStore
+
+/// The root of the command tree: `checklists`.
+struct ChecklistsCommand: CommandGroup {
+  static let version = "0.1.0"
+
+  static let configuration = CommandConfiguration(
+    commandName: "checklists",
+    abstract: "Checklists and reminders on the command line.",
+    discussion: """
+      Lists and items are named by name (ignoring case, or the start of a name only one has) \
+      or by the number that 'checklists lists' and 'checklists items' show. Data lives in \
+      one SQLite file: --db, else $CHECKLISTS_DB, else \
+      $XDG_DATA_HOME/checklists/checklists.sqlite (~/.local/share/checklists/).
+      """,
+    subcommands: [
+      ListsCommand.self, ListCommand.self, ItemsCommand.self, AddCommand.self,
+      CheckCommand.self, UncheckCommand.self, ToggleCommand.self, EditCommand.self,
+      DeleteCommand.self, MoveCommand.self, DueCommand.self, IconsCommand.self,
+      ImportCommand.self, ExportCommand.self,
+    ],
+    globalArguments: [
+      .option(
+        "db", valueName: "path",
+        help: "The database file (default: $CHECKLISTS_DB or ~/.local/share/checklists/).")
+    ],
+    version: version)
+}

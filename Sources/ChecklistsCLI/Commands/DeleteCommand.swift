@@ -1,0 +1,29 @@
+import ArgumentParsing
+
+/// `checklists delete <list> <item>`.
+struct DeleteCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "delete",
+    abstract: "Delete an item from a list (to delete a list: 'checklists list delete').",
+    arguments: [
+      .positional("list", help: "The list, by name or number."),
+      .positional("item", help: "The item, by number or text."),
+    ])
+
+  var list: String
+  var item: String
+
+  init(_ values: ParsedValues) throws {
+    list = try values.require("list")
+    item = try values.require("item")
+  }
+
+  func run(_ context: CommandContext) throws {
+    let service = try context.service()
+    let target = try service.findList(list)
+    let deleted = try service.deleteItem(id: service.findItem(item, in: target).id)
+    context.print(
+      "Deleted '\(deleted.text)' from \(target.name). "
+        + "\(target.name): \(try service.checklist(id: target.id).subtitle)")
+  }
+}

@@ -1,0 +1,36 @@
+import ArgumentParsing
+import ChecklistsCore
+
+/// `checklists due`: reminders that are due or overdue.
+struct DueCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "due",
+    abstract: "Show unchecked items with Remind Me whose due date has come.",
+    arguments: [jsonFlag])
+
+  var json: Bool
+
+  init(_ values: ParsedValues) throws {
+    json = values.flag("json")
+  }
+
+  func run(_ context: CommandContext) throws {
+    let now = context.now()
+    let due = try context.service().dueItems(through: now)
+    if json {
+      let items = due.map { list, item in
+        JSONOutput.item(item, checklist: list.name, now: now, display: context.dateDisplay)
+      }
+      context.print(try JSONOutput.encode(JSONOutput.Items(items: items)))
+      return
+    }
+    guard !due.isEmpty else {
+      context.print("Nothing is due.")
+      return
+    }
+    let rows = due.map { list, item in
+      [context.dateDisplay.string(from: item.dueDate!), list.name, item.text]
+    }
+    context.print(ChecklistText.table(header: ["Due", "List", "Item"], rows: rows))
+  }
+}

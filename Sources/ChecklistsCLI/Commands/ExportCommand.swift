@@ -1,0 +1,56 @@
+import ArgumentParsing
+import ChecklistsCore
+import ChecklistsInterop
+import Foundation
+
+/// `checklists export [--format json|ios-plist] [--output <file>]`.
+struct ExportCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "export",
+    abstract: "Export every list as a JSON backup or as the iPhone app's Checklists.plist.",
+    discussion: """
+      json (the default) is a lossless backup that 'checklists import' reads back; its shape is \
+      in docs/BACKUP-FORMAT.md. ios-plist is a binary property list that the iPhone app opens \
+      (every key in every record; an item without a due date gets its creation date, as the app \
+      itself does).
+      """,
+    arguments: [
+      .option("format", valueName: "format", help: "json or ios-plist (default: json)."),
+      .option(
+        "output", short: "o", valueName: "file",
+        help: "The file to write (default: standard output)."),
+    ])
+
+  var format: ChecklistsFileFormat
+  var output: String?
+
+  init(_ values: ParsedValues) throws {
+    let name = values.string("format") ?? ChecklistsFileFormat.json.rawValue
+    guard let format = ChecklistsFileFormat(rawValue: name.lowercased()) else {
+      let names = ChecklistsFileFormat.allCases.map(\.rawValue)
+      throw UsageError(
+        "Unknown format '\(name)'; use \(names.joined(separator: " or "))."
+          + SpellingSuggestion.hint(for: name, among: names))
+    }
+    self.format = format
+    output = values.string("output")
+  }
+
+  func run(_ context: CommandContext) throws {
+    let service = try context.service()
+    let lists = try service.exportChecklists()
+    let data = try ChecklistsFile.write(lists, as: format, now: context.now())
+    guard let output, output != "-" else {
+      if format == .iosPlist && context.outputIsTerminal {
+        throw UsageError("ios-plist is a binary file: give --output <file> or redirect the output.")
+      }
+      context.write(data)
+      return
+    }
+    try FileArgument.write(data, to: output)
+    let items = lists.reduce(0) { $0 + $1.items.count }
+    context.print(
+      "Exported \(lists.count) \(lists.count == 1 ? "list" : "lists") and \(items) "
+        + "\(items == 1 ? "item" : "items") to '\(output)' (\(format.rawValue)).")
+  }
+}

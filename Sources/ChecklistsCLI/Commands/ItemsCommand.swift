@@ -1,0 +1,39 @@
+import ArgumentParsing
+import ChecklistsCore
+
+/// `checklists items <list>`: one list's items, numbered, with √ for checked ones.
+struct ItemsCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "items",
+    abstract: "Show a list's items, numbered, with √ for checked ones.",
+    arguments: [.positional("list", help: "The list, by name or number."), jsonFlag])
+
+  var list: String
+  var json: Bool
+
+  init(_ values: ParsedValues) throws {
+    list = try values.require("list")
+    json = values.flag("json")
+  }
+
+  func run(_ context: CommandContext) throws {
+    try Self.show(list, json: json, context: context)
+  }
+
+  /// Prints a list and its items; shared with `list show`.
+  static func show(_ reference: String, json: Bool, context: CommandContext) throws {
+    let service = try context.service()
+    let (list, items) = try service.checklistWithItems(id: service.findList(reference).id)
+    let now = context.now()
+    if json {
+      let output = JSONOutput.ListWithItems(
+        checklist: JSONOutput.list(list, display: context.dateDisplay),
+        items: items.enumerated().map { offset, item in
+          JSONOutput.item(item, number: offset + 1, now: now, display: context.dateDisplay)
+        })
+      context.print(try JSONOutput.encode(output))
+    } else {
+      context.print(ChecklistText(display: context.dateDisplay, now: now).checklist(list, items: items))
+    }
+  }
+}

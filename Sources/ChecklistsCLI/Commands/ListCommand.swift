@@ -1,0 +1,147 @@
+import ArgumentParsing
+
+/// `checklists list …`: add, rename, change the icon of, delete or show a list.
+struct ListCommand: CommandGroup {
+  static let configuration = CommandConfiguration(
+    commandName: "list",
+    abstract: "Add, rename, re-icon, delete or show a list.",
+    subcommands: [
+      ListAddCommand.self, ListRenameCommand.self, ListIconCommand.self, ListDeleteCommand.self,
+      ListShowCommand.self,
+    ])
+}
+
+/// `checklists list add <name> [--icon <icon>]`.
+struct ListAddCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "add",
+    abstract: "Add a list.",
+    arguments: [
+      .positional("name", help: "The list's name (1 to 200 characters)."),
+      .option("icon", valueName: "icon", help: "Its icon (default: Folder); see 'checklists icons'."),
+      jsonFlag,
+    ])
+
+  var name: String
+  var icon: String?
+  var json: Bool
+
+  init(_ values: ParsedValues) throws {
+    name = try values.require("name")
+    icon = values.string("icon")
+    json = values.flag("json")
+  }
+
+  func run(_ context: CommandContext) throws {
+    let icon = try icon.map(IconsCommand.icon(named:)) ?? .userDefault
+    let list = try context.service().createList(named: name, icon: icon)
+    if json {
+      context.print(try JSONOutput.encode(JSONOutput.list(list, display: context.dateDisplay)))
+    } else {
+      context.print("Added list '\(list.name)' (\(list.icon.rawValue)).")
+    }
+  }
+}
+
+/// `checklists list rename <list> <new-name>`.
+struct ListRenameCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "rename",
+    abstract: "Rename a list.",
+    arguments: [
+      .positional("list", help: "The list, by name or number."),
+      .positional("new-name", help: "Its new name."),
+    ])
+
+  var list: String
+  var newName: String
+
+  init(_ values: ParsedValues) throws {
+    list = try values.require("list")
+    newName = try values.require("new-name")
+  }
+
+  func run(_ context: CommandContext) throws {
+    let service = try context.service()
+    let old = try service.findList(list)
+    let renamed = try service.updateList(id: old.id, name: newName)
+    context.print("Renamed '\(old.name)' to '\(renamed.name)'.")
+  }
+}
+
+/// `checklists list icon <list> <icon>`.
+struct ListIconCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "icon",
+    abstract: "Change a list's icon.",
+    arguments: [
+      .positional("list", help: "The list, by name or number."),
+      .positional("icon", help: "The icon; see 'checklists icons'."),
+    ])
+
+  var list: String
+  var icon: String
+
+  init(_ values: ParsedValues) throws {
+    list = try values.require("list")
+    icon = try values.require("icon")
+  }
+
+  func run(_ context: CommandContext) throws {
+    let icon = try IconsCommand.icon(named: icon)
+    let service = try context.service()
+    let updated = try service.updateList(id: service.findList(list).id, icon: icon)
+    context.print("'\(updated.name)' now has the icon \(updated.icon.rawValue).")
+  }
+}
+
+/// `checklists list delete <list> [--yes]`.
+struct ListDeleteCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "delete",
+    abstract: "Delete a list and all its items.",
+    discussion: "Asks for confirmation unless --yes is given.",
+    arguments: [
+      .positional("list", help: "The list, by name or number."),
+      .flag("yes", short: "y", help: "Delete without asking."),
+    ])
+
+  var list: String
+  var yes: Bool
+
+  init(_ values: ParsedValues) throws {
+    list = try values.require("list")
+    yes = values.flag("yes")
+  }
+
+  func run(_ context: CommandContext) throws {
+    let service = try context.service()
+    let target = try service.findList(list)
+    let items = target.itemCount == 1 ? "1 item" : "\(target.itemCount) items"
+    guard yes || context.confirm("Delete the list '\(target.name)' and its \(items)?") else {
+      throw ChecklistsCLIError.cancelled("Nothing was deleted.")
+    }
+    try service.deleteList(id: target.id)
+    context.print("Deleted the list '\(target.name)' and its \(items).")
+  }
+}
+
+/// `checklists list show <list>`: the same as `items`, under `list`.
+struct ListShowCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "show",
+    abstract: "Show a list and its items (the same as 'checklists items').",
+    arguments: [.positional("list", help: "The list, by name or number."), jsonFlag])
+
+  var list: String
+  var json: Bool
+
+  init(_ values: ParsedValues) throws {
+    list = try values.require("list")
+    json = values.flag("json")
+  }
+
+  func run(_ context: CommandContext) throws {
+    try ItemsCommand.show(list, json: json, context: context)
+  }
+}

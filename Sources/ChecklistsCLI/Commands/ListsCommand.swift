@@ -1,0 +1,27 @@
+import ArgumentParsing
+
+/// `checklists lists`: All Lists.
+struct ListsCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "lists",
+    abstract: "Show all lists with their numbers and what remains to do.",
+    arguments: [jsonFlag])
+
+  var json: Bool
+
+  init(_ values: ParsedValues) throws {
+    json = values.flag("json")
+  }
+
+  func run(_ context: CommandContext) throws {
+    let lists = try context.service().checklists()
+    if json {
+      let entries = lists.enumerated().map { offset, list in
+        JSONOutput.list(list, number: offset + 1, display: context.dateDisplay)
+      }
+      context.print(try JSONOutput.encode(JSONOutput.Lists(checklists: entries)))
+    } else {
+      context.print(ChecklistText(display: context.dateDisplay, now: context.now()).allLists(lists))
+    }
+  }
+}

@@ -1,0 +1,82 @@
+import ChecklistsCore
+import Foundation
+
+/// The human output: All Lists as a table, a list as its rows with √ for checked items.
+struct ChecklistText {
+  let display: DateDisplay
+  let now: Date
+
+  /// All Lists: number, name, subtitle and icon, in display order.
+  func allLists(_ lists: [Checklist]) -> String {
+    guard !lists.isEmpty else {
+      return "No lists yet. Add one with: checklists list add <name>"
+    }
+    let rows = lists.enumerated().map { offset, list in
+      ["\(offset + 1)", list.name, list.subtitle, list.icon.rawValue]
+    }
+    return Self.table(header: ["#", "List", "Status", "Icon"], rows: rows)
+  }
+
+  /// A list's title line and its items.
+  func checklist(_ list: Checklist, items: [ChecklistItem]) -> String {
+    var lines = ["\(list.name) — \(list.subtitle)"]
+    if items.isEmpty {
+      lines.append("No items yet. Add one with: checklists add \(Self.quoted(list.name)) <text>")
+      return lines.joined(separator: "\n")
+    }
+    let width = String(items.count).count
+    // Due dates line up after the text, unless one very long text would push them far right.
+    let textWidth = min(items.map(\.text.count).max() ?? 0, 40)
+    for (offset, item) in items.enumerated() {
+      let number = String(offset + 1).leftPadded(to: width)
+      lines.append("\(number)  \(row(item, textWidth: textWidth))")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// One item as its row shows: "√ Eggs  (due 2026-01-01 09:00, remind)".
+  func row(_ item: ChecklistItem, textWidth: Int = 0) -> String {
+    var text = (item.isChecked ? "√ " : "  ") + item.text
+    if let details = details(item) { text = text.rightPadded(to: textWidth + 2) + "  (\(details))" }
+    return text
+  }
+
+  /// The due date and reminder of an item, if it has either.
+  func details(_ item: ChecklistItem) -> String? {
+    guard let due = item.dueDate else { return nil }
+    var text = "due \(display.string(from: due))"
+    if item.shouldRemind {
+      text += item.reminderDate(after: now) == nil ? ", reminded" : ", remind"
+    }
+    return text
+  }
+
+  /// A name as it should be typed back in a shell.
+  static func quoted(_ name: String) -> String {
+    name.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) }
+      ? name : "'" + name.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+
+  /// Columns padded to their widest cell, two spaces apart.
+  static func table(header: [String], rows: [[String]]) -> String {
+    let all = [header] + rows
+    let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+    return all.map { row in
+      row.enumerated().map { column, cell in
+        column == row.count - 1
+          ? cell
+          : column == 0 ? cell.leftPadded(to: widths[column]) : cell.rightPadded(to: widths[column])
+      }.joined(separator: "  ")
+    }.joined(separator: "\n")
+  }
+}
+
+extension String {
+  func leftPadded(to width: Int) -> String {
+    String(repeating: " ", count: max(0, width - count)) + self
+  }
+
+  func rightPadded(to width: Int) -> String {
+    self + String(repeating: " ", count: max(0, width - count))
+  }
+}
