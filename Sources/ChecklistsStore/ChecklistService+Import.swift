@@ -16,6 +16,7 @@ extension ChecklistService {
   ///
   /// - Returns: What was created, merged, added, updated and skipped.
   /// - Throws: `invalidInput` naming the list and item that break a rule.
+  @discardableResult
   public func importChecklists(_ portable: [PortableChecklist], mode: ImportMode) throws
     -> ImportReport
   {

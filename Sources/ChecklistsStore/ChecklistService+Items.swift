@@ -89,15 +89,30 @@ extension ChecklistService {
   /// - Complexity: O(1) rows, whatever the size of the list.
   @discardableResult
   public func toggle(itemID: UUID) throws -> ChecklistItem {
+    try setChecks(nil, itemIDs: [itemID])[0]
+  }
+
+  /// Checks, unchecks or toggles several items of one or more lists as one change.
+  /// - Parameters:
+  ///   - isChecked: The new checkmark, or `nil` to flip each item's own.
+  ///   - itemIDs: The items.
+  /// - Returns: The items as stored, in the order given.
+  /// - Complexity: O(1) rows per item.
+  @discardableResult
+  public func setChecks(_ isChecked: Bool?, itemIDs: [UUID]) throws -> [ChecklistItem] {
     try store.write { tx in
-      var item = try ownedItem(itemID, in: tx)
-      var list = try ownedChecklist(item.checklistID, in: tx)
-      try bump(&list, .itemUpdated, itemID: itemID, in: tx)
-      item.isChecked.toggle()
-      item.revision = list.revision
-      item.updatedAt = list.updatedAt
-      try tx.updateItem(item)
-      return item
+      try itemIDs.map { id in
+        var item = try ownedItem(id, in: tx)
+        let checked = isChecked ?? !item.isChecked
+        guard checked != item.isChecked else { return item }
+        var list = try ownedChecklist(item.checklistID, in: tx)
+        try bump(&list, .itemUpdated, itemID: id, in: tx)
+        item.isChecked = checked
+        item.revision = list.revision
+        item.updatedAt = list.updatedAt
+        try tx.updateItem(item)
+        return item
+      }
     }
   }
 

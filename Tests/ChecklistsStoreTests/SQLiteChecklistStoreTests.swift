@@ -49,7 +49,7 @@ struct SQLiteChecklistStoreTests {
     let path = TemporaryFolder().path("lists.sqlite")
     _ = try SQLiteChecklistStore(path: path)
     try DatabaseQueue(path: path).write { db in
-      try db.run(
+      _ = try db.run(
         "INSERT INTO schema_migrations (identifier, applied_at) VALUES ('v99: future', 0)")
     }
     let error = #expect(throws: ChecklistsError.self) { try SQLiteChecklistStore(path: path) }

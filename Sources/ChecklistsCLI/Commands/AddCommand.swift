@@ -50,7 +50,7 @@ struct AddCommand: RunnableCommand {
       return
     }
     var line = "Added '\(item.text)' to \(target.name) as item \(target.itemCount + 1)."
-    if let details = ChecklistText(display: context.dateDisplay, now: context.now()).details(item) {
+    if let details = ChecklistText(display: context.dateDisplay).details(item) {
       line += " It is \(details)."
     }
     context.print(line)

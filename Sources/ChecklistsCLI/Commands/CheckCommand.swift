@@ -27,7 +27,7 @@ struct CheckmarkChange {
     let target = try service.findList(list)
     let ids = try items.map { try service.findItem($0, in: target).id }
     let changed = try service.setChecks(isChecked, itemIDs: ids)
-    let text = ChecklistText(display: context.dateDisplay, now: context.now())
+    let text = ChecklistText(display: context.dateDisplay)
     for item in changed { context.print(text.row(item)) }
     context.print("\(target.name): \(try service.checklist(id: target.id).subtitle)")
   }

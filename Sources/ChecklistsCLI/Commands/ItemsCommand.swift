@@ -33,7 +33,7 @@ struct ItemsCommand: RunnableCommand {
         })
       context.print(try JSONOutput.encode(output))
     } else {
-      context.print(ChecklistText(display: context.dateDisplay, now: now).checklist(list, items: items))
+      context.print(ChecklistText(display: context.dateDisplay).checklist(list, items: items))
     }
   }
 }

@@ -21,7 +21,7 @@ struct ListsCommand: RunnableCommand {
       }
       context.print(try JSONOutput.encode(JSONOutput.Lists(checklists: entries)))
     } else {
-      context.print(ChecklistText(display: context.dateDisplay, now: context.now()).allLists(lists))
+      context.print(ChecklistText(display: context.dateDisplay).allLists(lists))
     }
   }
 }

@@ -4,7 +4,6 @@ import Foundation
 /// The human output: All Lists as a table, a list as its rows with √ for checked items.
 struct ChecklistText {
   let display: DateDisplay
-  let now: Date
 
   /// All Lists: number, name, subtitle and icon, in display order.
   func allLists(_ lists: [Checklist]) -> String {
@@ -45,9 +44,7 @@ struct ChecklistText {
   func details(_ item: ChecklistItem) -> String? {
     guard let due = item.dueDate else { return nil }
     var text = "due \(display.string(from: due))"
-    if item.shouldRemind {
-      text += item.reminderDate(after: now) == nil ? ", reminded" : ", remind"
-    }
+    if item.shouldRemind { text += ", remind" }
     return text
   }
 
@@ -57,7 +54,7 @@ struct ChecklistText {
       ? name : "'" + name.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 
-  /// Columns padded to their widest cell, two spaces apart.
+  /// Columns padded to their widest cell, two spaces apart; a `#` column is right-aligned.
   static func table(header: [String], rows: [[String]]) -> String {
     let all = [header] + rows
     let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
@@ -65,7 +62,8 @@ struct ChecklistText {
       row.enumerated().map { column, cell in
         column == row.count - 1
           ? cell
-          : column == 0 ? cell.leftPadded(to: widths[column]) : cell.rightPadded(to: widths[column])
+          : header[column] == "#"
+            ? cell.leftPadded(to: widths[column]) : cell.rightPadded(to: widths[column])
       }.joined(separator: "  ")
     }.joined(separator: "\n")
   }

@@ -1,0 +1,203 @@
+import ChecklistsCore
+import Foundation
+
+/// Our lossless JSON backup: every list and item with its identity, dates and order.
+///
+/// The shape is documented in `docs/BACKUP-FORMAT.md`:
+/// `{"format": "checklists-backup", "version": 1, "exportedAt": …, "checklists": [ … ]}`.
+/// Dates are ISO 8601 timestamps in UTC with as many fraction digits as needed to restore the
+/// exact `Date`.
+public enum ChecklistsBackup {
+  /// The value of the `format` key that marks a file as a Checklists backup.
+  public static let formatName = "checklists-backup"
+  /// The newest version of the backup format this code writes and reads.
+  public static let currentVersion = 1
+
+  /// The top of a backup file.
+  struct File: Codable {
+    var format: String
+    var version: Int
+    var exportedAt: String?
+    var checklists: [List]
+  }
+
+  /// One checklist in a backup.
+  struct List: Codable {
+    var id: String?
+    var name: String
+    var icon: String?
+    var createdAt: String?
+    var items: [Item]
+  }
+
+  /// One item in a backup.
+  struct Item: Codable {
+    var id: String?
+    var text: String
+    var checked: Bool?
+    var dueDate: String?
+    var remind: Bool?
+    var createdAt: String?
+  }
+
+  /// Just the keys that say whether and how to read the rest.
+  private struct Header: Decodable {
+    var format: String?
+    var version: Int?
+  }
+
+  // MARK: - Writing
+
+  /// Writes checklists as a pretty-printed JSON backup with sorted keys.
+  ///
+  /// Identities and dates that are `nil` are left out; ``decode(_:)`` restores exactly what was
+  /// written, to the last bit of every date.
+  ///
+  /// - Parameters:
+  ///   - lists: The checklists to write, in order.
+  ///   - exportedAt: When the backup is made, recorded in `exportedAt`.
+  /// - Returns: UTF-8 JSON ending in a line break.
+  /// - Throws: ``ChecklistsError`` with code `invalidInput` for a date outside the years 0000 to
+  ///   9999, which the backup cannot write.
+  /// - Complexity: O(*n*) in the number of items.
+  public static func encode(_ lists: [PortableChecklist], exportedAt: Date) throws -> Data {
+    let file = File(
+      format: formatName, version: currentVersion, exportedAt: try timestamp(exportedAt),
+      checklists: try lists.map { list in
+        List(
+          id: list.id?.uuidString, name: list.name, icon: list.icon.rawValue,
+          createdAt: try list.createdAt.map(timestamp),
+          items: try list.items.map { item in
+            Item(
+              id: item.id?.uuidString, text: item.text, checked: item.isChecked,
+              dueDate: try item.dueDate.map(timestamp), remind: item.shouldRemind,
+              createdAt: try item.createdAt.map(timestamp))
+          })
+      })
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return try encoder.encode(file) + Data("\n".utf8)
+  }
+
+  private static func timestamp(_ date: Date) throws -> String {
+    guard let text = BackupDate.format(date) else {
+      throw ChecklistsError.invalid(
+        "The date \(date) cannot be written to a backup: it is outside the years 0000 to 9999.")
+    }
+    return text
+  }
+
+  // MARK: - Reading
+
+  /// Reads a JSON backup written by ``encode(_:exportedAt:)`` or by hand.
+  ///
+  /// `id`, `createdAt`, `dueDate` and `exportedAt` may be left out (or `null`); `checked` and
+  /// `remind` default to `false`, `icon` to `No Icon`. Unknown keys are ignored. Text is not
+  /// trimmed or validated here: the store does that on import.
+  ///
+  /// - Parameter data: The file's contents.
+  /// - Returns: The checklists, in the file's order.
+  /// - Throws: ``ChecklistsError`` with code `unreadableFile` and a message naming the problem
+  ///   and its position: an empty or damaged file, JSON that is not a Checklists backup, a newer
+  ///   version, a missing key, a value of the wrong type, a bad id, date or icon.
+  /// - Complexity: O(*n*) in the size of the file.
+  public static func decode(_ data: Data) throws -> [PortableChecklist] {
+    if data.isEmpty { throw ChecklistsError(.unreadableFile, "The file is empty.") }
+    let decoder = JSONDecoder()
+    let header: Header
+    do {
+      header = try decoder.decode(Header.self, from: data)
+    } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
+      throw notBackup("its top level is not a JSON object.")
+    } catch DecodingError.typeMismatch(_, let context) {
+      throw notBackup("'\(context.codingPath.last?.stringValue ?? "")' has the wrong type.")
+    } catch  where (try? JSONSerialization.jsonObject(with: data)) != nil {
+      // Valid JSON whose "version" does not fit an Int: Foundation reports it as corrupt data.
+      throw ChecklistsError(.unreadableFile, "The backup's \"version\" must be a whole number.")
+    } catch {
+      throw ChecklistsError(
+        .unreadableFile,
+        "The file is not valid JSON: it is \(Signature.describe(data)) that is damaged, "
+          + "truncated or not JSON at all.")
+    }
+    try check(header)
+    let file: File
+    do {
+      file = try decoder.decode(File.self, from: data)
+    } catch let error as DecodingError {
+      throw failure(data).error(for: error)
+    }
+    return try file.checklists.enumerated().map(checklist)
+  }
+
+  private static func check(_ header: Header) throws {
+    guard let format = header.format else {
+      throw notBackup("it has no \"format\": \"\(formatName)\" entry.")
+    }
+    guard format == formatName else {
+      throw notBackup("its \"format\" is \"\(format)\", expected \"\(formatName)\".")
+    }
+    guard let version = header.version else {
+      throw ChecklistsError(.unreadableFile, "The backup has no \"version\".")
+    }
+    guard version <= currentVersion else {
+      throw ChecklistsError(
+        .unreadableFile,
+        "This backup is version \(version) of the format, written by a newer Checklists; "
+          + "this version reads up to version \(currentVersion). Update Checklists to read it.")
+    }
+    guard version >= 1 else {
+      throw ChecklistsError(.unreadableFile, "The backup's version \(version) is not valid.")
+    }
+  }
+
+  private static func notBackup(_ reason: String) -> ChecklistsError {
+    ChecklistsError(.unreadableFile, "This JSON file is not a Checklists backup: \(reason)")
+  }
+
+  /// Describes decoding errors, naming lists by the names found in the file.
+  private static func failure(_ data: Data) -> DecodingFailure {
+    let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+    let lists = root?["checklists"] as? [Any] ?? []
+    return DecodingFailure(listsPath: ["checklists"]) { position in
+      guard lists.indices.contains(position) else { return nil }
+      return (lists[position] as? [String: Any])?["name"] as? String
+    }
+  }
+
+  private static func checklist(position: Int, list: List) throws -> PortableChecklist {
+    let place = "Checklist \(position + 1) ('\(list.name)')"
+    var icon = ChecklistIcon.modelDefault
+    if let name = list.icon {
+      icon = try IOSChecklistsPlist.icon(named: name, list: position, name: list.name)
+    }
+    return PortableChecklist(
+      id: try uuid(list.id, place), name: list.name, icon: icon,
+      createdAt: try date(list.createdAt, "createdAt", place),
+      items: try list.items.enumerated().map { index, item in
+        let place = "\(place), item \(index + 1)"
+        return PortableItem(
+          id: try uuid(item.id, place), text: item.text, isChecked: item.checked ?? false,
+          dueDate: try date(item.dueDate, "dueDate", place), shouldRemind: item.remind ?? false,
+          createdAt: try date(item.createdAt, "createdAt", place))
+      })
+  }
+
+  private static func uuid(_ text: String?, _ place: String) throws -> UUID? {
+    guard let text else { return nil }
+    guard let id = UUID(uuidString: text) else {
+      throw ChecklistsError(.unreadableFile, "\(place): 'id' \"\(text)\" is not a UUID.")
+    }
+    return id
+  }
+
+  private static func date(_ text: String?, _ key: String, _ place: String) throws -> Date? {
+    guard let text else { return nil }
+    guard let date = BackupDate.parse(text) else {
+      throw ChecklistsError(
+        .unreadableFile,
+        "\(place): '\(key)' \"\(text)\" is not an ISO 8601 date such as 2026-01-03T09:30:00Z.")
+    }
+    return date
+  }
+}
