@@ -8,7 +8,9 @@ extension ChecklistService {
   /// keeps its items; each item of the file is matched to an existing item with the same text
   /// (in order, so two "Milk" match two "Milk"), which takes the file's checkmark, due date and
   /// reminder, and the rest are appended. Importing the same file twice therefore changes
-  /// nothing the second time. With `.replace` the list's items become exactly the file's.
+  /// nothing the second time, and so does re-importing our own `ios-plist` export, where an
+  /// item without a due date carries its creation date (the app's file needs one on every item).
+  /// With `.replace` the list's items become exactly the file's.
   /// Lists not named in the file are left alone either way.
   ///
   /// Everything is validated before anything is written. Items whose text is only white space
@@ -128,7 +130,10 @@ extension ChecklistService {
       unmatched[item.text]?.removeFirst()
       let before = match
       match.isChecked = item.isChecked
-      match.dueDate = item.dueDate
+      // The iPhone app's file has a due date on every item; our export writes the creation
+      // date for items without one, and that date coming back means "still no due date".
+      let isExportMarker = before.dueDate == nil && item.dueDate == before.createdAt
+      match.dueDate = isExportMarker ? nil : item.dueDate
       match.shouldRemind = item.shouldRemind
       if match == before {
         report.itemsUnchanged += 1
