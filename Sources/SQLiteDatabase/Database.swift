@@ -39,7 +39,7 @@ public final class Database {
       throw DatabaseError(
         resultCode: SQLITE_ERROR, message: "could not switch to WAL journal (got \(mode ?? "none"))")
     }
-    try execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;")
+    try execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -32000;")
   }
 
   deinit {
