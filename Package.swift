@@ -2,57 +2,57 @@
 import PackageDescription
 
 let package = Package(
-    name: "Checklists",
-    platforms: [.macOS(.v15)],
-    products: [
-        .executable(name: "checklists", targets: ["checklists"]),
-        .executable(name: "checklists-bench", targets: ["checklists-bench"]),
-        .library(name: "ChecklistsCore", targets: ["ChecklistsCore"]),
-        .library(name: "ChecklistsStore", targets: ["ChecklistsStore"]),
-    ],
-    targets: [
-        // MARK: - Domain: model and rules, Foundation only.
-        .target(name: "ChecklistsCore"),
+  name: "Checklists",
+  platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "checklists", targets: ["checklists"]),
+    .executable(name: "checklists-bench", targets: ["checklists-bench"]),
+    .library(name: "ChecklistsCore", targets: ["ChecklistsCore"]),
+    .library(name: "ChecklistsStore", targets: ["ChecklistsStore"]),
+  ],
+  targets: [
+    // MARK: - Domain: model and rules, Foundation only.
+    .target(name: "ChecklistsCore"),
 
-        // MARK: - Storage
-        .systemLibrary(
-            name: "CSQLite",
-            pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"])]
-        ),
-        .target(name: "SQLiteDatabase", dependencies: ["CSQLite"]),
-        .target(name: "ChecklistsStore", dependencies: ["ChecklistsCore", "SQLiteDatabase"]),
+    // MARK: - Storage
+    .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]
+    ),
+    .target(name: "SQLiteDatabase", dependencies: ["CSQLite"]),
+    .target(name: "ChecklistsStore", dependencies: ["ChecklistsCore", "SQLiteDatabase"]),
 
-        // MARK: - File formats: the iPhone app's plist and our JSON backup.
-        .target(name: "ChecklistsInterop", dependencies: ["ChecklistsCore"]),
+    // MARK: - File formats: the iPhone app's plist and our JSON backup.
+    .target(name: "ChecklistsInterop", dependencies: ["ChecklistsCore"]),
 
-        // MARK: - Command line
-        // A small argument parser in swift-argument-parser's style (that package can't be fetched).
-        .target(name: "ArgumentParsing"),
-        .target(
-            name: "ChecklistsCLI",
-            dependencies: ["ArgumentParsing", "ChecklistsCore", "ChecklistsStore", "ChecklistsInterop"]
-        ),
-        .executableTarget(name: "checklists", dependencies: ["ChecklistsCLI"]),
-        .executableTarget(
-            name: "checklists-bench",
-            dependencies: ["ChecklistsCore", "ChecklistsStore", "ChecklistsInterop"]
-        ),
+    // MARK: - Command line
+    // A small argument parser in swift-argument-parser's style (that package can't be fetched).
+    .target(name: "ArgumentParsing"),
+    .target(
+      name: "ChecklistsCLI",
+      dependencies: ["ArgumentParsing", "ChecklistsCore", "ChecklistsStore", "ChecklistsInterop"]
+    ),
+    .executableTarget(name: "checklists", dependencies: ["ChecklistsCLI"]),
+    .executableTarget(
+      name: "checklists-bench",
+      dependencies: ["ChecklistsCore", "ChecklistsStore", "ChecklistsInterop"]
+    ),
 
-        // MARK: - Tests
-        .testTarget(name: "ChecklistsCoreTests", dependencies: ["ChecklistsCore"]),
-        .testTarget(
-            name: "ChecklistsStoreTests",
-            dependencies: ["ChecklistsCore", "ChecklistsStore", "SQLiteDatabase"]
-        ),
-        .testTarget(
-            name: "ChecklistsInteropTests",
-            dependencies: ["ChecklistsCore", "ChecklistsInterop"]
-        ),
-        .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
-        .testTarget(
-            name: "ChecklistsCLITests",
-            dependencies: ["ChecklistsCLI", "checklists"]
-        ),
-    ]
+    // MARK: - Tests
+    .testTarget(name: "ChecklistsCoreTests", dependencies: ["ChecklistsCore"]),
+    .testTarget(
+      name: "ChecklistsStoreTests",
+      dependencies: ["ChecklistsCore", "ChecklistsStore", "SQLiteDatabase"]
+    ),
+    .testTarget(
+      name: "ChecklistsInteropTests",
+      dependencies: ["ChecklistsCore", "ChecklistsInterop"]
+    ),
+    .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
+    .testTarget(
+      name: "ChecklistsCLITests",
+      dependencies: ["ChecklistsCLI", "checklists"]
+    ),
+  ]
 )

@@ -15,7 +15,9 @@ public struct ChecklistService: Sendable {
   public let now: @Sendable () -> Date
 
   /// Creates a service for a user that already exists.
-  public init(store: any ChecklistStore, owner: User, now: @escaping @Sendable () -> Date = Date.init) {
+  public init(
+    store: any ChecklistStore, owner: User, now: @escaping @Sendable () -> Date = Date.init
+  ) {
     self.store = store
     self.owner = owner
     self.now = now
@@ -102,7 +104,8 @@ public struct ChecklistService: Sendable {
   /// - Returns: The new, empty list.
   /// - Throws: `invalidInput` for a bad name, `conflict` when the name is taken.
   @discardableResult
-  public func createList(named name: String, icon: ChecklistIcon = .userDefault) throws -> Checklist {
+  public func createList(named name: String, icon: ChecklistIcon = .userDefault) throws -> Checklist
+  {
     let name = try Checklist.validatedName(name)
     return try store.write { tx in
       try ensureNameIsFree(name, in: tx)

@@ -25,7 +25,8 @@ public final class SQLiteChecklistStore: ChecklistStore {
       throw ChecklistsError(.storage, "\(path): \(error)")
     } catch let error as CocoaError {
       throw ChecklistsError(
-        .storage, "Could not create the folder for the database \(path): \(error.localizedDescription)")
+        .storage,
+        "Could not create the folder for the database \(path): \(error.localizedDescription)")
     }
   }
 

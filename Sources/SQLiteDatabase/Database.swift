@@ -37,9 +37,11 @@ public final class Database {
     let mode = try query("PRAGMA journal_mode = WAL") { $0.string(0) }.first
     guard mode?.lowercased() == "wal" else {
       throw DatabaseError(
-        resultCode: SQLITE_ERROR, message: "could not switch to WAL journal (got \(mode ?? "none"))")
+        resultCode: SQLITE_ERROR, message: "could not switch to WAL journal (got \(mode ?? "none"))"
+      )
     }
-    try execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -32000;")
+    try execute(
+      "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -32000;")
   }
 
   deinit {
@@ -160,7 +162,8 @@ public final class Database {
 
   func error(code: Int32, sql: String?) -> DatabaseError {
     DatabaseError(
-      resultCode: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)),
+      resultCode: sqlite3_extended_errcode(handle),
+      message: String(cString: sqlite3_errmsg(handle)),
       sql: sql)
   }
 }

@@ -30,7 +30,8 @@ public final class Statement {
     sqlite3_reset(handle)
     sqlite3_clear_bindings(handle)
     let expected = Int(sqlite3_bind_parameter_count(handle))
-    precondition(arguments.count == expected, "\(arguments.count) arguments for \(expected) in \(sql)")
+    precondition(
+      arguments.count == expected, "\(arguments.count) arguments for \(expected) in \(sql)")
     for (offset, argument) in arguments.enumerated() {
       let index = Int32(offset + 1)
       let code: Int32

@@ -18,7 +18,8 @@ struct Options {
       case "--items": largeListSize = iterator.next().flatMap(Int.init) ?? largeListSize
       case "--toggles": toggles = iterator.next().flatMap(Int.init) ?? toggles
       default:
-        FileHandle.standardError.write(Data("usage: checklists-bench [--items N] [--toggles N]\n".utf8))
+        FileHandle.standardError.write(
+          Data("usage: checklists-bench [--items N] [--toggles N]\n".utf8))
         exit(64)
       }
     }
@@ -54,7 +55,8 @@ func portableList(_ name: String, size: Int) -> PortableChecklist {
   return PortableChecklist(
     name: name, icon: .chores,
     items: (0..<size).map { n in
-      PortableItem(text: "Item \(n)", isChecked: n % 3 == 0, dueDate: due, shouldRemind: n % 10 == 0)
+      PortableItem(
+        text: "Item \(n)", isChecked: n % 3 == 0, dueDate: due, shouldRemind: n % 10 == 0)
     })
 }
 
@@ -64,7 +66,9 @@ let folder = FileManager.default.temporaryDirectory
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: folder) }
 
-print("checklists-bench: SQLite store on \(folder.path), \(ProcessInfo.processInfo.activeProcessorCount) cores")
+print(
+  "checklists-bench: SQLite store on \(folder.path), \(ProcessInfo.processInfo.activeProcessorCount) cores"
+)
 
 // MARK: - Toggle: 10 items against \(options.largeListSize) items, interleaved in one run.
 
@@ -97,9 +101,16 @@ let smallMedian = percentile(smallTimes, 0.5)
 let largeMedian = percentile(largeTimes, 0.5)
 let ratio = largeMedian / smallMedian
 print("toggle one item (\(options.toggles) toggles each, one transaction per toggle)")
-print("  list of 10 items:      median \(micros(smallMedian))   p99 \(micros(percentile(smallTimes, 0.99)))")
-print("  list of \(options.largeListSize) items:  median \(micros(largeMedian))   p99 \(micros(percentile(largeTimes, 0.99)))")
-print(String(format: "  ratio large/small:     %.2fx (goal: at most 1.2x) %@", ratio, ratio <= 1.2 ? "met" : "NOT met"))
+print(
+  "  list of 10 items:      median \(micros(smallMedian))   p99 \(micros(percentile(smallTimes, 0.99)))"
+)
+print(
+  "  list of \(options.largeListSize) items:  median \(micros(largeMedian))   p99 \(micros(percentile(largeTimes, 0.99)))"
+)
+print(
+  String(
+    format: "  ratio large/small:     %.2fx (goal: at most 1.2x) %@", ratio,
+    ratio <= 1.2 ? "met" : "NOT met"))
 
 // MARK: - Import a large Checklists.plist.
 
@@ -107,7 +118,8 @@ let plistURL = folder.appendingPathComponent("Checklists.plist")
 let plist = try IOSChecklistsPlist.encode(
   [portableList("Imported", size: options.largeListSize)], now: Date())
 try plist.write(to: plistURL)
-let importStore = try SQLiteChecklistStore(path: folder.appendingPathComponent("import.sqlite").path)
+let importStore = try SQLiteChecklistStore(
+  path: folder.appendingPathComponent("import.sqlite").path)
 let importService = try ChecklistService.openLocal(store: importStore)
 var decoded: [PortableChecklist] = []
 let readTime = try seconds { decoded = try ChecklistsFile.read(Data(contentsOf: plistURL)) }
@@ -116,5 +128,8 @@ let storeTime = try seconds { report = try importService.importChecklists(decode
 precondition(report.itemsAdded == options.largeListSize, "the import lost items")
 let total = readTime + storeTime
 print("import a \(options.largeListSize)-item Checklists.plist (\(plist.count / 1024) KiB, binary)")
-print(String(format: "  total %.2f s = read and decode %.2f s + store %.2f s (one transaction); %.0f items/s",
-  total, readTime, storeTime, Double(options.largeListSize) / total))
+print(
+  String(
+    format:
+      "  total %.2f s = read and decode %.2f s + store %.2f s (one transaction); %.0f items/s",
+    total, readTime, storeTime, Double(options.largeListSize) / total))

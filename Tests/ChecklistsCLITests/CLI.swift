@@ -58,24 +58,30 @@ struct CLI {
     let error = stderr.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return Result(
-      output: String(decoding: output, as: UTF8.self), error: String(decoding: error, as: UTF8.self),
+      output: String(decoding: output, as: UTF8.self),
+      error: String(decoding: error, as: UTF8.self),
       code: process.terminationStatus)
   }
 
   /// Runs a command that must succeed and returns its standard output.
   @discardableResult
-  func ok(_ arguments: String..., input: String = "", sourceLocation: SourceLocation = #_sourceLocation)
+  func ok(
+    _ arguments: String..., input: String = "", sourceLocation: SourceLocation = #_sourceLocation
+  )
     throws -> String
   {
     try ok(arguments, input: input, sourceLocation: sourceLocation)
   }
 
   @discardableResult
-  func ok(_ arguments: [String], input: String = "", sourceLocation: SourceLocation = #_sourceLocation)
+  func ok(
+    _ arguments: [String], input: String = "", sourceLocation: SourceLocation = #_sourceLocation
+  )
     throws -> String
   {
     let result = try run(arguments, input: input)
-    #expect(result.code == 0, "\(arguments) failed: \(result.error)", sourceLocation: sourceLocation)
+    #expect(
+      result.code == 0, "\(arguments) failed: \(result.error)", sourceLocation: sourceLocation)
     #expect(result.error == "", sourceLocation: sourceLocation)
     return result.output
   }

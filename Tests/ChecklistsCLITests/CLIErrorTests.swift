@@ -19,17 +19,31 @@ struct CLIErrorTests {
         """)
   }
 
-  @Test("Usage errors exit 64", arguments: [
-    (["lsts"], "Error: Unknown command 'lsts'. Did you mean 'lists'?"),
-    (["add", "List"], "Error: Missing expected argument '<text>'."),
-    (["add", "List", "Milk", "--due", "someday"], "Error: Could not understand the date 'someday'."),
-    (["add", "List", "Milk", "--remind"], "Error: --remind needs a due date: add --due <date>."),
-    (["list", "add", "Trips", "--icon", "Trps"], "Error: Unknown icon 'Trps'. Did you mean 'Trips'?"),
-    (["lists", "--jsn"], "Error: Unknown option '--jsn'. Did you mean '--json'?"),
-    (["move", "List", "1", "sideways"], "Error: The position must be a number from 1, or 'top' or 'bottom'; got 'sideways'."),
-    (["export", "--format", "xml"], "Error: Unknown format 'xml'; use ios-plist or json."),
-    (["edit", "List", "1"], "Error: Nothing to change: give --text, --due, --no-due, --remind or --no-remind."),
-  ])
+  @Test(
+    "Usage errors exit 64",
+    arguments: [
+      (["lsts"], "Error: Unknown command 'lsts'. Did you mean 'lists'?"),
+      (["add", "List"], "Error: Missing expected argument '<text>'."),
+      (
+        ["add", "List", "Milk", "--due", "someday"],
+        "Error: Could not understand the date 'someday'."
+      ),
+      (["add", "List", "Milk", "--remind"], "Error: --remind needs a due date: add --due <date>."),
+      (
+        ["list", "add", "Trips", "--icon", "Trps"],
+        "Error: Unknown icon 'Trps'. Did you mean 'Trips'?"
+      ),
+      (["lists", "--jsn"], "Error: Unknown option '--jsn'. Did you mean '--json'?"),
+      (
+        ["move", "List", "1", "sideways"],
+        "Error: The position must be a number from 1, or 'top' or 'bottom'; got 'sideways'."
+      ),
+      (["export", "--format", "xml"], "Error: Unknown format 'xml'; use ios-plist or json."),
+      (
+        ["edit", "List", "1"],
+        "Error: Nothing to change: give --text, --due, --no-due, --remind or --no-remind."
+      ),
+    ])
   func usageErrors(arguments: [String], message: String) throws {
     let cli = CLI()
     let result = try cli.run(arguments)
@@ -45,10 +59,15 @@ struct CLIErrorTests {
     let before = try cli.ok("items", "List", "--json")
     let cases: [([String], String)] = [
       (["add", "List", "   "], "Error: An item's text cannot be empty or only white space.\n"),
-      (["add", "List", String(repeating: "x", count: 1_001)],
-       "Error: An item's text is 1001 characters long; the limit is 1000.\n"),
+      (
+        ["add", "List", String(repeating: "x", count: 1_001)],
+        "Error: An item's text is 1001 characters long; the limit is 1000.\n"
+      ),
       (["list", "add", "list"], "Error: A list named 'List' already exists.\n"),
-      (["list", "rename", "List", ""], "Error: A list's name cannot be empty or only white space.\n"),
+      (
+        ["list", "rename", "List", ""],
+        "Error: A list's name cannot be empty or only white space.\n"
+      ),
     ]
     for (arguments, message) in cases {
       let result = try cli.run(arguments)
@@ -79,11 +98,13 @@ struct CLIErrorTests {
     #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
   }
 
-  @Test("--help works on every command", arguments: [
-    [], ["lists"], ["list"], ["list", "add"], ["list", "rename"], ["list", "icon"],
-    ["list", "delete"], ["list", "show"], ["items"], ["add"], ["check"], ["uncheck"], ["toggle"],
-    ["edit"], ["delete"], ["move"], ["due"], ["icons"], ["import"], ["export"],
-  ])
+  @Test(
+    "--help works on every command",
+    arguments: [
+      [], ["lists"], ["list"], ["list", "add"], ["list", "rename"], ["list", "icon"],
+      ["list", "delete"], ["list", "show"], ["items"], ["add"], ["check"], ["uncheck"], ["toggle"],
+      ["edit"], ["delete"], ["move"], ["due"], ["icons"], ["import"], ["export"],
+    ])
   func help(path: [String]) throws {
     let cli = CLI()
     let output = try cli.ok(path + ["--help"])

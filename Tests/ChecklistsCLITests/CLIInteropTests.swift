@@ -20,7 +20,9 @@ struct CLIInteropTests {
 
   static let fixtures = ["Checklists.plist", "Checklists-xml.plist"]
 
-  @Test("The iPhone app's file imports with everything kept, and a second import adds nothing", arguments: fixtures)
+  @Test(
+    "The iPhone app's file imports with everything kept, and a second import adds nothing",
+    arguments: fixtures)
   func importFixture(file: String) throws {
     let cli = CLI()
     let path = CLI.fixtures.appendingPathComponent(file).path
@@ -50,7 +52,9 @@ struct CLIInteropTests {
         5  √ Eat ice cream          (due 2026-01-01 00:00)
 
         """)
-    #expect(try cli.ok("items", "Birthdays").contains("1    Buy a cake        (due 2026-01-03 00:00, remind)"))
+    #expect(
+      try cli.ok("items", "Birthdays").contains(
+        "1    Buy a cake        (due 2026-01-03 00:00, remind)"))
   }
 
   @Test("export --format ios-plist writes what the iPhone app's decoder reads")
@@ -59,7 +63,9 @@ struct CLIInteropTests {
     try cli.ok("import", CLI.fixtures.appendingPathComponent("Checklists.plist").path)
     try cli.ok("add", "Cool Apps", "No due date here")
     let out = cli.folder.appendingPathComponent("Checklists.plist").path
-    #expect(try cli.ok("export", "--format", "ios-plist", "--output", out).hasPrefix("Exported 5 lists and 11 items"))
+    #expect(
+      try cli.ok("export", "--format", "ios-plist", "--output", out).hasPrefix(
+        "Exported 5 lists and 11 items"))
     let data = try Data(contentsOf: URL(fileURLWithPath: out))
     #expect(data.prefix(8) == Data("bplist00".utf8))
     var format = PropertyListSerialization.PropertyListFormat.xml
@@ -75,7 +81,9 @@ struct CLIInteropTests {
     #expect(decoded[1].items.map(\.text) == ["No due date here"])
     #expect(!decoded[1].items[0].shouldRemind)
     // And the file comes back in unchanged.
-    #expect(try cli.ok("import", out).contains("0 created, 5 merged; items: 0 added, 0 updated, 11 unchanged"))
+    #expect(
+      try cli.ok("import", out).contains(
+        "0 created, 5 merged; items: 0 added, 0 updated, 11 unchanged"))
   }
 
   @Test("A JSON backup restores losslessly into a new database")
@@ -95,12 +103,14 @@ struct CLIInteropTests {
     #expect(try fresh.ok("items", "Groceries") == cli.ok("items", "Groceries"))
   }
 
-  @Test("Broken and foreign files are refused with a clear message and change nothing", arguments: [
-    ("empty", Data(), "The file is empty."),
-    ("png", Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]), "PNG"),
-    ("notes.txt", Data("Milk, eggs, bread\n".utf8), "not a Checklists.plist"),
-    ("other.json", Data(#"{"hello": "world"}"#.utf8), "backup"),
-  ])
+  @Test(
+    "Broken and foreign files are refused with a clear message and change nothing",
+    arguments: [
+      ("empty", Data(), "The file is empty."),
+      ("png", Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]), "PNG"),
+      ("notes.txt", Data("Milk, eggs, bread\n".utf8), "not a Checklists.plist"),
+      ("other.json", Data(#"{"hello": "world"}"#.utf8), "backup"),
+    ])
   func badFiles(name: String, contents: Data, message: String) throws {
     try Self.expectRefused(contents, named: name, message: message)
   }
@@ -116,7 +126,8 @@ struct CLIInteropTests {
     let data = try Data(contentsOf: CLI.fixtures.appendingPathComponent("items"))
     try Self.expectRefused(
       data, named: "items",
-      message: "not a Checklists.plist from the iPhone app: it is a keyed archive (NSKeyedArchiver)")
+      message: "not a Checklists.plist from the iPhone app: it is a keyed archive (NSKeyedArchiver)"
+    )
   }
 
   @Test("A missing file or a folder is named in the error")
@@ -140,10 +151,14 @@ struct CLIInteropTests {
     try contents.write(to: URL(fileURLWithPath: path))
     let result = try cli.run("import", path)
     #expect(result.code == 1, sourceLocation: sourceLocation)
-    #expect(result.error.hasPrefix("Error: Cannot import '\(path)': "), "\(result.error)", sourceLocation: sourceLocation)
+    #expect(
+      result.error.hasPrefix("Error: Cannot import '\(path)': "), "\(result.error)",
+      sourceLocation: sourceLocation)
     #expect(result.error.contains(message), "\(result.error)", sourceLocation: sourceLocation)
     #expect(!result.error.contains("NSCocoaErrorDomain"), sourceLocation: sourceLocation)
-    #expect(try withoutExportDate(cli.ok("export")) == withoutExportDate(before), sourceLocation: sourceLocation)
+    #expect(
+      try withoutExportDate(cli.ok("export")) == withoutExportDate(before),
+      sourceLocation: sourceLocation)
   }
 
   static func withoutExportDate(_ backup: String) -> String {

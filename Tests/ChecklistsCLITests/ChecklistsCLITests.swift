@@ -24,7 +24,8 @@ struct ChecklistsCLITests {
     #expect(FileManager.default.fileExists(atPath: path))
     cli.environment["XDG_DATA_HOME"] = cli.folder.appendingPathComponent("xdg").path
     try cli.ok("lists")
-    #expect(FileManager.default.fileExists(atPath: cli.folder.path + "/xdg/checklists/checklists.sqlite"))
+    #expect(
+      FileManager.default.fileExists(atPath: cli.folder.path + "/xdg/checklists/checklists.sqlite"))
     let explicit = cli.folder.appendingPathComponent("explicit.sqlite").path
     try cli.ok("lists", "--db", explicit)
     #expect(FileManager.default.fileExists(atPath: explicit))
@@ -33,7 +34,9 @@ struct ChecklistsCLITests {
   @Test("A tour: lists, items, checkmarks and the All Lists subtitles")
   func tour() throws {
     let cli = CLI()
-    #expect(try cli.ok("list", "add", "Groceries", "--icon", "groceries") == "Added list 'Groceries' (Groceries).\n")
+    #expect(
+      try cli.ok("list", "add", "Groceries", "--icon", "groceries")
+        == "Added list 'Groceries' (Groceries).\n")
     #expect(try cli.ok("add", "groc", "Milk") == "Added 'Milk' to Groceries as item 1.\n")
     try cli.ok("add", "Groceries", "Eggs")
     try cli.ok("add", "Groceries", "  Bread  ")
@@ -44,7 +47,8 @@ struct ChecklistsCLITests {
         2  List       (No Items)   No Icon
 
         """)
-    #expect(try cli.ok("check", "Groceries", "eggs", "3") == "√ Eggs\n√ Bread\nGroceries: 1 Remaining\n")
+    #expect(
+      try cli.ok("check", "Groceries", "eggs", "3") == "√ Eggs\n√ Bread\nGroceries: 1 Remaining\n")
     #expect(
       try cli.ok("items", "1") == """
         Groceries — 1 Remaining
@@ -58,7 +62,9 @@ struct ChecklistsCLITests {
     try cli.ok("uncheck", "Groceries", "2")
     try cli.ok("move", "Groceries", "Bread", "top")
     try cli.ok("edit", "Groceries", "Milk", "--text", "Oat milk")
-    #expect(try cli.ok("delete", "Groceries", "Eggs") == "Deleted 'Eggs' from Groceries. Groceries: All Done!\n")
+    #expect(
+      try cli.ok("delete", "Groceries", "Eggs")
+        == "Deleted 'Eggs' from Groceries. Groceries: All Done!\n")
     #expect(
       try cli.ok("items", "Groceries") == """
         Groceries — All Done!
@@ -84,7 +90,8 @@ struct ChecklistsCLITests {
         2    Call     (due 2030-01-02 08:30)
 
         """)
-    let json = try JSONSerialization.jsonObject(with: Data(try cli.ok("items", "List", "--json").utf8))
+    let json = try JSONSerialization.jsonObject(
+      with: Data(try cli.ok("items", "List", "--json").utf8))
     let items = try #require((json as? [String: Any])?["items"] as? [[String: Any]])
     #expect(items[0]["dueDate"] as? String == "2030-12-24T17:00:00Z")
     #expect(items[0]["reminderDate"] as? String == "2030-12-24T17:00:00Z")
@@ -107,7 +114,8 @@ struct ChecklistsCLITests {
     #expect(entries[0]["icon"] as? String == "Birthdays")
     #expect(entries[0]["number"] as? Int == 1)
     #expect(entries[0]["remainingCount"] as? Int == 1)
-    let show = try JSONSerialization.jsonObject(with: Data(try cli.ok("list", "show", "1", "--json").utf8))
+    let show = try JSONSerialization.jsonObject(
+      with: Data(try cli.ok("list", "show", "1", "--json").utf8))
     let items = try #require((show as? [String: Any])?["items"] as? [[String: Any]])
     #expect(items[0]["text"] as? String == "Buy a cake")
     #expect(items[0]["checked"] as? Bool == false)
@@ -134,9 +142,13 @@ struct ChecklistsCLITests {
     let noAnswer = try cli.run("list", "delete", "Chores")
     #expect(noAnswer.code == 1)
     #expect(try cli.ok("lists").contains("Chores"))
-    #expect(try cli.ok("list", "delete", "Chores", input: "y\n").hasSuffix("Deleted the list 'Chores' and its 1 item.\n"))
+    #expect(
+      try cli.ok("list", "delete", "Chores", input: "y\n").hasSuffix(
+        "Deleted the list 'Chores' and its 1 item.\n"))
     try cli.ok("list", "add", "Inbox")
-    #expect(try cli.ok("list", "delete", "Inbox", "--yes") == "Deleted the list 'Inbox' and its 0 items.\n")
+    #expect(
+      try cli.ok("list", "delete", "Inbox", "--yes")
+        == "Deleted the list 'Inbox' and its 0 items.\n")
     #expect(!(try cli.ok("lists").contains("Inbox")))
   }
 }

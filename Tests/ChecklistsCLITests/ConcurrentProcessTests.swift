@@ -25,7 +25,8 @@ struct ConcurrentProcessTests {
       #expect(result.code == 0, "\(result.error)")
       #expect(!result.error.contains("locked"))
     }
-    let json = try JSONSerialization.jsonObject(with: Data(try cli.ok("items", "Shared", "--json").utf8))
+    let json = try JSONSerialization.jsonObject(
+      with: Data(try cli.ok("items", "Shared", "--json").utf8))
     let items = try #require((json as? [String: Any])?["items"] as? [[String: Any]])
     #expect(items.count == 2 * perProcess)
     #expect(items.allSatisfy { $0["checked"] as? Bool == true })

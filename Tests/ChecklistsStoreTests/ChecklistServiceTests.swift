@@ -44,7 +44,8 @@ struct ChecklistServiceTests {
     #expect(try service.createList(named: "Trips").icon == .folder)
   }
 
-  @Test("Names are trimmed, and empty, long or taken names are refused", arguments: StoreKind.allCases)
+  @Test(
+    "Names are trimmed, and empty, long or taken names are refused", arguments: StoreKind.allCases)
   func listNames(kind: StoreKind) throws {
     let service = try kind.makeService()
     #expect(try service.createList(named: "  Groceries \n").name == "Groceries")
@@ -62,7 +63,8 @@ struct ChecklistServiceTests {
     #expect(try service.checklists().count == 3)
   }
 
-  @Test("Subtitles follow the items: (No Items), N Remaining, All Done!", arguments: StoreKind.allCases)
+  @Test(
+    "Subtitles follow the items: (No Items), N Remaining, All Done!", arguments: StoreKind.allCases)
   func subtitles(kind: StoreKind) throws {
     let service = try kind.makeService()
     let list = try service.createList(named: "Groceries", icon: .groceries)
@@ -92,11 +94,13 @@ struct ChecklistServiceTests {
     #expect(long?.message == "An item's text is 1001 characters long; the limit is 1000.")
     let lines = #expect(throws: ChecklistsError.self) { try service.addItem("a\nb", to: list.id) }
     #expect(lines?.code == .invalidInput)
-    #expect(try service.addItem(String(repeating: "🎂", count: 1_000), to: list.id).text.count == 1_000)
+    #expect(
+      try service.addItem(String(repeating: "🎂", count: 1_000), to: list.id).text.count == 1_000)
     #expect(try service.checklist(id: list.id).itemCount == 2)
   }
 
-  @Test("New items go at the end and moves keep everyone else's order", arguments: StoreKind.allCases)
+  @Test(
+    "New items go at the end and moves keep everyone else's order", arguments: StoreKind.allCases)
   func ordering(kind: StoreKind) throws {
     let service = try kind.makeService()
     let list = try service.createList(named: "Chores")
@@ -121,7 +125,9 @@ struct ChecklistServiceTests {
     #expect(try texts == expected)
   }
 
-  @Test("Every change bumps the list's revision and appends to the change log", arguments: StoreKind.allCases)
+  @Test(
+    "Every change bumps the list's revision and appends to the change log",
+    arguments: StoreKind.allCases)
   func changeLog(kind: StoreKind) throws {
     let service = try kind.makeService()
     let start = try service.changes(after: 0).last!.sequence
@@ -154,14 +160,17 @@ struct ChecklistServiceTests {
     let item = try service.addItem("Water", to: list.id)
     try service.toggle(itemID: item.id)
     let error = #expect(throws: ChecklistsError.self) {
-      try service.updateItem(id: item.id, ItemChanges(text: "Juice"), expectedRevision: item.revision)
+      try service.updateItem(
+        id: item.id, ItemChanges(text: "Juice"), expectedRevision: item.revision)
     }
     #expect(error?.code == .conflict)
     #expect(try service.item(id: item.id).text == "Water")
     let fresh = try service.item(id: item.id)
     #expect(
-      try service.updateItem(id: item.id, ItemChanges(text: "Juice"), expectedRevision: fresh.revision)
-        .text == "Juice")
+      try service.updateItem(
+        id: item.id, ItemChanges(text: "Juice"), expectedRevision: fresh.revision
+      )
+      .text == "Juice")
   }
 
   @Test("A failed write leaves the store exactly as it was", arguments: StoreKind.allCases)
@@ -183,7 +192,9 @@ struct ChecklistServiceTests {
     #expect(try service.changes(after: 0) == changes)
   }
 
-  @Test("Remind Me needs a due date; reminders fire at the start of the minute", arguments: StoreKind.allCases)
+  @Test(
+    "Remind Me needs a due date; reminders fire at the start of the minute",
+    arguments: StoreKind.allCases)
   func reminders(kind: StoreKind) throws {
     let service = try kind.makeService()
     let list = try service.checklists()[0]
@@ -192,8 +203,9 @@ struct ChecklistServiceTests {
     }
     let due = Date(timeIntervalSince1970: 1_800_000_045)
     let item = try service.addItem("Call mum", to: list.id, dueDate: due, shouldRemind: true)
-    #expect(item.reminderDate(after: due.addingTimeInterval(-3_600))
-      == Date(timeIntervalSince1970: 1_800_000_000))
+    #expect(
+      item.reminderDate(after: due.addingTimeInterval(-3_600))
+        == Date(timeIntervalSince1970: 1_800_000_000))
     #expect(item.reminderDate(after: due) == nil)
     try service.addItem("No reminder", to: list.id, dueDate: due)
     #expect(try service.dueItems(through: due.addingTimeInterval(-1)).isEmpty)
@@ -207,11 +219,13 @@ struct ChecklistServiceTests {
     let service = try kind.makeService()
     let list = try service.checklists()[0]
     let item = try service.addItem(
-      "Dentist", to: list.id, dueDate: Date(timeIntervalSince1970: 1_800_000_000), shouldRemind: true)
+      "Dentist", to: list.id, dueDate: Date(timeIntervalSince1970: 1_800_000_000),
+      shouldRemind: true)
     #expect(throws: ChecklistsError.self) {
       try service.updateItem(id: item.id, ItemChanges(dueDate: .some(nil)))
     }
-    let edited = try service.updateItem(id: item.id, ItemChanges(dueDate: .some(nil), shouldRemind: false))
+    let edited = try service.updateItem(
+      id: item.id, ItemChanges(dueDate: .some(nil), shouldRemind: false))
     #expect(edited.dueDate == nil)
     #expect(!edited.shouldRemind)
   }

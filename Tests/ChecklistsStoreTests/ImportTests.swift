@@ -35,13 +35,16 @@ struct ImportTests {
     #expect(second.listsUpdated == 3)
     #expect(second.itemsAdded == 0)
     #expect(second.itemsUnchanged == 5)
-    #expect(second.summary(mode: .merge)
-      == "Imported 3 lists: 0 created, 3 merged; items: 0 added, 0 updated, 5 unchanged.")
+    #expect(
+      second.summary(mode: .merge)
+        == "Imported 3 lists: 0 created, 3 merged; items: 0 added, 0 updated, 5 unchanged.")
     #expect(try service.exportChecklists() == afterFirst)
-    #expect(try service.checklists().map(\.name) == ["Birthdays", "Cool Apps", "Groceries", "List"])
+    #expect(
+      try service.checklists().map(\.name) == ["Birthdays", "Cool Apps", "Groceries", "List"])
   }
 
-  @Test("Import keeps order, checkmarks, due dates, reminders and icons", arguments: StoreKind.allCases)
+  @Test(
+    "Import keeps order, checkmarks, due dates, reminders and icons", arguments: StoreKind.allCases)
   func keepsEverything(kind: StoreKind) throws {
     let service = try kind.makeService()
     try service.importChecklists(Self.file, mode: .merge)
@@ -56,7 +59,9 @@ struct ImportTests {
     }
   }
 
-  @Test("Merging keeps a list's own items and takes the file's checkmarks", arguments: StoreKind.allCases)
+  @Test(
+    "Merging keeps a list's own items and takes the file's checkmarks",
+    arguments: StoreKind.allCases)
   func merge(kind: StoreKind) throws {
     let service = try kind.makeService()
     let groceries = try service.createList(named: "groceries", icon: .folder)
@@ -97,11 +102,15 @@ struct ImportTests {
     #expect(try service.checklistWithItems(id: list.id).1.map(\.text) == ["A", "B"])
   }
 
-  @Test("White-space-only items are skipped; bad names stop the import", arguments: StoreKind.allCases)
+  @Test(
+    "White-space-only items are skipped; bad names stop the import", arguments: StoreKind.allCases)
   func badRecords(kind: StoreKind) throws {
     let service = try kind.makeService()
     let report = try service.importChecklists(
-      [PortableChecklist(name: " Trips ", icon: .trips, items: [.init(text: "  "), .init(text: "Go")])],
+      [
+        PortableChecklist(
+          name: " Trips ", icon: .trips, items: [.init(text: "  "), .init(text: "Go")])
+      ],
       mode: .merge)
     #expect(report.itemsSkipped == 1)
     #expect(try service.findList("Trips").itemCount == 1)

@@ -31,10 +31,11 @@ final class TestClock: Sendable {
 
   var now: @Sendable () -> Date {
     { [self] in
-      Date(timeIntervalSince1970: seconds.withLock { value in
-        value += 1
-        return value
-      })
+      Date(
+        timeIntervalSince1970: seconds.withLock { value in
+          value += 1
+          return value
+        })
     }
   }
 }

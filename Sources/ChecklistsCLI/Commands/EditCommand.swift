@@ -53,6 +53,9 @@ struct EditCommand: RunnableCommand {
     let service = try context.service()
     let target = try service.findList(list)
     let edited = try service.updateItem(id: service.findItem(item, in: target).id, changes)
-    context.print("Updated: " + ChecklistText(display: context.dateDisplay).row(edited).trimmingCharacters(in: .whitespaces))
+    context.print(
+      "Updated: "
+        + ChecklistText(display: context.dateDisplay).row(edited).trimmingCharacters(
+          in: .whitespaces))
   }
 }

@@ -36,7 +36,8 @@ struct ImportCommand: RunnableCommand {
     do {
       lists = try ChecklistsFile.read(data)
     } catch let error as ChecklistsError {
-      throw ChecklistsError(error.code, "Cannot import \(FileArgument.name(file)): \(error.message)")
+      throw ChecklistsError(
+        error.code, "Cannot import \(FileArgument.name(file)): \(error.message)")
     }
     let report = try context.service().importChecklists(lists, mode: mode)
     context.print(report.summary(mode: mode))

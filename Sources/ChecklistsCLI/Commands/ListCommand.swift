@@ -18,7 +18,8 @@ struct ListAddCommand: RunnableCommand {
     abstract: "Add a list.",
     arguments: [
       .positional("name", help: "The list's name (1 to 200 characters)."),
-      .option("icon", valueName: "icon", help: "Its icon (default: Folder); see 'checklists icons'."),
+      .option(
+        "icon", valueName: "icon", help: "Its icon (default: Folder); see 'checklists icons'."),
       jsonFlag,
     ])
 

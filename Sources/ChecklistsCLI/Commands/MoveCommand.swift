@@ -38,6 +38,7 @@ struct MoveCommand: RunnableCommand {
     let moving = try service.findItem(item, in: target)
     let index = min(position, target.itemCount) - 1
     try service.moveItem(id: moving.id, to: index)
-    context.print("Moved '\(moving.text)' to position \(index + 1) of \(target.itemCount) in \(target.name).")
+    context.print(
+      "Moved '\(moving.text)' to position \(index + 1) of \(target.itemCount) in \(target.name).")
   }
 }
