@@ -17,13 +17,8 @@ struct ItemsCommand: RunnableCommand {
   }
 
   func run(_ context: CommandContext) throws {
-    try Self.show(list, json: json, context: context)
-  }
-
-  /// Prints a list and its items; shared with `list show`.
-  static func show(_ reference: String, json: Bool, context: CommandContext) throws {
     let service = try context.service()
-    let (list, items) = try service.checklistWithItems(id: service.findList(reference).id)
+    let (list, items) = try service.checklistWithItems(id: service.findList(list).id)
     let now = context.now()
     if json {
       let output = JSONOutput.ListWithItems(

@@ -132,17 +132,15 @@ struct ListShowCommand: RunnableCommand {
   static let configuration = CommandConfiguration(
     commandName: "show",
     abstract: "Show a list and its items (the same as 'checklists items').",
-    arguments: [.positional("list", help: "The list, by name or number."), jsonFlag])
+    arguments: ItemsCommand.configuration.arguments)
 
-  var list: String
-  var json: Bool
+  var items: ItemsCommand
 
   init(_ values: ParsedValues) throws {
-    list = try values.require("list")
-    json = values.flag("json")
+    items = try ItemsCommand(values)
   }
 
   func run(_ context: CommandContext) throws {
-    try ItemsCommand.show(list, json: json, context: context)
+    try items.run(context)
   }
 }

@@ -1,0 +1,166 @@
+import ChecklistsCore
+import Foundation
+import Testing
+
+@Suite("The domain's rules")
+struct ChecklistRulesTests {
+  static let date = Date(timeIntervalSinceReferenceDate: 800_000_000)
+
+  static func list(_ name: String, items: Int = 0, remaining: Int = 0) -> Checklist {
+    Checklist(
+      ownerID: UUID(), name: name, icon: .folder, itemCount: items, remainingCount: remaining,
+      createdAt: date)
+  }
+
+  @Test("The ten icons, in Choose Icon's order, with the app's names")
+  func icons() {
+    #expect(
+      ChecklistIcon.allCases.map(\.rawValue) == [
+        "No Icon", "Appointments", "Birthdays", "Chores", "Drinks", "Folder", "Groceries", "Inbox",
+        "Photos", "Trips",
+      ])
+    #expect(ChecklistIcon.userDefault == .folder)
+    #expect(ChecklistIcon.modelDefault == .noIcon)
+  }
+
+  @Test(
+    "Icons are found by name ignoring case, spaces and dashes",
+    arguments: [
+      ("No Icon", ChecklistIcon.noIcon), ("no-icon", .noIcon), ("NOICON", .noIcon),
+      ("groceries", .groceries), ("Trips", .trips),
+    ])
+  func iconNames(name: String, icon: ChecklistIcon) {
+    #expect(ChecklistIcon(named: name) == icon)
+  }
+
+  @Test("Unknown icon names are not guessed")
+  func unknownIcon() {
+    #expect(ChecklistIcon(named: "Trps") == nil)
+    #expect(ChecklistIcon(named: "") == nil)
+  }
+
+  @Test(
+    "The All Lists subtitle",
+    arguments: [
+      (0, 0, "(No Items)"), (3, 0, "All Done!"), (3, 1, "1 Remaining"), (5, 5, "5 Remaining"),
+    ]
+  )
+  func subtitle(items: Int, remaining: Int, expected: String) {
+    #expect(Self.list("L", items: items, remaining: remaining).subtitle == expected)
+  }
+
+  @Test("Lists sort by name as Finder does: numbers by value, case and accents ignored")
+  func sorting() {
+    let names = ["List 10", "list 2", "Zebra", "apple", "Éclair", "List 1", "List"]
+    #expect(
+      names.map { Self.list($0) }.sortedForDisplay().map(\.name) == [
+        "apple", "Éclair", "List", "List 1", "list 2", "List 10", "Zebra",
+      ])
+  }
+
+  @Test("Equal names keep a stable order: oldest first")
+  func stableOrder() {
+    var older = Self.list("Same")
+    older.createdAt = Self.date.addingTimeInterval(-10)
+    let newer = Self.list("Same")
+    #expect([newer, older].sortedForDisplay().map(\.id) == [older.id, newer.id])
+  }
+
+  @Test(
+    "Text is trimmed of white space and line breaks at both ends",
+    arguments: [("  Milk  ", "Milk"), ("\n\tEggs\u{00A0}", "Eggs"), ("a  b", "a  b")])
+  func trimming(raw: String, expected: String) throws {
+    #expect(try ChecklistItem.validatedText(raw) == expected)
+    #expect(try Checklist.validatedName(raw) == expected)
+  }
+
+  @Test("Empty, white-space-only, over-long and multi-line text is refused with a clear message")
+  func refusals() {
+    let cases: [(String, String)] = [
+      ("", "An item's text cannot be empty or only white space."),
+      (" \u{3000}\n", "An item's text cannot be empty or only white space."),
+      (
+        String(repeating: "a", count: 1_001),
+        "An item's text is 1001 characters long; the limit is 1000."
+      ),
+      (
+        "one\ntwo",
+        "An item's text must be one line of text without control characters such as line breaks or tabs."
+      ),
+    ]
+    for (raw, message) in cases {
+      let error = #expect(throws: ChecklistsError.self) { try ChecklistItem.validatedText(raw) }
+      #expect(error?.code == .invalidInput)
+      #expect(error?.message == message)
+    }
+    let name = #expect(throws: ChecklistsError.self) {
+      try Checklist.validatedName(String(repeating: "n", count: 201))
+    }
+    #expect(name?.message == "A list's name is 201 characters long; the limit is 200.")
+  }
+
+  @Test("Limits count characters as people see them, not bytes")
+  func graphemes() throws {
+    let family = "👨‍👩‍👧‍👦"
+    #expect(try ChecklistItem.validatedText(String(repeating: family, count: 1_000)).count == 1_000)
+    #expect(try Checklist.validatedName(String(repeating: "é", count: 200)).count == 200)
+  }
+
+  @Test("List names match ignoring case")
+  func namesMatch() {
+    #expect(Checklist.namesMatch("Groceries", "GROCERIES"))
+    #expect(!Checklist.namesMatch("Groceries", "Grocery"))
+  }
+
+  @Test("A reminder fires at the start of the due minute, only when asked for and ahead")
+  func reminders() {
+    let due = Date(timeIntervalSince1970: 1_800_000_059)
+    let item = ChecklistItem(
+      checklistID: UUID(), text: "Call", dueDate: due, shouldRemind: true, createdAt: Self.date)
+    let minute = Date(timeIntervalSince1970: 1_800_000_000)
+    #expect(item.reminderDate(after: due.addingTimeInterval(-86_400)) == minute)
+    #expect(item.reminderDate(after: due) == nil)
+    var silent = item
+    silent.shouldRemind = false
+    #expect(silent.reminderDate(after: .distantPast) == nil)
+    var undated = item
+    undated.dueDate = nil
+    #expect(undated.reminderDate(after: .distantPast) == nil)
+    #expect(item.isDue(at: due))
+    #expect(!item.isDue(at: due.addingTimeInterval(-1)))
+  }
+
+  @Test(
+    "Did you mean: the closest name within reach",
+    arguments: [
+      ("Grocereis", "Groceries"), ("lsit", "List"), ("birthday", "Birthdays"), ("xyz", nil),
+    ] as [(String, String?)])
+  func suggestions(typed: String, expected: String?) {
+    #expect(
+      NameSuggestion.closest(to: typed, in: ["Groceries", "List", "Birthdays", "Trips"]) == expected
+    )
+  }
+
+  @Test("Not-found errors carry the suggestion")
+  func notFound() {
+    let error = ChecklistsError.notFound("list", named: "Grocereis", candidates: ["Groceries"])
+    #expect(error.description == "Unknown list 'Grocereis'. Did you mean 'Groceries'?")
+    #expect(
+      ChecklistsError.notFound("list", named: "Q", candidates: ["Groceries"]).suggestion == nil)
+  }
+
+  @Test("The import report reads as one sentence")
+  func importSummary() {
+    var report = ImportReport()
+    report.listsCreated = 1
+    report.itemsAdded = 3
+    report.itemsSkipped = 1
+    #expect(
+      report.summary(mode: .merge)
+        == "Imported 1 list: 1 created, 0 merged; items: 3 added, 0 updated, 0 unchanged, 1 skipped (empty text)."
+    )
+    report.itemsRemoved = 2
+    #expect(report.summary(mode: .replace).contains("0 replaced"))
+    #expect(report.summary(mode: .replace).contains("2 removed"))
+  }
+}
