@@ -80,7 +80,7 @@ public enum ChecklistsBackup {
   }
 
   private static func timestamp(_ date: Date) throws -> String {
-    guard let text = BackupDate.format(date) else {
+    guard let text = ISOTimestamp.exact(date) else {
       throw ChecklistsError.invalid(
         "The date \(date) cannot be written to a backup: it is outside the years 0000 to 9999.")
     }
@@ -193,7 +193,7 @@ public enum ChecklistsBackup {
 
   private static func date(_ text: String?, _ key: String, _ place: String) throws -> Date? {
     guard let text else { return nil }
-    guard let date = BackupDate.parse(text) else {
+    guard let date = ISOTimestamp.parse(text) else {
       throw ChecklistsError(
         .unreadableFile,
         "\(place): '\(key)' \"\(text)\" is not an ISO 8601 date such as 2026-01-03T09:30:00Z.")

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import ChecklistsCore
+import ChecklistsInterop
 import Foundation
 
 /// `checklists add <list> <text> [--due <date>] [--remind]`.
@@ -43,9 +44,8 @@ struct AddCommand: RunnableCommand {
     let target = try service.findList(list)
     let item = try service.addItem(text, to: target.id, dueDate: dueDate, shouldRemind: remind)
     if json {
-      let output = JSONOutput.item(
-        item, number: target.itemCount + 1, checklist: target.name, now: context.now(),
-        display: context.dateDisplay)
+      let output = ChecklistItemJSON(
+        item, number: target.itemCount + 1, checklist: target.name, now: context.now())
       context.print(try JSONOutput.encode(output))
       return
     }

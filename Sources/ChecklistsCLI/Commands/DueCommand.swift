@@ -1,5 +1,6 @@
 import ArgumentParsing
 import ChecklistsCore
+import ChecklistsInterop
 
 /// `checklists due`: reminders that are due or overdue.
 struct DueCommand: RunnableCommand {
@@ -19,7 +20,7 @@ struct DueCommand: RunnableCommand {
     let due = try context.service().dueItems(through: now)
     if json {
       let items = due.map { list, item in
-        JSONOutput.item(item, checklist: list.name, now: now, display: context.dateDisplay)
+        ChecklistItemJSON(item, checklist: list.name, now: now)
       }
       context.print(try JSONOutput.encode(JSONOutput.Items(items: items)))
       return

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import ChecklistsCore
+import ChecklistsInterop
 
 /// `checklists items <list>`: one list's items, numbered, with √ for checked ones.
 struct ItemsCommand: RunnableCommand {
@@ -22,9 +23,9 @@ struct ItemsCommand: RunnableCommand {
     let now = context.now()
     if json {
       let output = JSONOutput.ListWithItems(
-        checklist: JSONOutput.list(list, display: context.dateDisplay),
+        checklist: ChecklistJSON(list),
         items: items.enumerated().map { offset, item in
-          JSONOutput.item(item, number: offset + 1, now: now, display: context.dateDisplay)
+          ChecklistItemJSON(item, number: offset + 1, now: now)
         })
       context.print(try JSONOutput.encode(output))
     } else {

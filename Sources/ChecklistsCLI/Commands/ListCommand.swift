@@ -1,4 +1,5 @@
 import ArgumentParsing
+import ChecklistsInterop
 
 /// `checklists list …`: add, rename, change the icon of, delete or show a list.
 struct ListCommand: CommandGroup {
@@ -37,7 +38,7 @@ struct ListAddCommand: RunnableCommand {
     let icon = try icon.map(IconsCommand.icon(named:)) ?? .userDefault
     let list = try context.service().createList(named: name, icon: icon)
     if json {
-      context.print(try JSONOutput.encode(JSONOutput.list(list, display: context.dateDisplay)))
+      context.print(try JSONOutput.encode(ChecklistJSON(list)))
     } else {
       context.print("Added list '\(list.name)' (\(list.icon.rawValue)).")
     }

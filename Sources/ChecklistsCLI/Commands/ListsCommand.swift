@@ -1,4 +1,5 @@
 import ArgumentParsing
+import ChecklistsInterop
 
 /// `checklists lists`: All Lists.
 struct ListsCommand: RunnableCommand {
@@ -17,7 +18,7 @@ struct ListsCommand: RunnableCommand {
     let lists = try context.service().checklists()
     if json {
       let entries = lists.enumerated().map { offset, list in
-        JSONOutput.list(list, number: offset + 1, display: context.dateDisplay)
+        ChecklistJSON(list, number: offset + 1)
       }
       context.print(try JSONOutput.encode(JSONOutput.Lists(checklists: entries)))
     } else {

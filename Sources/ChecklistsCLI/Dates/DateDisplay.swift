@@ -1,3 +1,4 @@
+import ChecklistsInterop
 import Foundation
 
 /// Shows dates in the local time zone, as the CLI prints them.
@@ -31,17 +32,7 @@ public struct DateDisplay: Sendable {
   /// Milliseconds are added (`2026-12-24T17:00:00.250Z`) only when they are not zero; the date is
   /// rounded to the nearest millisecond.
   public func isoString(from date: Date) -> String {
-    let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
-    let wholeSeconds = (milliseconds / 1000).rounded(.down)
-    let fraction = Int(milliseconds - wholeSeconds * 1000)
-    let utc = TimeZone(secondsFromGMT: 0)!
-    let parts = Self.components(of: Date(timeIntervalSince1970: wholeSeconds), in: utc)
-    let time = "\(Self.pad(parts.hour)):\(Self.pad(parts.minute)):\(Self.pad(parts.second))"
-    var text = "\(Self.day(parts))T\(time)"
-    if fraction != 0 {
-      text += "." + Self.pad(fraction, width: 3)
-    }
-    return text + "Z"
+    ISOTimestamp.milliseconds(date)
   }
 
   // MARK: - Helpers

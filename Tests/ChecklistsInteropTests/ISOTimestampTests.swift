@@ -3,7 +3,7 @@ import Testing
 
 @testable import ChecklistsInterop
 
-@Suite struct BackupDateTests {
+@Suite struct ISOTimestampTests {
   @Test(arguments: [
     (0.0, "2001-01-01T00:00:00.000Z"),
     (-978_307_200, "1970-01-01T00:00:00.000Z"),
@@ -15,8 +15,8 @@ import Testing
   ])
   func formatsUTCWithAtLeastMilliseconds(interval: Double, text: String) {
     let date = Date(timeIntervalSinceReferenceDate: interval)
-    #expect(BackupDate.format(date) == text)
-    #expect(BackupDate.parse(text) == date)
+    #expect(ISOTimestamp.exact(date) == text)
+    #expect(ISOTimestamp.parse(text) == date)
   }
 
   @Test func randomDatesRoundTripExactly() throws {
@@ -24,13 +24,13 @@ import Testing
     for _ in 0..<20_000 {
       let interval = Double.random(in: -3e9...3e9, using: &generator)
       let date = Date(timeIntervalSinceReferenceDate: interval)
-      let text = try #require(BackupDate.format(date))
-      #expect(BackupDate.parse(text) == date, "\(interval) → \(text)")
+      let text = try #require(ISOTimestamp.exact(date))
+      #expect(ISOTimestamp.parse(text) == date, "\(interval) → \(text)")
     }
     let tiny = Date(timeIntervalSinceReferenceDate: 1e-9)
-    #expect(BackupDate.parse(try #require(BackupDate.format(tiny))) == tiny)
+    #expect(ISOTimestamp.parse(try #require(ISOTimestamp.exact(tiny))) == tiny)
     let now = Date()
-    #expect(BackupDate.parse(try #require(BackupDate.format(now))) == now)
+    #expect(ISOTimestamp.parse(try #require(ISOTimestamp.exact(now))) == now)
   }
 
   @Test(arguments: [
@@ -40,7 +40,7 @@ import Testing
     ("2024-02-29T12:00:00Z", "2024-02-29T12:00:00Z"),
   ])
   func readsOffsetsAndLowercase(text: String, utc: String) {
-    #expect(BackupDate.parse(text) == Fixtures.date(utc))
+    #expect(ISOTimestamp.parse(text) == Fixtures.date(utc))
   }
 
   @Test(arguments: [
@@ -49,11 +49,11 @@ import Testing
     "2026-01-03T00:00:00Zjunk", "-026-01-03T00:00:00Z", "2026-01-03T00:00:00+1:00", "tomorrow",
   ])
   func refusesWhatIsNotATimestamp(text: String) {
-    #expect(BackupDate.parse(text) == nil)
+    #expect(ISOTimestamp.parse(text) == nil)
   }
 
   @Test func refusesYearsItCannotWrite() {
-    #expect(BackupDate.format(Date(timeIntervalSinceReferenceDate: 3e11)) == nil)
-    #expect(BackupDate.format(Date(timeIntervalSinceReferenceDate: -7e10)) == nil)
+    #expect(ISOTimestamp.exact(Date(timeIntervalSinceReferenceDate: 3e11)) == nil)
+    #expect(ISOTimestamp.exact(Date(timeIntervalSinceReferenceDate: -7e10)) == nil)
   }
 }

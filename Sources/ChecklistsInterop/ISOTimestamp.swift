@@ -1,20 +1,39 @@
 import Foundation
 
-/// ISO 8601 timestamps for the JSON backup, exact to the last bit of a `Date`.
+/// ISO 8601 timestamps in UTC: exact ones for the JSON backup, millisecond ones for the API and
+/// `--json`, and a reader for both that takes any offset.
 ///
 /// Foundation's ISO 8601 formatters stop at milliseconds, so a date written with them comes back
-/// slightly different. This writes UTC (`2026-01-03T00:00:00.000Z`) with as many fraction digits
-/// as the date needs to come back equal, and at least three; it reads any offset (`Z`, `+02:00`)
-/// and any number of fraction digits.
-enum BackupDate {
+/// slightly different, and they go through `Calendar`, which is slow for thousands of dates. This
+/// computes the calendar fields with integer arithmetic.
+public enum ISOTimestamp {
   /// Seconds from 1970-01-01 to 2001-01-01, the reference date of `Date`.
   private static let referenceOffset: Int64 = 978_307_200
 
+  /// The date to the millisecond, `2026-12-24T17:00:00Z` or `2026-12-24T17:00:00.250Z`: the
+  /// fraction only when it is not zero.
+  ///
+  /// Dates outside the years 0000 to 9999 are clamped to those years' ends.
+  public static func milliseconds(_ date: Date) -> String {
+    let interval = date.timeIntervalSinceReferenceDate
+    let milliseconds =
+      interval.isFinite
+      ? min(max((interval * 1000).rounded(), -63_145_526_400_000), 252_423_993_599_999) : 0
+    let millis = Int64(milliseconds)
+    let seconds = (millis >= 0 ? millis / 1000 : (millis - 999) / 1000) + referenceOffset
+    let fraction = Int(((millis % 1000) + 1000) % 1000)
+    guard fraction != 0 else { return timestamp(seconds, fraction: nil) }
+    let digits = String(fraction)
+    return timestamp(
+      seconds, fraction: Substring(String(repeating: "0", count: 3 - digits.count) + digits))
+  }
+
   /// The date as an ISO 8601 timestamp in UTC that ``parse(_:)`` turns back into the same date.
   ///
+  /// It has as many fraction digits as the date needs to come back equal, and at least three.
   /// - Returns: `nil` for a date outside the years 0000 to 9999, which ISO 8601 cannot write
   ///   without an agreed extension. (`Date.distantPast` falls in the year 0000.)
-  static func format(_ date: Date) -> String? {
+  public static func exact(_ date: Date) -> String? {
     let interval = date.timeIntervalSinceReferenceDate
     guard interval.isFinite, interval >= -63_145_526_400, interval < 252_423_993_600 else {
       return nil
@@ -37,7 +56,7 @@ enum BackupDate {
 
   /// The date an ISO 8601 timestamp names, such as `2026-01-03T00:00:00Z` or
   /// `2026-01-03T01:00:00.250+01:00`, or `nil` when the text is not one.
-  static func parse(_ text: String) -> Date? {
+  public static func parse(_ text: String) -> Date? {
     var scanner = Scanner(Array(text.utf8))
     guard let year = scanner.number(4), scanner.skip("-"), let month = scanner.number(2),
       scanner.skip("-"), let day = scanner.number(2), scanner.skip("T") || scanner.skip("t"),
@@ -68,14 +87,14 @@ enum BackupDate {
 
   // MARK: - Calendar arithmetic (proleptic Gregorian, UTC)
 
-  private static func timestamp(_ seconds: Int64, fraction: Substring) -> String {
+  private static func timestamp(_ seconds: Int64, fraction: Substring?) -> String {
     let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     let time = seconds - days * 86_400
     let (year, month, day) = civilFromDays(days)
     func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
     let yearText = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
     return "\(yearText)-\(two(month))-\(two(day))T\(two(time / 3600)):\(two(time / 60 % 60))"
-      + ":\(two(time % 60)).\(fraction)Z"
+      + ":\(two(time % 60))" + (fraction.map { ".\($0)" } ?? "") + "Z"
   }
 
   private static func trimmed(_ digits: Substring) -> Substring {

@@ -1,0 +1,101 @@
+import ChecklistsCore
+import Foundation
+
+/// A list as JSON: the shape of the API's responses and the CLI's `--json` (docs/API.md,
+/// docs/CLI-JSON.md). Dates are ISO 8601 in UTC to the millisecond.
+public struct ChecklistJSON: Codable, Sendable, Equatable {
+  /// The number the CLI shows, where it shows one.
+  public var number: Int?
+  public var id: UUID
+  public var name: String
+  public var icon: String
+  public var itemCount: Int
+  public var remainingCount: Int
+  public var subtitle: String
+  public var revision: Int64
+  public var createdAt: String
+  public var updatedAt: String
+
+  /// The JSON form of a list.
+  public init(_ list: Checklist, number: Int? = nil) {
+    self.number = number
+    id = list.id
+    name = list.name
+    icon = list.icon.rawValue
+    itemCount = list.itemCount
+    remainingCount = list.remainingCount
+    subtitle = list.subtitle
+    revision = list.revision
+    createdAt = ISOTimestamp.milliseconds(list.createdAt)
+    updatedAt = ISOTimestamp.milliseconds(list.updatedAt)
+  }
+}
+
+/// An item as JSON. `dueDate` and `reminderDate` are always written, `null` when absent.
+public struct ChecklistItemJSON: Codable, Sendable, Equatable {
+  public var number: Int?
+  public var id: UUID
+  public var checklistID: UUID
+  /// The list's name, where the item is shown away from its list (`due`).
+  public var checklist: String?
+  public var text: String
+  public var checked: Bool
+  public var dueDate: String?
+  public var remind: Bool
+  public var reminderDate: String?
+  public var revision: Int64
+  public var createdAt: String
+  public var updatedAt: String
+
+  /// The JSON form of an item.
+  /// - Parameter now: Decides `reminderDate`, which is set only while the reminder is ahead.
+  public init(_ item: ChecklistItem, number: Int? = nil, checklist: String? = nil, now: Date) {
+    self.number = number
+    id = item.id
+    checklistID = item.checklistID
+    self.checklist = checklist
+    text = item.text
+    checked = item.isChecked
+    dueDate = item.dueDate.map(ISOTimestamp.milliseconds)
+    remind = item.shouldRemind
+    reminderDate = item.reminderDate(after: now).map(ISOTimestamp.milliseconds)
+    revision = item.revision
+    createdAt = ISOTimestamp.milliseconds(item.createdAt)
+    updatedAt = ISOTimestamp.milliseconds(item.updatedAt)
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case number, id, checklistID, checklist, text, checked, dueDate, remind, reminderDate
+    case revision, createdAt, updatedAt
+  }
+
+  /// Writes every key, with `null` for a missing due or reminder date so clients see them all.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encodeIfPresent(number, forKey: .number)
+    try container.encode(id, forKey: .id)
+    try container.encode(checklistID, forKey: .checklistID)
+    try container.encodeIfPresent(checklist, forKey: .checklist)
+    try container.encode(text, forKey: .text)
+    try container.encode(checked, forKey: .checked)
+    try container.encode(dueDate, forKey: .dueDate)
+    try container.encode(remind, forKey: .remind)
+    try container.encode(reminderDate, forKey: .reminderDate)
+    try container.encode(revision, forKey: .revision)
+    try container.encode(createdAt, forKey: .createdAt)
+    try container.encode(updatedAt, forKey: .updatedAt)
+  }
+}
+
+/// Encodes the JSON the API and the CLI print: sorted keys, no escaped slashes.
+public enum ChecklistsJSONEncoding {
+  /// Encodes `value`; pretty-printed for people (the CLI), compact for the wire.
+  public static func encode(_ value: some Encodable, pretty: Bool) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting =
+      pretty
+      ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      : [.sortedKeys, .withoutEscapingSlashes]
+    return try encoder.encode(value)
+  }
+}
