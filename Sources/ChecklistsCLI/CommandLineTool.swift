@@ -24,6 +24,9 @@ public enum CommandLineTool {
           print(parser.helpText(for: commandPath))
           return .success
         }
+        if values.string("db")?.isEmpty == true {
+          throw UsageError("--db needs a file path; it was given an empty one.")
+        }
         let database = DatabaseLocation.resolve(
           explicit: values.string("db"), environment: environment)
         try runnable.run(CommandContext(environment: environment, databasePath: database))

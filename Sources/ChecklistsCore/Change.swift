@@ -5,6 +5,9 @@ import Foundation
 /// Every write appends one; live updates, ETags and sync tokens read them back in order.
 public struct Change: Hashable, Sendable, Codable {
   /// What kind of change it was.
+  ///
+  /// `listCreated` and `listUpdated` may stand for many item changes at once (an import writes
+  /// one entry per list): a consumer re-reads the whole list for those kinds.
   public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
     case listCreated, listUpdated, listDeleted
     case itemAdded, itemUpdated, itemMoved, itemDeleted

@@ -10,8 +10,10 @@ public struct ChecklistsError: Error, Hashable, Sendable, CustomStringConvertibl
     case notFound
     /// A name that matches more than one thing.
     case ambiguous
-    /// The change clashes with what is stored: a duplicate name, a stale revision.
+    /// The change clashes with what is stored, such as a name already taken.
     case conflict
+    /// The change was made against a revision that is no longer current.
+    case stale
     /// A file that is not what it claims to be: corrupt, truncated, empty or foreign.
     case unreadableFile
     /// The database failed underneath.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The rules every list name and item text obeys, whichever door it comes in by.
 public enum TextRules {
   /// The most characters an item's text may have.
@@ -15,14 +17,18 @@ public enum TextRules {
   /// - Throws: ``ChecklistsError`` with code `invalidInput` naming the broken rule.
   public static func validated(_ raw: String, field: String, maximumLength: Int) throws -> String {
     let text = raw.trimmingWhitespace()
-    if text.isEmpty {
+    // Zero-width characters alone (U+200B, U+FEFF…) look empty too.
+    if !text.unicodeScalars.contains(where: { !$0.properties.isDefaultIgnorableCodePoint }) {
       throw ChecklistsError.invalid("\(field) cannot be empty or only white space.")
     }
     if text.count > maximumLength {
       throw ChecklistsError.invalid(
         "\(field) is \(text.count) characters long; the limit is \(maximumLength).")
     }
-    if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+    let breaksLines: (Unicode.Scalar) -> Bool = {
+      [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
+    }
+    if text.unicodeScalars.contains(where: breaksLines) {
       throw ChecklistsError.invalid(
         "\(field) must be one line of text without control characters such as line breaks or tabs.")
     }
@@ -50,6 +56,25 @@ extension ChecklistItem {
   public static func validatedText(_ raw: String) throws -> String {
     try TextRules.validated(
       raw, field: "An item's text", maximumLength: TextRules.maximumItemTextLength)
+  }
+}
+
+extension ChecklistItem {
+  /// The earliest due date an item may have: 0001-01-01T00:00:00Z.
+  public static let earliestDueDate = Date(timeIntervalSinceReferenceDate: -63_113_904_000)
+  /// The latest due date an item may have: 9999-12-31T23:59:59Z.
+  public static let latestDueDate = Date(timeIntervalSinceReferenceDate: 252_423_993_599)
+
+  /// A due date made valid: a real date in the years 1 to 9999, which every file format and
+  /// calendar can write.
+  /// - Throws: ``ChecklistsError`` with code `invalidInput`.
+  public static func validatedDueDate(_ date: Date?) throws -> Date? {
+    guard let date else { return nil }
+    let seconds = date.timeIntervalSinceReferenceDate
+    guard seconds.isFinite, date >= earliestDueDate, date <= latestDueDate else {
+      throw ChecklistsError.invalid("A due date must be in the years 1 to 9999.")
+    }
+    return date
   }
 }
 

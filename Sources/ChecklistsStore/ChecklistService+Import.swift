@@ -14,7 +14,9 @@ extension ChecklistService {
   /// Lists not named in the file are left alone either way.
   ///
   /// Everything is validated before anything is written. Items whose text is only white space
-  /// (which the original app allowed) are skipped and counted.
+  /// (which the original app allowed) are skipped and counted; a list whose name is only white
+  /// space is imported as "Untitled"; lists of one name (the app allowed "Shop" twice) become
+  /// one list with the items of both, in file order. Due dates must be in the years 1 to 9999.
   ///
   /// - Returns: What was created, merged, added, updated and skipped.
   /// - Throws: `invalidInput` naming the list and item that break a rule.
@@ -23,9 +25,10 @@ extension ChecklistService {
     -> ImportReport
   {
     var report = ImportReport()
-    let validated = try portable.enumerated().map { offset, list in
-      try validatedForImport(list, number: offset + 1, report: &report)
-    }
+    let validated = Self.coalescingNames(
+      try portable.enumerated().map { offset, list in
+        try validatedForImport(list, number: offset + 1, report: &report)
+      })
     return try store.write { tx in
       var report = report
       for incoming in validated {
@@ -64,7 +67,8 @@ extension ChecklistService {
   ) throws -> PortableChecklist {
     var list = list
     do {
-      list.name = try Checklist.validatedName(list.name)
+      let isBlank = list.name.allSatisfy { $0.isWhitespace }
+      list.name = try Checklist.validatedName(isBlank ? Self.untitledName : list.name)
     } catch let error as ChecklistsError {
       throw ChecklistsError(.invalidInput, "List \(number): \(error.message)")
     }
@@ -77,6 +81,8 @@ extension ChecklistService {
       }
       do {
         item.text = try ChecklistItem.validatedText(item.text)
+        item.dueDate = try ChecklistItem.validatedDueDate(item.dueDate)
+        item.shouldRemind = item.shouldRemind && item.dueDate != nil
       } catch let error as ChecklistsError {
         throw ChecklistsError(
           .invalidInput, "List '\(list.name)', item \(offset + 1): \(error.message)")
@@ -85,6 +91,22 @@ extension ChecklistService {
     }
     list.items = items
     return list
+  }
+
+  /// The name given to an imported list whose name is only white space.
+  static let untitledName = "Untitled"
+
+  /// Folds lists that share a name (ignoring case) into the first of them.
+  static func coalescingNames(_ lists: [PortableChecklist]) -> [PortableChecklist] {
+    var result: [PortableChecklist] = []
+    for list in lists {
+      if let index = result.firstIndex(where: { Checklist.namesMatch($0.name, list.name) }) {
+        result[index].items += list.items
+      } else {
+        result.append(list)
+      }
+    }
+    return result
   }
 
   private func importAsNew(
@@ -134,7 +156,7 @@ extension ChecklistService {
       // date for items without one, and that date coming back means "still no due date".
       let isExportMarker = before.dueDate == nil && item.dueDate == before.createdAt
       match.dueDate = isExportMarker ? nil : item.dueDate
-      match.shouldRemind = item.shouldRemind
+      match.shouldRemind = item.shouldRemind && match.dueDate != nil
       if match == before {
         report.itemsUnchanged += 1
       } else {

@@ -38,6 +38,7 @@ extension ChecklistService {
     isChecked: Bool = false
   ) throws -> ChecklistItem {
     let text = try ChecklistItem.validatedText(text)
+    let dueDate = try ChecklistItem.validatedDueDate(dueDate)
     try checkReminder(shouldRemind, dueDate: dueDate)
     return try store.write { tx in
       var list = try ownedChecklist(checklistID, in: tx)
@@ -59,6 +60,7 @@ extension ChecklistService {
     -> ChecklistItem
   {
     let text = try changes.text.map(ChecklistItem.validatedText)
+    if let dueDate = changes.dueDate { _ = try ChecklistItem.validatedDueDate(dueDate) }
     return try store.write { tx in
       var item = try ownedItem(id, in: tx)
       try check(expectedRevision, against: item.revision, what: "item '\(item.text)'")
@@ -96,11 +98,13 @@ extension ChecklistService {
   /// - Parameters:
   ///   - isChecked: The new checkmark, or `nil` to flip each item's own.
   ///   - itemIDs: The items.
-  /// - Returns: The items as stored, in the order given.
+  /// - Returns: The items as stored, in the order given; an item named twice counts once.
   /// - Complexity: O(1) rows per item.
   @discardableResult
   public func setChecks(_ isChecked: Bool?, itemIDs: [UUID]) throws -> [ChecklistItem] {
-    try store.write { tx in
+    var seen = Set<UUID>()
+    let itemIDs = itemIDs.filter { seen.insert($0).inserted }
+    return try store.write { tx in
       try itemIDs.map { id in
         var item = try ownedItem(id, in: tx)
         let checked = isChecked ?? !item.isChecked
@@ -134,9 +138,12 @@ extension ChecklistService {
   /// - Parameter index: The position it ends at; clamped to the list.
   /// - Returns: The moved item.
   @discardableResult
-  public func moveItem(id: UUID, to index: Int) throws -> ChecklistItem {
+  public func moveItem(id: UUID, to index: Int, expectedRevision: Int64? = nil) throws
+    -> ChecklistItem
+  {
     try store.write { tx in
       var item = try ownedItem(id, in: tx)
+      try check(expectedRevision, against: item.revision, what: "item '\(item.text)'")
       var list = try ownedChecklist(item.checklistID, in: tx)
       try bump(&list, .itemMoved, itemID: id, in: tx)
       try tx.moveItem(id: id, to: index)

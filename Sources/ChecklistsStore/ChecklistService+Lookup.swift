@@ -2,58 +2,65 @@ import ChecklistsCore
 import Foundation
 
 extension ChecklistService {
-  /// Finds a list the way a person names it: by its exact name (ignoring case), by the number
-  /// that All Lists shows (1-based), or by the start of a name that only one list has.
+  /// Finds a list the way a person names it: by its exact name (ignoring case), else by the
+  /// number that All Lists shows (1-based), else by the start of a name only one list has.
   ///
   /// - Parameter reference: What the person typed.
   /// - Returns: The list.
   /// - Throws: `notFound` with a "Did you mean" hint, or `ambiguous` naming the candidates.
   public func findList(_ reference: String) throws -> Checklist {
     let lists = try checklists()
-    if let exact = lists.first(where: { Checklist.namesMatch($0.name, reference) }) {
-      return exact
-    }
-    if let number = Int(reference) {
-      guard lists.indices.contains(number - 1) else {
-        throw ChecklistsError(
-          .notFound,
-          "There is no list number \(number); there \(lists.count == 1 ? "is" : "are") "
-            + "\(lists.count) \(lists.count == 1 ? "list" : "lists").")
-      }
-      return lists[number - 1]
-    }
-    return try uniquePrefixMatch(
-      reference, in: lists, name: \.name, what: "list", numbersFrom: "checklists lists")
+    let count = "\(lists.count) \(lists.count == 1 ? "list" : "lists")"
+    return try resolve(
+      reference, in: lists, name: \.name, what: "list", noun: "lists",
+      numbersFrom: "checklists lists",
+      noNumber: {
+        "There is no list number \($0); there \(lists.count == 1 ? "is" : "are") \(count)."
+      })
   }
 
-  /// Finds an item of a list by its number in the list (1-based, as `items` shows), its exact
-  /// text (ignoring case), or the start of a text that only one item has.
+  /// Finds an item of a list by the same rules as ``findList(_:)``: its exact text (ignoring
+  /// case), else its number in the list (1-based, as `items` shows), else the start of a text
+  /// only one item has.
   ///
-  /// - Complexity: O(1) rows by number; O(*items*) by text.
+  /// - Complexity: O(*items*).
   /// - Throws: `notFound` with a "Did you mean" hint, or `ambiguous`.
   public func findItem(_ reference: String, in list: Checklist) throws -> ChecklistItem {
-    if let number = Int(reference), number >= 1 {
-      let item = try store.read { tx in try tx.item(checklistID: list.id, at: number - 1) }
-      guard let item else {
-        throw ChecklistsError(
-          .notFound,
-          "'\(list.name)' has no item number \(number); it has \(list.itemCount) "
-            + "\(list.itemCount == 1 ? "item" : "items").")
-      }
-      return item
-    }
     let items = try store.read { tx in try tx.items(checklistID: list.id) }
-    let exact = items.filter { Checklist.namesMatch($0.text, reference) }
+    let count = "\(items.count) \(items.count == 1 ? "item" : "items")"
+    return try resolve(
+      reference, in: items, name: \.text, what: "item in '\(list.name)'", noun: "items",
+      numbersFrom: "checklists items \(ChecklistService.quoted(list.name))",
+      noNumber: { "'\(list.name)' has no item number \($0); it has \(count)." })
+  }
+
+  /// The one rule for both: exact name, then number, then unique prefix.
+  private func resolve<Element>(
+    _ reference: String, in elements: [Element], name: (Element) -> String, what: String,
+    noun: String, numbersFrom command: String, noNumber: (String) -> String
+  ) throws -> Element {
+    let exact = elements.filter { Checklist.namesMatch(name($0), reference) }
     if exact.count == 1 { return exact[0] }
     if exact.count > 1 {
       throw ChecklistsError(
         .ambiguous,
-        "'\(list.name)' has \(exact.count) items called '\(exact[0].text)'. "
-          + "Use the item's number from 'checklists items \(list.name)'.")
+        "There are \(exact.count) \(noun) called '\(name(exact[0]))'. "
+          + "Use the number from '\(command)'.")
+    }
+    if let number = Int(reference) {
+      guard number >= 1, number <= elements.count else {
+        throw ChecklistsError(.notFound, noNumber(reference))
+      }
+      return elements[number - 1]
     }
     return try uniquePrefixMatch(
-      reference, in: items, name: \.text, what: "item in '\(list.name)'",
-      numbersFrom: "checklists items \(list.name)")
+      reference, in: elements, name: name, what: what, numbersFrom: command)
+  }
+
+  /// A name as it should be typed back in a shell command.
+  static func quoted(_ name: String) -> String {
+    name.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) }
+      ? name : "'" + name.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 
   private func uniquePrefixMatch<Element>(

@@ -56,6 +56,27 @@ public struct ChecklistService: Sendable {
     try store.read { tx in try tx.checklists(ownerID: owner.id) }.sortedForDisplay()
   }
 
+  /// The user's lists in All Lists order and the sequence of the latest change, read from one
+  /// snapshot: the sequence is the collection's version (its ETag).
+  public func checklistsWithVersion() throws -> ([Checklist], Int64) {
+    let (lists, sequence) = try store.read { tx in
+      (try tx.checklists(ownerID: owner.id), try tx.lastChangeSequence(ownerID: owner.id))
+    }
+    return (lists.sortedForDisplay(), sequence)
+  }
+
+  /// Items whose reminder minute has come: unchecked, Remind Me on, due in `start..<end`, with
+  /// their lists.
+  public func reminders(dueFrom start: Date, before end: Date) throws -> [(
+    Checklist, ChecklistItem
+  )] {
+    try store.read { tx in
+      try tx.reminders(ownerID: owner.id, dueFrom: start, before: end).map { item in
+        (try ownedChecklist(item.checklistID, in: tx), item)
+      }
+    }
+  }
+
   /// The list with this id.
   /// - Throws: `notFound` when it does not exist or belongs to another user.
   public func checklist(id: UUID) throws -> Checklist {
@@ -183,7 +204,7 @@ public struct ChecklistService: Sendable {
   func check(_ expected: Int64?, against revision: Int64, what: String) throws {
     guard let expected, expected != revision else { return }
     throw ChecklistsError(
-      .conflict,
+      .stale,
       "The \(what) changed since you read it (revision \(expected), now \(revision)). "
         + "Reload it and try again.")
   }

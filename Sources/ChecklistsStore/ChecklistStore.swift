@@ -43,6 +43,13 @@ public protocol ChecklistStoreReader {
 
   /// The user's unchecked items with Remind Me on and a due date at or before `date`, soonest first.
   func dueItems(ownerID: UUID, through date: Date) throws -> [ChecklistItem]
+
+  /// The user's unchecked items with Remind Me on and a due date in `start..<end`, soonest first.
+  /// - Complexity: O(log *n* + *k*) through an index on reminders' due dates.
+  func reminders(ownerID: UUID, dueFrom start: Date, before end: Date) throws -> [ChecklistItem]
+
+  /// The sequence of the user's latest change, or 0: a version of everything the user has.
+  func lastChangeSequence(ownerID: UUID) throws -> Int64
 }
 
 /// The writing primitives, valid only inside ``ChecklistStore/write(_:)``.

@@ -83,6 +83,16 @@ extension InMemoryChecklistStore {
         .sorted { ($0.dueDate!, $0.id.uuidString) < ($1.dueDate!, $1.id.uuidString) }
     }
 
+    func reminders(ownerID: UUID, dueFrom start: Date, before end: Date) throws -> [ChecklistItem] {
+      try dueItems(ownerID: ownerID, through: end).filter {
+        $0.dueDate! >= start && $0.dueDate! < end
+      }
+    }
+
+    func lastChangeSequence(ownerID: UUID) throws -> Int64 {
+      state.changes.last { $0.ownerID == ownerID }?.sequence ?? 0
+    }
+
     private func counted(_ checklist: Checklist) -> Checklist {
       var checklist = checklist
       let items = self.items(ofList: checklist.id)

@@ -86,6 +86,24 @@ extension SQLiteChecklistStore {
         """, ownerID, date, map: Self.item)
     }
 
+    func reminders(ownerID: UUID, dueFrom start: Date, before end: Date) throws -> [ChecklistItem] {
+      try db.query(
+        """
+        SELECT items.id, checklist_id, text, checked, due_date, should_remind, items.revision,
+               items.created_at, items.updated_at
+        FROM items JOIN checklists ON checklists.id = items.checklist_id
+        WHERE items.should_remind = 1 AND items.due_date >= ? AND items.due_date < ?
+          AND items.checked = 0 AND checklists.owner_id = ?
+        ORDER BY items.due_date, items.id
+        """, start, end, ownerID, map: Self.item)
+    }
+
+    func lastChangeSequence(ownerID: UUID) throws -> Int64 {
+      try db.queryFirst("SELECT MAX(sequence) FROM changes WHERE owner_id = ?", ownerID) {
+        $0.int64(0)
+      } ?? 0
+    }
+
     // MARK: Writing
 
     func insertUser(_ user: User) throws {

@@ -39,7 +39,14 @@ public final class Statement {
       case .null: code = sqlite3_bind_null(handle, index)
       case .integer(let value): code = sqlite3_bind_int64(handle, index, value)
       case .real(let value): code = sqlite3_bind_double(handle, index, value)
-      case .text(let value): code = sqlite3_bind_text(handle, index, value, -1, csqlite_transient())
+      case .text(let value):
+        // Pass the byte count so that a NUL inside the text doesn't cut it short.
+        var value = value
+        code = value.withUTF8 {
+          sqlite3_bind_text(
+            handle, index, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self),
+            Int32($0.count), csqlite_transient())
+        }
       case .blob(let bytes):
         code = bytes.withUnsafeBytes {
           sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), csqlite_transient())

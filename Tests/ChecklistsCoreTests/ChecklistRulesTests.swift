@@ -87,6 +87,11 @@ struct ChecklistRulesTests {
         "one\ntwo",
         "An item's text must be one line of text without control characters such as line breaks or tabs."
       ),
+      (
+        "one\u{2028}two",
+        "An item's text must be one line of text without control characters such as line breaks or tabs."
+      ),
+      ("\u{200B}\u{FEFF}", "An item's text cannot be empty or only white space."),
     ]
     for (raw, message) in cases {
       let error = #expect(throws: ChecklistsError.self) { try ChecklistItem.validatedText(raw) }

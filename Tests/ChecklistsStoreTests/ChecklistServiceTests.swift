@@ -163,7 +163,7 @@ struct ChecklistServiceTests {
       try service.updateItem(
         id: item.id, ItemChanges(text: "Juice"), expectedRevision: item.revision)
     }
-    #expect(error?.code == .conflict)
+    #expect(error?.code == .stale)
     #expect(try service.item(id: item.id).text == "Water")
     let fresh = try service.item(id: item.id)
     #expect(
@@ -212,6 +212,34 @@ struct ChecklistServiceTests {
     #expect(try service.dueItems(through: due).map(\.1.text) == ["Call mum"])
     try service.toggle(itemID: item.id)
     #expect(try service.dueItems(through: due).isEmpty)
+  }
+
+  @Test("Due dates outside the years 1 to 9999 are refused", arguments: StoreKind.allCases)
+  func dueDateRange(kind: StoreKind) throws {
+    let service = try kind.makeService()
+    let list = try service.checklists()[0]
+    for seconds in [Double.infinity, -.infinity, .nan, 1e12, -1e12] {
+      let error = #expect(throws: ChecklistsError.self) {
+        try service.addItem(
+          "x", to: list.id, dueDate: Date(timeIntervalSinceReferenceDate: seconds))
+      }
+      #expect(error?.message == "A due date must be in the years 1 to 9999.")
+    }
+    let item = try service.addItem("ok", to: list.id, dueDate: ChecklistItem.latestDueDate)
+    #expect(throws: ChecklistsError.self) {
+      try service.updateItem(
+        id: item.id, ItemChanges(dueDate: .some(Date(timeIntervalSinceReferenceDate: 1e12))))
+    }
+  }
+
+  @Test("Checking an item named twice changes it once", arguments: StoreKind.allCases)
+  func toggleOnce(kind: StoreKind) throws {
+    let service = try kind.makeService()
+    let list = try service.checklists()[0]
+    let item = try service.addItem("Milk", to: list.id)
+    let changed = try service.setChecks(nil, itemIDs: [item.id, item.id])
+    #expect(changed.count == 1)
+    #expect(try service.item(id: item.id).isChecked)
   }
 
   @Test("Editing clears a due date and Remind Me together", arguments: StoreKind.allCases)

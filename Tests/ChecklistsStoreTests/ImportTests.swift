@@ -103,23 +103,75 @@ struct ImportTests {
   }
 
   @Test(
-    "White-space-only items are skipped; bad names stop the import", arguments: StoreKind.allCases)
+    "White-space-only items are skipped; a blank list name becomes Untitled",
+    arguments: StoreKind.allCases)
   func badRecords(kind: StoreKind) throws {
     let service = try kind.makeService()
     let report = try service.importChecklists(
       [
         PortableChecklist(
-          name: " Trips ", icon: .trips, items: [.init(text: "  "), .init(text: "Go")])
+          name: " Trips ", icon: .trips, items: [.init(text: "  "), .init(text: "Go")]),
+        PortableChecklist(name: " \t", icon: .inbox, items: [.init(text: "Kept")]),
       ],
       mode: .merge)
     #expect(report.itemsSkipped == 1)
     #expect(try service.findList("Trips").itemCount == 1)
+    #expect(try service.findList("Untitled").itemCount == 1)
+  }
+
+  @Test("A rule broken anywhere in the file stops the whole import", arguments: StoreKind.allCases)
+  func badFileChangesNothing(kind: StoreKind) throws {
+    let service = try kind.makeService()
+    let long = PortableChecklist(
+      name: "Long", icon: .folder, items: [.init(text: String(repeating: "x", count: 1_001))])
     let error = #expect(throws: ChecklistsError.self) {
-      try service.importChecklists(
-        [Self.file[0], PortableChecklist(name: "\n", icon: .trips, items: [])], mode: .merge)
+      try service.importChecklists([Self.file[0], long], mode: .merge)
     }
-    #expect(error?.message == "List 2: A list's name cannot be empty or only white space.")
+    #expect(
+      error?.message
+        == "List 'Long', item 1: An item's text is 1001 characters long; the limit is 1000.")
+    let farFuture = PortableChecklist(
+      name: "Future", icon: .folder,
+      items: [.init(text: "Far", dueDate: Date(timeIntervalSinceReferenceDate: 1e300))])
+    let date = #expect(throws: ChecklistsError.self) {
+      try service.importChecklists([Self.file[0], farFuture], mode: .merge)
+    }
+    #expect(date?.message == "List 'Future', item 1: A due date must be in the years 1 to 9999.")
     #expect(throws: ChecklistsError.self) { try service.findList("Birthdays") }
+  }
+
+  @Test("Remind Me never survives without a due date", arguments: StoreKind.allCases)
+  func remindNeedsDate(kind: StoreKind) throws {
+    let service = try kind.makeService()
+    let list = try service.checklists()[0]
+    try service.addItem("Milk", to: list.id)
+    try service.importChecklists(
+      [
+        PortableChecklist(
+          name: "List", icon: .noIcon,
+          items: [.init(text: "Milk", shouldRemind: true), .init(text: "Tea", shouldRemind: true)])
+      ],
+      mode: .merge)
+    let items = try service.checklistWithItems(id: list.id).1
+    #expect(items.map(\.shouldRemind) == [false, false])
+    // And the item stays editable.
+    #expect(
+      try service.updateItem(id: items[0].id, ItemChanges(text: "Oat milk")).text == "Oat milk")
+  }
+
+  @Test("Lists of one name in a file are one list, with replace too", arguments: StoreKind.allCases)
+  func duplicateNamesReplace(kind: StoreKind) throws {
+    let service = try kind.makeService()
+    let file = [
+      PortableChecklist(name: "Shop", icon: .groceries, items: [.init(text: "a")]),
+      PortableChecklist(name: "shop", icon: .trips, items: [.init(text: "b")]),
+    ]
+    try service.importChecklists(file, mode: .replace)
+    let second = try service.importChecklists(file, mode: .replace)
+    let list = try service.findList("Shop")
+    #expect(list.icon == .groceries)
+    #expect(try service.checklistWithItems(id: list.id).1.map(\.text) == ["a", "b"])
+    #expect(second.listsUpdated == 1)
   }
 
   @Test("Ids from a backup are kept when free", arguments: StoreKind.allCases)

@@ -36,6 +36,27 @@ struct LookupTests {
     #expect(number?.message == "There is no list number 7; there are 6 lists.")
   }
 
+  @Test(
+    "A name that looks like a number wins over the number, for lists and items alike",
+    arguments: StoreKind.allCases)
+  func numericNames(kind: StoreKind) throws {
+    let service = try Self.service(kind)
+    try service.createList(named: "2")
+    #expect(try service.findList("2").name == "2")
+    #expect(try service.findList("4").name == "Growth")
+    let list = try service.findList("Groceries")
+    try service.addItem("Eggs", to: list.id)
+    try service.addItem("2024", to: list.id)
+    let fresh = try service.findList("Groceries")
+    #expect(try service.findItem("2024", in: fresh).text == "2024")
+    #expect(try service.findItem("1", in: fresh).text == "Eggs")
+    let huge = #expect(throws: ChecklistsError.self) {
+      try service.findList("-9223372036854775808")
+    }
+    #expect(huge?.code == .notFound)
+    #expect(throws: ChecklistsError.self) { try service.findItem("9223372036854775807", in: fresh) }
+  }
+
   @Test("Items by number, text and prefix", arguments: StoreKind.allCases)
   func items(kind: StoreKind) throws {
     let service = try Self.service(kind)
@@ -47,7 +68,8 @@ struct LookupTests {
     #expect(try service.findItem("mil", in: fresh).text == "Milk")
     #expect(throws: ChecklistsError.self) { try service.findItem("mi", in: fresh) }
     let twice = #expect(throws: ChecklistsError.self) { try service.findItem("EGGS", in: fresh) }
-    #expect(twice?.message.contains("has 2 items called") == true)
+    #expect(twice?.code == .ambiguous)
+    #expect(twice?.message.hasPrefix("There are 2 items called 'Eggs'.") == true)
     let missing = #expect(throws: ChecklistsError.self) { try service.findItem("5", in: fresh) }
     #expect(missing?.message == "'Groceries' has no item number 5; it has 4 items.")
     let typo = #expect(throws: ChecklistsError.self) { try service.findItem("Mlik", in: fresh) }
