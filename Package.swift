@@ -26,12 +26,30 @@ let package = Package(
     // MARK: - File formats: the iPhone app's plist and our JSON backup.
     .target(name: "ChecklistsInterop", dependencies: ["ChecklistsCore"]),
 
+    // MARK: - HTTP
+    .systemLibrary(
+      name: "CMicroHTTPD",
+      pkgConfig: "libmicrohttpd",
+      providers: [.apt(["libmicrohttpd-dev"])]
+    ),
+    // A small HTTP server over libmicrohttpd: thread pool, limits, streaming, graceful stop.
+    .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+    // The JSON API, live updates, reminders and the web app (embedded in the binary).
+    .target(
+      name: "ChecklistsServer",
+      dependencies: ["ChecklistsCore", "ChecklistsStore", "ChecklistsInterop", "HTTPServer"],
+      resources: [.embedInCode("Web")]
+    ),
+
     // MARK: - Command line
     // A small argument parser in swift-argument-parser's style (that package can't be fetched).
     .target(name: "ArgumentParsing"),
     .target(
       name: "ChecklistsCLI",
-      dependencies: ["ArgumentParsing", "ChecklistsCore", "ChecklistsStore", "ChecklistsInterop"]
+      dependencies: [
+        "ArgumentParsing", "ChecklistsCore", "ChecklistsStore", "ChecklistsInterop",
+        "ChecklistsServer", "HTTPServer",
+      ]
     ),
     .executableTarget(name: "checklists", dependencies: ["ChecklistsCLI"]),
     .executableTarget(
@@ -50,6 +68,11 @@ let package = Package(
       dependencies: ["ChecklistsCore", "ChecklistsInterop"]
     ),
     .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
+    .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+    .testTarget(
+      name: "ChecklistsServerTests",
+      dependencies: ["ChecklistsServer", "ChecklistsStore", "ChecklistsCore", "HTTPServer"]
+    ),
     .testTarget(
       name: "ChecklistsCLITests",
       dependencies: ["ChecklistsCLI", "checklists"]

@@ -1,0 +1,137 @@
+#ifndef CMICROHTTPD_SHIM_H
+#define CMICROHTTPD_SHIM_H
+
+#include <errno.h>
+#include <signal.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/types.h>
+#include <sys/select.h>
+#include <sys/socket.h>
+#include <microhttpd.h>
+
+// Swift cannot call C variadic functions, nor import macros that contain casts; these
+// wrappers give the Swift side fixed signatures and plain constants.
+
+static const ssize_t cmhd_content_reader_end_of_stream = MHD_CONTENT_READER_END_OF_STREAM;
+static const ssize_t cmhd_content_reader_end_with_error = MHD_CONTENT_READER_END_WITH_ERROR;
+static const uint64_t cmhd_size_unknown = MHD_SIZE_UNKNOWN;
+
+/// The identity unescaper: MHD hands the application the raw, still percent-encoded path
+/// and query values; the Swift side decodes them itself so that it can refuse invalid UTF-8.
+static size_t cmhd_identity_unescape(void *cls, struct MHD_Connection *connection, char *s) {
+  (void)cls;
+  (void)connection;
+  return strlen(s);
+}
+
+/// Starts a daemon on an already bound and listening socket with a fixed set of options.
+static inline struct MHD_Daemon *cmhd_start_daemon(
+    unsigned int flags, int listen_fd, unsigned int thread_pool_size,
+    unsigned int connection_limit, unsigned int connection_timeout,
+    MHD_AccessHandlerCallback access_handler, void *access_handler_cls,
+    MHD_RequestCompletedCallback request_completed, void *request_completed_cls,
+    MHD_NotifyConnectionCallback connection_notify, void *connection_notify_cls) {
+  return MHD_start_daemon(
+      flags, 0, NULL, NULL, access_handler, access_handler_cls,
+      MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_fd,
+      MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
+      MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+      MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout,
+      MHD_OPTION_NOTIFY_COMPLETED, request_completed, request_completed_cls,
+      MHD_OPTION_NOTIFY_CONNECTION, connection_notify, connection_notify_cls,
+      MHD_OPTION_UNESCAPE_CALLBACK, cmhd_identity_unescape, (void *)NULL,
+      MHD_OPTION_END);
+}
+
+/// The peer's address of a connection, or NULL.
+static inline const struct sockaddr *cmhd_connection_client_address(
+    struct MHD_Connection *connection) {
+  const union MHD_ConnectionInfo *info =
+      MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+  return info == NULL ? NULL : info->client_addr;
+}
+
+/// The socket of a connection, or -1.
+static inline int cmhd_connection_fd(struct MHD_Connection *connection) {
+  const union MHD_ConnectionInfo *info =
+      MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+  return info == NULL ? -1 : (int)info->connect_fd;
+}
+
+// MARK: - Termination signals
+
+// The state below is reached through functions with local statics: Swift's importer emits
+// the static inline functions it uses, but not file-level static variables. A signal
+// handler may only call async-signal-safe functions, which is why this part is in C.
+
+/// The write end of the pipe the signal handler reports to, or -1.
+static inline volatile sig_atomic_t *cmhd_signal_write_fd(void) {
+  static volatile sig_atomic_t fd = -1;
+  return &fd;
+}
+
+/// The handlers `cmhd_signals_begin` replaced, by signal number.
+static inline struct sigaction *cmhd_saved_signal_actions(void) {
+  static struct sigaction saved[NSIG];
+  return saved;
+}
+
+static void cmhd_signal_handler(int signal_number) {
+  int saved_errno = errno;
+  unsigned char byte = (unsigned char)signal_number;
+  int fd = (int)*cmhd_signal_write_fd();
+  if (fd >= 0) {
+    ssize_t written = write(fd, &byte, 1);
+    (void)written;
+  }
+  errno = saved_errno;
+}
+
+/// Routes the given signals to `write_fd` (one byte, the signal number, per signal).
+/// Returns 0, or -1 with errno set; on failure no handler stays installed.
+static inline int cmhd_signals_begin(const int *signals, int count, int write_fd) {
+  struct sigaction *saved = cmhd_saved_signal_actions();
+  *cmhd_signal_write_fd() = write_fd;
+  for (int i = 0; i < count; i++) {
+    int valid = signals[i] > 0 && signals[i] < NSIG;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = cmhd_signal_handler;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    if (!valid || sigaction(signals[i], &action, &saved[signals[i]]) != 0) {
+      int saved_errno = valid ? errno : EINVAL;
+      for (int j = 0; j < i; j++) {
+        sigaction(signals[j], &saved[signals[j]], NULL);
+      }
+      *cmhd_signal_write_fd() = -1;
+      errno = saved_errno;
+      return -1;
+    }
+  }
+  // A parent may have started us with these signals blocked (a supervisor, a test runner,
+  // Foundation's Process); blocked, they would stay pending forever. Unblock them on the
+  // waiting thread, so the kernel always has a thread to deliver them to.
+  sigset_t set;
+  sigemptyset(&set);
+  for (int i = 0; i < count; i++) {
+    sigaddset(&set, signals[i]);
+  }
+  pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+  return 0;
+}
+
+/// Restores the handlers `cmhd_signals_begin` replaced.
+static inline void cmhd_signals_end(const int *signals, int count) {
+  struct sigaction *saved = cmhd_saved_signal_actions();
+  for (int i = 0; i < count; i++) {
+    sigaction(signals[i], &saved[signals[i]], NULL);
+  }
+  *cmhd_signal_write_fd() = -1;
+}
+
+#endif

@@ -1,0 +1,43 @@
+import ChecklistsCore
+import HTTPServer
+
+/// An error answer of the API: a status and a sentence, sent as `application/problem+json`
+/// (RFC 9457). Every failure reaches the client through this type.
+struct APIError: Error, Sendable {
+  var status: Int
+  var detail: String
+  var headers: HTTPHeaders = [:]
+
+  static func badRequest(_ detail: String) -> APIError { APIError(status: 400, detail: detail) }
+  static func notFound(_ detail: String) -> APIError { APIError(status: 404, detail: detail) }
+  static func unprocessable(_ detail: String) -> APIError { APIError(status: 422, detail: detail) }
+  static func preconditionFailed(_ detail: String) -> APIError {
+    APIError(status: 412, detail: detail)
+  }
+
+  static func methodNotAllowed(_ method: String, allowed: [String]) -> APIError {
+    APIError(
+      status: 405, detail: "\(method) is not allowed here; use \(allowed.joined(separator: ", ")).",
+      headers: ["Allow": allowed.joined(separator: ", ")])
+  }
+
+  /// The one place domain errors become HTTP statuses.
+  init(_ error: ChecklistsError) {
+    switch error.code {
+    case .invalidInput: status = 422
+    case .notFound: status = 404
+    case .ambiguous: status = 409
+    case .conflict: status = 409
+    case .stale: status = 412
+    case .unreadableFile: status = 422
+    case .storage: status = 503
+    }
+    detail = error.description
+  }
+
+  init(status: Int, detail: String, headers: HTTPHeaders = [:]) {
+    self.status = status
+    self.detail = detail
+    self.headers = headers
+  }
+}

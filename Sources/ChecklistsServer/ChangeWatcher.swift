@@ -1,0 +1,115 @@
+import ChecklistsCore
+import ChecklistsInterop
+import ChecklistsStore
+import Foundation
+import Synchronization
+
+/// Notices every change in the database, whoever made it (this server, another server, the CLI
+/// in another process), by reading the change log, and fires due reminders.
+///
+/// It checks every `interval`, and at once when ``poke()`` is called after a write here, so an
+/// open page sees a change well within a second. Reminders are checked at the same time: each
+/// fires once, in the check that first passes its minute.
+final class ChangeWatcher: Sendable {
+  private let service: ChecklistService
+  private let events: EventHub
+  private let interval: Duration
+  private let log: @Sendable (String) -> Void
+  private let state: Mutex<State>
+  private let wakeUp = DispatchSemaphore(value: 0)
+
+  private struct State {
+    var lastSequence: Int64
+    var lastReminderCheck: Date
+    var isRunning = true
+    var lastKeepAlive: Date
+  }
+
+  init(
+    service: ChecklistService, events: EventHub, interval: Duration = .milliseconds(250),
+    log: @escaping @Sendable (String) -> Void
+  ) throws {
+    self.service = service
+    self.events = events
+    self.interval = interval
+    self.log = log
+    let now = service.now()
+    let last = try service.checklistsWithVersion().1
+    state = Mutex(State(lastSequence: last, lastReminderCheck: now, lastKeepAlive: now))
+  }
+
+  /// Starts checking on a thread of its own.
+  func start() {
+    let thread = Thread { [self] in run() }
+    thread.name = "checklists change watcher"
+    thread.start()
+  }
+
+  /// Checks now instead of at the next tick.
+  func poke() {
+    wakeUp.signal()
+  }
+
+  /// Stops the thread after its current check.
+  func stop() {
+    state.withLock { $0.isRunning = false }
+    wakeUp.signal()
+  }
+
+  private func run() {
+    let milliseconds =
+      Int(interval.components.seconds * 1000)
+      + Int(interval.components.attoseconds / 1_000_000_000_000_000)
+    while state.withLock({ $0.isRunning }) {
+      check()
+      _ = wakeUp.wait(timeout: .now() + .milliseconds(milliseconds))
+    }
+  }
+
+  /// One round: new changes, due reminders, and a keep-alive every 15 seconds.
+  func check() {
+    do {
+      let after = state.withLock { $0.lastSequence }
+      let changes = try service.changes(after: after, limit: 1_000)
+      if let last = changes.last {
+        state.withLock { $0.lastSequence = last.sequence }
+        events.broadcast(changes)
+      }
+      try fireReminders()
+      let now = service.now()
+      let keepAlive = state.withLock { state in
+        guard now.timeIntervalSince(state.lastKeepAlive) >= 15 else { return false }
+        state.lastKeepAlive = now
+        return true
+      }
+      if keepAlive { events.keepAlive() }
+    } catch {
+      log("change watcher: \(error)")
+    }
+  }
+
+  /// Fires reminders whose minute falls after the last check and at or before now.
+  private func fireReminders() throws {
+    let now = service.now()
+    let since = state.withLock { $0.lastReminderCheck }
+    guard now > since else { return }
+    // A reminder fires at the start of its due minute m: fire those with since < m <= now,
+    // that is with a due date in [minute after `since`, minute after `now`).
+    let start = Self.minute(after: since)
+    let end = Self.minute(after: now)
+    if end > start {
+      for (list, item) in try service.reminders(dueFrom: start, before: end) {
+        let due = item.dueDate.map(ISOTimestamp.milliseconds) ?? "-"
+        log("Reminder: \(item.text) (list '\(list.name)', due \(due))")
+        events.broadcastReminder(item, in: list)
+      }
+    }
+    state.withLock { $0.lastReminderCheck = now }
+  }
+
+  /// The start of the minute after the one `date` is in.
+  static func minute(after date: Date) -> Date {
+    let seconds = date.timeIntervalSinceReferenceDate
+    return Date(timeIntervalSinceReferenceDate: ((seconds / 60).rounded(.down) + 1) * 60)
+  }
+}

@@ -1,0 +1,93 @@
+import ChecklistsCore
+import ChecklistsInterop
+import ChecklistsStore
+import Foundation
+import HTTPServer
+
+extension ChecklistsAPI {
+  func addItem(_ request: HTTPRequest, _ segment: String) throws -> HTTPResponse {
+    let listID = try id(segment, "list")
+    let body = try RequestBody(request, allowed: ["text", "dueDate", "remind", "checked"])
+    let text = try body.requiredString("text")
+    let dueDate = try body.date("dueDate") ?? nil
+    let remind = try body.bool("remind") ?? false
+    let checked = try body.bool("checked") ?? false
+    let item = try service.addItem(
+      text, to: listID, dueDate: dueDate, shouldRemind: remind, isChecked: checked)
+    didWrite()
+    var response = try itemResponse(item, status: 201)
+    response.headers["Location"] = "/api/v1/items/\(item.id.uuidString)"
+    return response
+  }
+
+  func getItem(_ request: HTTPRequest, _ segment: String) throws -> HTTPResponse {
+    let item = try service.item(id: id(segment, "item"))
+    if request.isNotModified(.revision(item.revision)) {
+      return .notModified(.revision(item.revision))
+    }
+    return try itemResponse(item)
+  }
+
+  func updateItem(_ request: HTTPRequest, _ segment: String) throws -> HTTPResponse {
+    let itemID = try id(segment, "item")
+    let body = try RequestBody(request, allowed: ["text", "checked", "dueDate", "remind"])
+    let changes = ItemChanges(
+      text: try body.string("text"), isChecked: try body.bool("checked"),
+      dueDate: try body.date("dueDate"), shouldRemind: try body.bool("remind"))
+    let expected = try request.expectedRevision { try service.item(id: itemID).revision }
+    let item = try service.updateItem(id: itemID, changes, expectedRevision: expected)
+    didWrite()
+    return try itemResponse(item)
+  }
+
+  func toggleItem(_ request: HTTPRequest, _ segment: String) throws -> HTTPResponse {
+    let itemID = try id(segment, "item")
+    let expected = try request.expectedRevision { try service.item(id: itemID).revision }
+    let item: ChecklistItem
+    if let expected {
+      let current = try service.item(id: itemID)
+      item = try service.updateItem(
+        id: itemID, ItemChanges(isChecked: !current.isChecked), expectedRevision: expected)
+    } else {
+      item = try service.toggle(itemID: itemID)
+    }
+    didWrite()
+    return try itemResponse(item)
+  }
+
+  func moveItem(_ request: HTTPRequest, _ segment: String) throws -> HTTPResponse {
+    let itemID = try id(segment, "item")
+    let body = try RequestBody(request, allowed: ["index"])
+    guard let index = try body.integer("index") else {
+      throw APIError.unprocessable("The field 'index' is required.")
+    }
+    guard index >= 0 else {
+      throw APIError.unprocessable("The field 'index' must be 0 or more, not \(index).")
+    }
+    let expected = try request.expectedRevision { try service.item(id: itemID).revision }
+    let item = try service.moveItem(id: itemID, to: index, expectedRevision: expected)
+    didWrite()
+    return try itemResponse(item)
+  }
+
+  func deleteItem(_ request: HTTPRequest, _ segment: String) throws -> HTTPResponse {
+    let itemID = try id(segment, "item")
+    let expected = try request.expectedRevision { try service.item(id: itemID).revision }
+    try service.deleteItem(id: itemID, expectedRevision: expected)
+    didWrite()
+    return .noContent
+  }
+
+  func dueItems() throws -> HTTPResponse {
+    let now = service.now()
+    let items = try service.dueItems(through: now).map { list, item in
+      ChecklistItemJSON(item, checklist: list.name, now: now)
+    }
+    return try .json(ItemsBody(items: items))
+  }
+
+  private func itemResponse(_ item: ChecklistItem, status: Int = 200) throws -> HTTPResponse {
+    try .json(
+      ChecklistItemJSON(item, now: service.now()), status: status, etag: .revision(item.revision))
+  }
+}

@@ -1,0 +1,54 @@
+import ChecklistsInterop
+import Foundation
+import HTTPServer
+
+extension HTTPResponse {
+  /// A JSON answer, with an ETag when the resource has one.
+  static func json(_ value: some Encodable, status: Int = 200, etag: EntityTag? = nil) throws
+    -> HTTPResponse
+  {
+    var headers: HTTPHeaders = ["Content-Type": "application/json"]
+    if let etag { headers["ETag"] = etag.headerValue }
+    return HTTPResponse(
+      status: status, headers: headers,
+      body: Array(try ChecklistsJSONEncoding.encode(value, pretty: false)))
+  }
+
+  /// An RFC 9457 problem: `{"type", "title", "status", "detail"}`.
+  static func problem(status: Int, detail: String, headers: HTTPHeaders = [:]) -> HTTPResponse {
+    var headers = headers
+    headers["Content-Type"] = "application/problem+json"
+    let problem = [
+      "type": "about:blank", "title": reasonPhrase(status), "detail": detail,
+    ]
+    var body = (try? ChecklistsJSONEncoding.encode(problem, pretty: false)) ?? Data("{}".utf8)
+    // Add the numeric status without a second struct: `{…,"status":404}`.
+    body.removeLast()
+    body.append(contentsOf: Array(",\"status\":\(status)}".utf8))
+    return HTTPResponse(status: status, headers: headers, body: Array(body))
+  }
+
+  /// `204 No Content`.
+  static let noContent = HTTPResponse(status: 204)
+
+  /// `304 Not Modified` for a GET whose `If-None-Match` matched.
+  static func notModified(_ etag: EntityTag) -> HTTPResponse {
+    HTTPResponse(status: 304, headers: ["ETag": etag.headerValue])
+  }
+
+  static func reasonPhrase(_ status: Int) -> String {
+    switch status {
+    case 400: "Bad Request"
+    case 404: "Not Found"
+    case 405: "Method Not Allowed"
+    case 409: "Conflict"
+    case 412: "Precondition Failed"
+    case 413: "Content Too Large"
+    case 415: "Unsupported Media Type"
+    case 422: "Unprocessable Content"
+    case 500: "Internal Server Error"
+    case 503: "Service Unavailable"
+    default: "Error"
+    }
+  }
+}

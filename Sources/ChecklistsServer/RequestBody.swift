@@ -1,0 +1,108 @@
+import ChecklistsInterop
+import Foundation
+import HTTPServer
+
+/// A request's JSON object, read strictly: the right content type, valid UTF-8 and JSON, no
+/// unknown fields, and each field of the type it must have. Every refusal names the problem.
+struct RequestBody {
+  private let fields: [String: JSONValue]
+
+  /// Reads the body as a JSON object whose keys are all among `allowed`.
+  /// - Throws: 415 for another content type, 400 for invalid UTF-8 or JSON, 422 for a body that
+  ///   is not an object or has unknown fields.
+  init(_ request: HTTPRequest, allowed: Set<String>) throws {
+    let type = request.headers["Content-Type"]?.split(separator: ";").first
+      .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+    guard let type, type == "application/json" || type.hasSuffix("+json") else {
+      throw APIError(
+        status: 415,
+        detail: "Send the body as JSON with 'Content-Type: application/json'"
+          + (type.map { " (not '\($0)')" } ?? "") + ".")
+    }
+    guard String(validating: request.body, as: UTF8.self) != nil else {
+      throw APIError.badRequest("The request body is not valid UTF-8.")
+    }
+    let value: JSONValue
+    do {
+      value = try JSONDecoder().decode(JSONValue.self, from: Data(request.body))
+    } catch {
+      throw APIError.badRequest(
+        request.body.isEmpty
+          ? "The request body is empty; send a JSON object." : "The request body is not valid JSON."
+      )
+    }
+    guard case .object(let fields) = value else {
+      throw APIError.unprocessable("The request body must be a JSON object, not \(value.kindName).")
+    }
+    let unknown = fields.keys.filter { !allowed.contains($0) }.sorted()
+    if !unknown.isEmpty {
+      throw APIError.unprocessable(
+        "Unknown field\(unknown.count == 1 ? "" : "s") "
+          + unknown.map { "'\($0)'" }.joined(separator: ", ") + "; the fields are "
+          + allowed.sorted().map { "'\($0)'" }.joined(separator: ", ") + ".")
+    }
+    self.fields = fields
+  }
+
+  /// Whether the field is present (even as `null`).
+  func has(_ name: String) -> Bool { fields[name] != nil }
+
+  /// A string field, or nil when absent.
+  func string(_ name: String) throws -> String? {
+    switch fields[name] {
+    case nil: return nil
+    case .string(let value): return value
+    case let other?: throw wrongType(name, "a string", other)
+    }
+  }
+
+  /// A required string field.
+  func requiredString(_ name: String) throws -> String {
+    guard let value = try string(name) else {
+      throw APIError.unprocessable("The field '\(name)' is required.")
+    }
+    return value
+  }
+
+  /// A boolean field, or nil when absent.
+  func bool(_ name: String) throws -> Bool? {
+    switch fields[name] {
+    case nil: return nil
+    case .bool(let value): return value
+    case let other?: throw wrongType(name, "true or false", other)
+    }
+  }
+
+  /// A whole-number field, or nil when absent.
+  func integer(_ name: String) throws -> Int? {
+    switch fields[name] {
+    case nil: return nil
+    case .number(let value):
+      guard value.rounded() == value, abs(value) < 1e15 else {
+        throw APIError.unprocessable("The field '\(name)' must be a whole number, not \(value).")
+      }
+      return Int(value)
+    case let other?: throw wrongType(name, "a whole number", other)
+    }
+  }
+
+  /// A date field: absent (`nil`), `null` (`.some(nil)`) or an ISO 8601 string.
+  func date(_ name: String) throws -> Date?? {
+    switch fields[name] {
+    case nil: return nil
+    case .null: return .some(nil)
+    case .string(let text):
+      guard let date = ISOTimestamp.parse(text) else {
+        throw APIError.unprocessable(
+          "The field '\(name)' must be an ISO 8601 date such as \"2026-12-24T17:00:00Z\", "
+            + "not \"\(text)\".")
+      }
+      return .some(date)
+    case let other?: throw wrongType(name, "an ISO 8601 date string or null", other)
+    }
+  }
+
+  private func wrongType(_ name: String, _ expected: String, _ value: JSONValue) -> APIError {
+    APIError.unprocessable("The field '\(name)' must be \(expected), not \(value.kindName).")
+  }
+}

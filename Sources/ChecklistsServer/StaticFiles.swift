@@ -1,0 +1,59 @@
+import HTTPServer
+
+/// Serves the web app from the files embedded in the binary.
+///
+/// `/` and every app URL (`/lists/…`) get the app shell; other paths must name an embedded file
+/// exactly. Paths are compared as given after percent-decoding, so `..`, encoded slashes and
+/// the like never reach anything but a 404.
+enum StaticFiles {
+  static func response(for request: HTTPRequest) -> HTTPResponse {
+    guard request.method == "GET" || request.method == "HEAD" else {
+      return .problem(
+        status: 405, detail: "\(request.method) is not allowed here; use GET, HEAD.",
+        headers: ["Allow": "GET, HEAD"])
+    }
+    let path = request.path
+    if path.contains("..") || path.contains("\\") || path.contains("\0") || path.contains("//") {
+      return .problem(status: 400, detail: "The path '\(request.rawPath)' is not allowed.")
+    }
+    let asset: WebAsset
+    if path == "/" || path == "/index.html" || path == "/lists" || path.hasPrefix("/lists/") {
+      asset = WebAssets.shell
+    } else if let file = WebAssets.all[path] {
+      asset = file
+    } else {
+      return .problem(status: 404, detail: "There is no page \(path).")
+    }
+    let etag = versions[asset.path] ?? EntityTag(value: "w\(asset.fingerprint)")
+    if request.isNotModified(etag) { return .notModified(etag) }
+    var headers: HTTPHeaders = [
+      "Content-Type": asset.contentType,
+      "ETag": etag.headerValue,
+      // Revalidate every time: the ETag makes that a cheap 304, and a new binary is seen at once.
+      "Cache-Control": "no-cache",
+      "X-Content-Type-Options": "nosniff",
+    ]
+    if asset.path == "/sw.js" { headers["Service-Worker-Allowed"] = "/" }
+    return HTTPResponse(status: 200, headers: headers, body: asset.bytes)
+  }
+
+  /// Every file's ETag, computed once.
+  private static let versions: [String: EntityTag] = {
+    var versions: [String: EntityTag] = [:]
+    for asset in Array(WebAssets.all.values) + [WebAssets.shell] {
+      versions[asset.path] = EntityTag(value: "w\(asset.fingerprint)")
+    }
+    return versions
+  }()
+}
+
+extension WebAsset {
+  /// A short fingerprint of the file's bytes (FNV-1a), for its ETag.
+  var fingerprint: String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    return String(hash, radix: 36)
+  }
+}

@@ -1,0 +1,89 @@
+// The JSON API client (docs/API.md). Every call resolves to the parsed body or
+// rejects with an ApiError carrying the HTTP status and the problem+json detail.
+
+const BASE = "/api/v1";
+
+/** An error answer from the API, or a network failure (status 0). */
+export class ApiError extends Error {
+  constructor(status, title, detail) {
+    super(detail || title || `HTTP ${status}`);
+    this.status = status;
+    this.title = title;
+    this.detail = detail || title || "";
+  }
+  /** True when the server could not be reached at all. */
+  get isNetwork() {
+    return this.status === 0;
+  }
+}
+
+/** The `If-Match` value for a revision. */
+export const etagFor = (revision) => `"r${revision}"`;
+
+async function request(method, path, { body, ifMatch, ifNoneMatch } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (ifMatch !== undefined && ifMatch !== null) headers["If-Match"] = etagFor(ifMatch);
+  if (ifNoneMatch) headers["If-None-Match"] = ifNoneMatch;
+  let response;
+  try {
+    response = await fetch(BASE + path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: "no-store",
+    });
+  } catch (error) {
+    throw new ApiError(0, "Offline", "Can’t reach the server.");
+  }
+  if (response.status === 304) return { notModified: true };
+  if (response.status === 204) return null;
+  const type = response.headers.get("Content-Type") || "";
+  let data = null;
+  if (type.includes("json")) {
+    try {
+      data = await response.json();
+    } catch {
+      data = null;
+    }
+  }
+  if (!response.ok) {
+    const title = (data && data.title) || response.statusText;
+    const detail = data && data.detail;
+    throw new ApiError(response.status, title, detail);
+  }
+  if (data && typeof data === "object") {
+    Object.defineProperty(data, "etag", { value: response.headers.get("ETag"), enumerable: false });
+  }
+  return data;
+}
+
+/** Formats a Date as the API's ISO 8601 UTC string, without zero milliseconds. */
+export function isoDate(date) {
+  return date.toISOString().replace(/\.000Z$/, "Z");
+}
+
+export const api = {
+  lists: (etag) => request("GET", "/checklists", { ifNoneMatch: etag }),
+  list: (id, etag) => request("GET", `/checklists/${encodeURIComponent(id)}`, { ifNoneMatch: etag }),
+  createList: (name, icon) => request("POST", "/checklists", { body: { name, icon } }),
+  updateList: (id, changes, revision) =>
+    request("PATCH", `/checklists/${encodeURIComponent(id)}`, { body: changes, ifMatch: revision }),
+  deleteList: (id, revision) =>
+    request("DELETE", `/checklists/${encodeURIComponent(id)}`, { ifMatch: revision }),
+  addItem: (listID, fields) =>
+    request("POST", `/checklists/${encodeURIComponent(listID)}/items`, { body: fields }),
+  item: (id) => request("GET", `/items/${encodeURIComponent(id)}`),
+  updateItem: (id, changes, revision) =>
+    request("PATCH", `/items/${encodeURIComponent(id)}`, { body: changes, ifMatch: revision }),
+  moveItem: (id, index, revision) =>
+    request("POST", `/items/${encodeURIComponent(id)}/move`, { body: { index }, ifMatch: revision }),
+  deleteItem: (id, revision) =>
+    request("DELETE", `/items/${encodeURIComponent(id)}`, { ifMatch: revision }),
+};
+
+/** The ten icons, in Choose Icon's order, with their file names. */
+export const ICONS = [
+  "No Icon", "Appointments", "Birthdays", "Chores", "Drinks",
+  "Folder", "Groceries", "Inbox", "Photos", "Trips",
+];

@@ -1,0 +1,1463 @@
+// Checklists web app: screens, routing, live updates.
+//
+// URLs (History API; the server answers index.html for "/" and every "/lists…" path):
+//   /                                  All Lists ("Checklists")
+//   /lists/new, /lists/new/icon        Add Checklist, its Choose Icon
+//   /lists/{id}                        Checklist (the list's items)
+//   /lists/{id}/edit, …/edit/icon      Edit Checklist, its Choose Icon
+//   /lists/{id}/items/new              Add Item
+//   /lists/{id}/items/{itemId}/edit    Edit Item
+//
+// data-testid hooks for browser tests:
+//   Navigation bar: back, add-list, add-item, edit-mode (Edit/Done toggle on All Lists
+//     and Checklist), cancel, done; the title is #nav-title.
+//   All Lists: lists (the <ul>), list-row (data-list-id, data-list-name), open-list (the row's
+//     main button), list-name, list-subtitle, edit-list (ⓘ), delete-list (in edit mode),
+//     empty-state.
+//   Checklist: items (the <ul>), item-row (data-item-id, data-checked="true|false"),
+//     item-toggle (role=checkbox, aria-checked), checkmark (present only when checked,
+//     text "√"), item-text, item-due, edit-item (ⓘ); in edit mode (edit-mode button):
+//     delete-item, move-up, move-down, drag-handle.
+//   List form: list-form, list-name-input, icon-row, delete-list-button, form-error.
+//   Choose Icon: icon-choice (data-icon="Groceries", aria-pressed).
+//   Item form: item-form, item-text-input, remind-switch, due-input, clear-due, remind-hint,
+//     delete-item-button, form-error.
+//   Dialog: confirm-dialog, confirm-ok, confirm-cancel.
+//   Toasts: toasts (role=status region), toast, toast-action (Undo/Open), toast-dismiss.
+//   Other: offline-banner, retry, loading, load-error, not-found.
+
+import { api, ApiError, ICONS, isoDate } from "/api.js";
+import {
+  h, iconEl, hidden, setNav, setTitle, navButton, backButton, addButton, toast, announce,
+  confirmDialog, formatDue, toLocalInput, fromLocalInput, nextFullHour,
+} from "/views.js";
+
+const LAST_LIST_KEY = "checklists.lastList";
+
+// MARK: - State
+
+/** What the app knows from the server. */
+const store = {
+  lists: null, // [List] in All Lists order
+  listsETag: null,
+  details: new Map(), // list id → { checklist, items, etag }
+};
+
+/** Per-item checkmarks the user set that the server has not confirmed yet. */
+const pendingChecks = new Map();
+const syncingChecks = new Set();
+
+/** Add/Edit Checklist drafts kept while Choose Icon is open: "new" or list id → {name, icon}. */
+const listDrafts = new Map();
+
+/** Remembered scroll positions and focused controls, by path, for going Back. */
+const scrollMemory = new Map();
+const focusMemory = new Map();
+
+let depth = 0; // how many app entries lie below the current one in this tab's history
+let screen = null; // the current screen: { refresh(), dispose() }
+let renderToken = 0;
+let online = true;
+
+const main = () => document.getElementById("main");
+
+// MARK: - Routes
+
+function parseRoute(pathname) {
+  const parts = pathname.split("/").filter(Boolean).map((p) => {
+    try {
+      return decodeURIComponent(p);
+    } catch {
+      return p;
+    }
+  });
+  if (parts.length === 0) return { name: "lists" };
+  if (parts[0] !== "lists") return { name: "notFound" };
+  if (parts.length === 1) return { name: "lists" }; // "/lists" shows All Lists too
+  const [, id, a, b, c] = parts;
+  if (parts.length === 2) return id === "new" ? { name: "listForm", id: null } : { name: "list", id };
+  if (parts.length === 3 && id === "new" && a === "icon") return { name: "icon", id: null };
+  if (parts.length === 3 && a === "edit") return { name: "listForm", id };
+  if (parts.length === 4 && a === "edit" && b === "icon") return { name: "icon", id };
+  if (parts.length === 4 && a === "items" && b === "new") return { name: "itemForm", listID: id, itemID: null };
+  if (parts.length === 5 && a === "items" && c === "edit") return { name: "itemForm", listID: id, itemID: b };
+  return { name: "notFound" };
+}
+
+const enc = encodeURIComponent;
+export const paths = {
+  lists: () => "/",
+  list: (id) => `/lists/${enc(id)}`,
+  newList: () => "/lists/new",
+  editList: (id) => `/lists/${enc(id)}/edit`,
+  icon: (id) => (id ? `/lists/${enc(id)}/edit/icon` : "/lists/new/icon"),
+  newItem: (listID) => `/lists/${enc(listID)}/items/new`,
+  editItem: (listID, itemID) => `/lists/${enc(listID)}/items/${enc(itemID)}/edit`,
+};
+
+/** The screen a screen's Back, Cancel or Done returns to. */
+function parentPath(route) {
+  switch (route.name) {
+    case "list":
+    case "listForm":
+    case "notFound":
+      return "/";
+    case "icon":
+      return route.id ? paths.editList(route.id) : paths.newList();
+    case "itemForm":
+      return paths.list(route.listID);
+    default:
+      return null;
+  }
+}
+
+/** The chain of screens from All Lists down to a path, so Back works after a deep link. */
+function ancestry(path) {
+  const chain = [path];
+  for (let p = parentPath(parseRoute(path)); p; p = parentPath(parseRoute(p))) chain.unshift(p);
+  return chain;
+}
+
+function rememberCurrent() {
+  const path = location.pathname;
+  scrollMemory.set(path, window.scrollY);
+  const active = document.activeElement;
+  if (active && active !== document.body && main().contains(active)) {
+    const row = active.closest("[data-item-id],[data-list-id],[data-icon]");
+    focusMemory.set(path, {
+      testid: active.dataset.testid,
+      itemID: row?.dataset.itemId,
+      listID: row?.dataset.listId,
+    });
+  } else if (active && active.dataset && active.dataset.testid) {
+    focusMemory.set(path, { testid: active.dataset.testid });
+  }
+}
+
+/** Opens a screen, adding a history entry (or replacing the current one). */
+function go(path, { replace = false } = {}) {
+  rememberCurrent();
+  if (replace) {
+    history.replaceState({ app: true, depth }, "", path);
+  } else {
+    depth += 1;
+    history.pushState({ app: true, depth }, "", path);
+  }
+  scrollMemory.delete(path);
+  focusMemory.delete(path);
+  render({ direction: "forward" });
+}
+
+/** Returns to the current screen's parent, as Back, Cancel and Done do. */
+function up() {
+  const parent = parentPath(parseRoute(location.pathname)) || "/";
+  if (depth > 0) {
+    history.back(); // popstate renders the parent
+  } else {
+    rememberCurrent();
+    history.replaceState({ app: true, depth: 0 }, "", parent);
+    render({ direction: "back" });
+  }
+}
+
+window.addEventListener("popstate", (event) => {
+  depth = event.state && event.state.app ? event.state.depth : 0;
+  render({ direction: "back" });
+});
+
+// MARK: - Rendering screens
+
+async function render({ direction = "forward" } = {}) {
+  const token = ++renderToken;
+  screen?.dispose?.();
+  screen = null;
+  document.getElementById("confirm").open && document.getElementById("confirm").close();
+  const route = parseRoute(location.pathname);
+  if (route.name === "lists" && location.pathname !== "/") history.replaceState(history.state, "", "/");
+  const alive = () => token === renderToken;
+  const ctx = { route, alive, direction };
+  document.body.dataset.screen = route.name;
+  switch (route.name) {
+    case "lists":
+      localStorage.removeItem(LAST_LIST_KEY);
+      listDrafts.clear();
+      screen = listsScreen(ctx);
+      break;
+    case "list":
+      localStorage.setItem(LAST_LIST_KEY, route.id);
+      listDrafts.clear();
+      screen = checklistScreen(ctx);
+      break;
+    case "listForm":
+      screen = listFormScreen(ctx);
+      break;
+    case "icon":
+      screen = iconScreen(ctx);
+      break;
+    case "itemForm":
+      screen = itemFormScreen(ctx);
+      break;
+    default:
+      screen = notFoundScreen(ctx);
+  }
+  await screen.ready;
+  if (!alive()) return;
+  afterRender(direction);
+}
+
+function afterRender(direction) {
+  const path = location.pathname;
+  if (direction === "back") {
+    window.scrollTo(0, scrollMemory.get(path) || 0);
+    const memory = focusMemory.get(path);
+    let target = null;
+    if (memory) {
+      const row = memory.itemID
+        ? main().querySelector(`[data-item-id="${CSS.escape(memory.itemID)}"]`)
+        : memory.listID
+          ? main().querySelector(`[data-list-id="${CSS.escape(memory.listID)}"]`)
+          : null;
+      const scope = row || document;
+      if (memory.testid) target = scope.querySelector(`[data-testid="${CSS.escape(memory.testid)}"]`);
+    }
+    (target || document.getElementById("nav-title")).focus({ preventScroll: !!target });
+  } else if (direction === "forward") {
+    window.scrollTo(0, 0);
+    const autofocus = main().querySelector("[data-autofocus]");
+    (autofocus || document.getElementById("nav-title")).focus({ preventScroll: true });
+  }
+}
+
+/** Shows "Loading…" if data takes more than a moment. */
+function showLoadingSoon(alive) {
+  const timer = setTimeout(() => {
+    if (alive()) main().replaceChildren(h("p", { class: "loading", "data-testid": "loading", text: "Loading…" }));
+  }, 150);
+  return () => clearTimeout(timer);
+}
+
+function showLoadError(error, retry) {
+  main().replaceChildren(
+    h("div", { class: "empty", "data-testid": "load-error" },
+      h("p", { text: error.isNetwork ? "Can’t reach the server." : error.detail || "Something went wrong." }),
+      h("button", { type: "button", class: "plain-button", "data-testid": "load-retry", text: "Try Again", onclick: retry })),
+  );
+}
+
+// MARK: - Connection state
+
+function setOnline(value) {
+  if (online === value) return;
+  online = value;
+  document.getElementById("banner").hidden = value;
+  document.body.classList.toggle("offline", !value);
+  if (!value) scheduleRetry();
+}
+
+let retryTimer = 0;
+function scheduleRetry() {
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(async () => {
+    if (online) return;
+    await refreshNow();
+    if (!online) scheduleRetry();
+  }, 4000);
+}
+
+/** Handles an error from a background refresh; returns true when it was about the connection. */
+function noteError(error) {
+  if (error instanceof ApiError && error.isNetwork) {
+    setOnline(false);
+    return true;
+  }
+  return false;
+}
+
+// MARK: - Live updates
+
+let refreshTimer = 0;
+let refreshing = null;
+let refreshAgain = false;
+
+function scheduleRefresh(delay = 60) {
+  clearTimeout(refreshTimer);
+  refreshTimer = setTimeout(refreshNow, delay);
+}
+
+async function refreshNow() {
+  if (refreshing) {
+    refreshAgain = true;
+    return refreshing;
+  }
+  refreshing = (async () => {
+    try {
+      if (screen?.refresh) await screen.refresh();
+    } finally {
+      refreshing = null;
+    }
+  })();
+  await refreshing;
+  if (refreshAgain) {
+    refreshAgain = false;
+    await refreshNow();
+  }
+}
+
+function connectEvents() {
+  if (!("EventSource" in window)) return;
+  let source;
+  let reconnectTimer = 0;
+  const open = () => {
+    source = new EventSource("/api/v1/events");
+    source.addEventListener("open", () => {
+      // After a reconnection, catch up (Last-Event-ID covers changes; this covers the banner).
+      if (!online) setOnline(true);
+      scheduleRefresh(0);
+    });
+    source.addEventListener("change", () => scheduleRefresh());
+    source.addEventListener("reminder", (event) => {
+      let data = null;
+      try {
+        data = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      showReminder(data);
+    });
+    source.addEventListener("error", () => {
+      if (source.readyState === EventSource.CLOSED) {
+        clearTimeout(reconnectTimer);
+        reconnectTimer = setTimeout(open, 3000);
+      }
+      // Find out whether the server itself is gone, which shows the banner.
+      scheduleRefresh(500);
+    });
+  };
+  open();
+}
+
+async function showReminder(data) {
+  const text = typeof data.text === "string" ? data.text : "";
+  if ("Notification" in window && Notification.permission === "granted") {
+    const options = { body: text, tag: `reminder-${data.itemID}`, icon: "/app-icon-192.png" };
+    try {
+      const note = new Notification("Reminder:", options);
+      note.addEventListener("click", () => {
+        window.focus();
+        if (data.checklistID) go(paths.list(data.checklistID));
+      });
+    } catch {
+      // Android Chrome only shows notifications through the service worker.
+      try {
+        const registration = await navigator.serviceWorker?.ready;
+        registration?.showNotification("Reminder:", options);
+      } catch {
+        /* the in-page toast below still shows it */
+      }
+    }
+  }
+  toast(`Reminder: ${text}`, {
+    kind: "reminder",
+    timeout: 15000,
+    action: data.checklistID ? "Open" : undefined,
+    onAction: () => go(paths.list(data.checklistID)),
+  });
+}
+
+// MARK: - Data loading
+
+async function loadLists() {
+  const result = await api.lists(store.lists ? store.listsETag : null);
+  setOnline(true);
+  if (result && result.notModified) return false;
+  store.lists = result.checklists;
+  store.listsETag = result.etag;
+  return true;
+}
+
+async function loadDetail(id) {
+  const cached = store.details.get(id);
+  const result = await api.list(id, cached ? cached.etag : null);
+  setOnline(true);
+  if (result && result.notModified) return false;
+  let items = result.items;
+  if (cached) {
+    // An answer that left before one of our own writes landed must not undo it: keep the newer item.
+    const local = new Map(cached.items.map((item) => [item.id, item]));
+    items = items.map((item) => {
+      const mine = local.get(item.id);
+      return mine && mine.revision > item.revision ? mine : item;
+    });
+  }
+  store.details.set(id, { checklist: result.checklist, items, etag: result.etag });
+  return true;
+}
+
+function findItem(itemID) {
+  for (const detail of store.details.values()) {
+    const index = detail.items.findIndex((i) => i.id === itemID);
+    if (index >= 0) return { detail, item: detail.items[index], index };
+  }
+  return null;
+}
+
+/** Puts the server's answer for an item into the cache. */
+function storeItem(item) {
+  const detail = store.details.get(item.checklistID);
+  if (!detail) return;
+  const index = detail.items.findIndex((i) => i.id === item.id);
+  if (index >= 0) detail.items[index] = item;
+  else detail.items.push(item);
+  detail.etag = null; // the list's revision moved on
+}
+
+function forgetItem(itemID) {
+  const found = findItem(itemID);
+  if (found) {
+    found.detail.items.splice(found.index, 1);
+    found.detail.etag = null;
+  }
+}
+
+/** All Lists order until the server's answer arrives: as Finder sorts ("List 2" before "List 10"). */
+const nameCollator = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
+const byName = (a, b) => nameCollator.compare(a.name, b.name);
+
+function listName(id) {
+  return store.details.get(id)?.checklist.name ?? store.lists?.find((l) => l.id === id)?.name;
+}
+
+// MARK: - All Lists
+
+function listsScreen({ alive }) {
+  let editing = false;
+  const editButton = navButton("Edit", "edit-mode", () => {
+    editing = !editing;
+    editButton.textContent = editing ? "Done" : "Edit";
+    editButton.setAttribute("aria-pressed", String(editing));
+    paint(true);
+  }, { "aria-pressed": "false" });
+  setNav({
+    left: [editButton],
+    title: "Checklists",
+    right: [addButton("Add checklist", "add-list", () => go(paths.newList()))],
+  });
+
+  const ul = h("ul", { class: "group lists", "data-testid": "lists", "aria-label": "Checklists" });
+  ul.addEventListener("click", (event) => {
+    const button = event.target.closest("button");
+    const li = button?.closest("li[data-list-id]");
+    if (!li) return;
+    const list = store.lists.find((l) => l.id === li.dataset.listId);
+    if (!list) return;
+    switch (button.dataset.testid) {
+      case "open-list":
+        go(paths.list(list.id));
+        break;
+      case "edit-list":
+        go(paths.editList(list.id));
+        break;
+      case "delete-list":
+        deleteList(list, ul);
+        break;
+    }
+  });
+
+  function row(list) {
+    const li = h("li", { class: "row list-row", "data-testid": "list-row" });
+    if (editing) {
+      li.append(h("button", {
+        type: "button", class: "delete-button", "data-testid": "delete-list", "aria-label": `Delete ${list.name}`,
+      }));
+    }
+    li.append(
+      h("button", { type: "button", class: "row-main", "data-testid": "open-list" },
+        iconEl(list.icon),
+        h("span", { class: "row-text" },
+          h("span", { class: "list-name", "data-testid": "list-name", text: list.name }),
+          h("span", { class: "row-sub", "data-testid": "list-subtitle", text: list.subtitle })),
+        h("span", { class: "glyph glyph-chevron", "aria-hidden": "true" })),
+      h("button", { type: "button", class: "info-button", "data-testid": "edit-list", "aria-label": `Edit ${list.name}` }),
+    );
+    li.dataset.listId = list.id;
+    li.dataset.listName = list.name;
+    return li;
+  }
+
+  function paint(force = false) {
+    if (!store.lists) return;
+    if (store.lists.length === 0) {
+      main().replaceChildren(h("div", { class: "empty", "data-testid": "empty-state" },
+        h("p", { text: "No checklists yet." }),
+        h("button", { type: "button", class: "plain-button", text: "Add Checklist", onclick: () => go(paths.newList()) })));
+      return;
+    }
+    const focus = captureFocus(ul);
+    const signature = (l) => `${l.id}|${l.revision}|${l.name}|${l.icon}|${l.subtitle}|${editing}`;
+    const old = new Map([...ul.children].map((li) => [li.dataset.listId, li]));
+    const rows = store.lists.map((l) => {
+      const existing = old.get(l.id);
+      return !force && existing && existing._signature === signature(l) ? existing : Object.assign(row(l), { _signature: signature(l) });
+    });
+    const same = rows.length === ul.children.length && rows.every((li, i) => ul.children[i] === li);
+    if (!same) ul.replaceChildren(...rows);
+    if (!ul.isConnected) main().replaceChildren(ul);
+    restoreFocus(ul, focus);
+  }
+
+  async function refresh() {
+    try {
+      const changed = await loadLists();
+      if (!alive()) return;
+      if (changed || !ul.isConnected) paint();
+    } catch (error) {
+      if (!alive()) return;
+      noteError(error);
+      if (!store.lists) showLoadError(error, () => refreshNow());
+    }
+  }
+
+  let ready;
+  if (store.lists) {
+    paint();
+    ready = Promise.resolve();
+    refresh();
+  } else {
+    const cancel = showLoadingSoon(alive);
+    ready = refresh().finally(cancel);
+  }
+  return { ready, refresh, dispose() {} };
+}
+
+async function deleteList(list, ul) {
+  const count = list.itemCount;
+  const ok = await confirmDialog({
+    title: `Delete “${list.name}”?`,
+    message: count > 0
+      ? `The list and its ${count === 1 ? "item" : `${count} items`} will be deleted. This can’t be undone.`
+      : "The list will be deleted. This can’t be undone.",
+    confirm: "Delete",
+  });
+  if (!ok) return false;
+  try {
+    await api.deleteList(list.id);
+  } catch (error) {
+    if (error.status !== 404) {
+      toast(error.isNetwork ? "Can’t reach the server. The list was not deleted." : error.detail, { kind: "error" });
+      noteError(error);
+      return false;
+    }
+  }
+  store.lists = store.lists?.filter((l) => l.id !== list.id) ?? null;
+  store.listsETag = null;
+  store.details.delete(list.id);
+  if (localStorage.getItem(LAST_LIST_KEY) === list.id) localStorage.removeItem(LAST_LIST_KEY);
+  announce(`Deleted ${list.name}.`);
+  toast(`Deleted “${list.name}”.`);
+  if (ul) {
+    const li = ul.querySelector(`[data-list-id="${CSS.escape(list.id)}"]`);
+    const next = li?.nextElementSibling || li?.previousElementSibling;
+    li?.remove();
+    (next?.querySelector("[data-testid=open-list]") || document.getElementById("nav-title")).focus();
+    scheduleRefresh(0);
+  }
+  return true;
+}
+
+// MARK: - Checklist (items)
+
+/** A row template without the markup's white-space text nodes: fewer nodes to clone per row. */
+function compactTemplate(id) {
+  const root = document.getElementById(id).content.firstElementChild.cloneNode(true);
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const blanks = [];
+  while (walker.nextNode()) if (!walker.currentNode.data.trim()) blanks.push(walker.currentNode);
+  for (const node of blanks) node.remove();
+  return root;
+}
+let templates = null;
+const itemTemplate = (editing) => {
+  templates ??= { normal: compactTemplate("tpl-item"), editing: compactTemplate("tpl-item-editing") };
+  return editing ? templates.editing : templates.normal;
+};
+
+/** Rows built at once when a long list first shows; the rest follow in chunks. */
+const FIRST_ROWS = 100;
+const ROWS_PER_CHUNK = 1000;
+
+function checklistScreen({ route, alive, direction }) {
+  const id = route.id;
+  let chunkTimer = 0;
+  let progressive = direction !== "back"; // going Back restores a scroll position: build every row at once
+  let editing = false;
+  let dragging = null;
+  let refreshWhenDropped = false;
+
+  const editButton = navButton("Edit", "edit-mode", () => {
+    editing = !editing;
+    editButton.textContent = editing ? "Done" : "Edit";
+    editButton.setAttribute("aria-pressed", String(editing));
+    ul.classList.toggle("editing", editing);
+    ul.replaceChildren();
+    paint();
+    announce(editing ? "Editing: delete or reorder items." : "Done editing.");
+  }, { "aria-pressed": "false" });
+  setNav({
+    left: [backButton("Checklists", () => up())],
+    title: listName(id) ?? "",
+    right: [editButton, addButton("Add item", "add-item", () => go(paths.newItem(id)))],
+  });
+
+  const ul = h("ul", { class: "group items", "data-testid": "items", "aria-labelledby": "nav-title" });
+  const empty = h("div", { class: "empty", "data-testid": "empty-state" },
+    h("p", { text: "No items." }),
+    h("button", { type: "button", class: "plain-button", text: "Add Item", onclick: () => go(paths.newItem(id)) }));
+  const now = { time: Date.now() };
+
+  const checkmark = h("span", { class: "checkmark", "data-testid": "checkmark", text: "√" });
+
+  // Rows are filled by walking the template's fixed shape (no selector matching): a
+  // 5,000-item list must render quickly. A row is only touched when its signature changes.
+  function fill(li, item, index, count) {
+    const checked = pendingChecks.has(item.id) ? pendingChecks.get(item.id) : item.checked;
+    const due = item.dueDate ? new Date(item.dueDate) : null;
+    const overdue = due !== null && !checked && due.getTime() < now.time;
+    const first = index === 0;
+    const last = index === count - 1;
+    const signature = `${item.id}|${item.revision}|${checked}|${overdue}|${first}|${last}`;
+    if (li._signature === signature) return;
+    const fresh = li._signature === undefined;
+    li._signature = signature;
+    const lead = li.firstElementChild; // the toggle button, or the delete button when editing
+    const body = editing ? lead.nextElementSibling : lead;
+    const slot = body.firstElementChild;
+    const textEl = slot.nextElementSibling.firstElementChild;
+    const dueEl = textEl.nextElementSibling;
+    if (fresh) li.setAttribute("data-item-id", item.id);
+    li.setAttribute("data-checked", checked ? "true" : "false");
+    if (checked) {
+      if (!slot.firstChild) slot.append(checkmark.cloneNode(true));
+    } else if (slot.firstChild) {
+      slot.replaceChildren();
+    }
+    if (textEl.textContent !== item.text) textEl.textContent = item.text;
+    if (due) {
+      dueEl.classList.toggle("overdue", overdue);
+      if (item.remind) {
+        dueEl.replaceChildren(h("span", { class: "glyph glyph-bell", "aria-hidden": "true" }), formatDue(due), hidden(", reminder on"));
+      } else {
+        dueEl.textContent = formatDue(due);
+      }
+    } else if (dueEl.firstChild) {
+      dueEl.textContent = "";
+    }
+    if (editing) {
+      const upButton = body.nextElementSibling;
+      const downButton = upButton.nextElementSibling;
+      lead.setAttribute("aria-label", `Delete ${item.text}`);
+      upButton.setAttribute("aria-label", `Move ${item.text} up`);
+      downButton.setAttribute("aria-label", `Move ${item.text} down`);
+      upButton.setAttribute("aria-disabled", first ? "true" : "false");
+      downButton.setAttribute("aria-disabled", last ? "true" : "false");
+    } else {
+      lead.setAttribute("aria-checked", checked ? "true" : "false");
+      li.lastElementChild.setAttribute("aria-label", `Edit ${item.text}`);
+    }
+  }
+
+  function paint() {
+    clearTimeout(chunkTimer);
+    const detail = store.details.get(id);
+    if (!detail) return;
+    setTitle(detail.checklist.name);
+    editButton.hidden = detail.items.length === 0 && !editing;
+    if (detail.items.length === 0) {
+      if (!empty.isConnected) main().replaceChildren(empty);
+      ul.replaceChildren();
+      return;
+    }
+    now.time = Date.now();
+    const focus = captureFocus(ul);
+    const template = itemTemplate(editing);
+    if (ul.children.length === 0 && progressive && detail.items.length > FIRST_ROWS) {
+      paintProgressively(detail.items, template);
+      return;
+    }
+    const old = new Map();
+    for (const li of ul.children) old.set(li.dataset.itemId, li);
+    const items = detail.items;
+    const count = items.length;
+    const rows = new Array(count);
+    let same = ul.children.length === count;
+    for (let i = 0; i < count; i++) {
+      const item = items[i];
+      let li = old.get(item.id);
+      if (!li) li = template.cloneNode(true);
+      fill(li, item, i, count);
+      rows[i] = li;
+      if (same && ul.children[i] !== li) same = false;
+    }
+    if (!same) {
+      if (ul.children.length === 0) {
+        const fragment = document.createDocumentFragment();
+        fragment.append(...rows);
+        ul.append(fragment);
+      } else {
+        ul.replaceChildren(...rows);
+      }
+    }
+    if (!ul.isConnected) main().replaceChildren(ul);
+    restoreFocus(ul, focus);
+  }
+
+  /** First render of a long list: the first screenful now, the other rows in later tasks. */
+  function paintProgressively(items, template) {
+    const count = items.length;
+    let next = 0;
+    const build = (end) => {
+      const fragment = document.createDocumentFragment();
+      for (let i = next; i < end; i++) {
+        const li = template.cloneNode(true);
+        fill(li, items[i], i, count);
+        fragment.append(li);
+      }
+      next = end;
+      ul.append(fragment);
+    };
+    build(FIRST_ROWS);
+    if (!ul.isConnected) main().replaceChildren(ul);
+    const step = () => {
+      build(Math.min(count, next + ROWS_PER_CHUNK));
+      if (next < count) chunkTimer = setTimeout(step, 0);
+    };
+    chunkTimer = setTimeout(step, 0);
+  }
+
+  ul.addEventListener("click", (event) => {
+    const button = event.target.closest("button");
+    const li = button?.closest("li[data-item-id]");
+    if (!li || dragging) return;
+    const itemID = li.dataset.itemId;
+    switch (button.dataset.testid) {
+      case "item-toggle":
+        toggleItem(itemID, paint);
+        break;
+      case "edit-item":
+        go(paths.editItem(id, itemID));
+        break;
+      case "delete-item":
+        deleteItem(itemID, { paint, ul });
+        break;
+      case "move-up":
+      case "move-down": {
+        if (button.getAttribute("aria-disabled") === "true") return;
+        const found = findItem(itemID);
+        if (!found) return;
+        moveItem(itemID, found.index + (button.dataset.testid === "move-up" ? -1 : 1), paint);
+        break;
+      }
+    }
+  });
+
+  // Drag to reorder (edit mode, by the handle): pointer events work for mouse, pen and touch.
+  ul.addEventListener("pointerdown", (event) => {
+    const handle = event.target.closest(".drag-handle");
+    if (!handle || event.button > 0) return;
+    const li = handle.closest("li");
+    event.preventDefault();
+    // Capture on the list, not the handle: moving the row in the DOM would release a capture on it.
+    try {
+      ul.setPointerCapture(event.pointerId);
+    } catch {
+      /* synthetic pointers may not be capturable; window listeners below still follow them */
+    }
+    const pointerId = event.pointerId;
+    const startIndex = Array.prototype.indexOf.call(ul.children, li);
+    const grab = event.clientY - li.getBoundingClientRect().top;
+    let y = event.clientY;
+    let frame = 0;
+    li.classList.add("dragging");
+    ul.classList.add("reordering");
+    const place = () => {
+      li.style.transform = "";
+      const ulRect = ul.getBoundingClientRect();
+      const x = ulRect.left + ulRect.width / 2;
+      const under = document.elementsFromPoint(x, Math.min(Math.max(y, ulRect.top + 1), ulRect.bottom - 1));
+      const over = under.find((el) => el !== li && el.parentElement === ul);
+      if (over) {
+        const r = over.getBoundingClientRect();
+        const after = li.compareDocumentPosition(over) & Node.DOCUMENT_POSITION_FOLLOWING;
+        if (after && y > r.top + r.height / 2) ul.insertBefore(li, over.nextElementSibling);
+        else if (!after && y < r.top + r.height / 2) ul.insertBefore(li, over);
+      }
+      const top = li.getBoundingClientRect().top;
+      li.style.transform = `translateY(${y - grab - top}px)`;
+    };
+    const tick = () => {
+      const edge = 56;
+      const speed = y < edge ? -(edge - y) / 3 : y > innerHeight - edge ? (y - (innerHeight - edge)) / 3 : 0;
+      if (speed) {
+        window.scrollBy(0, speed);
+        place();
+      }
+      frame = requestAnimationFrame(tick);
+    };
+    frame = requestAnimationFrame(tick);
+    const move = (e) => {
+      if (e.pointerId !== pointerId) return;
+      y = e.clientY;
+      place();
+    };
+    const finish = (cancelled) => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener("pointermove", move);
+      window.removeEventListener("pointerup", up);
+      window.removeEventListener("pointercancel", cancel);
+      try {
+        ul.releasePointerCapture(pointerId);
+      } catch {
+        /* already released */
+      }
+      window.removeEventListener("keydown", escape, true);
+      li.style.transform = "";
+      li.classList.remove("dragging");
+      ul.classList.remove("reordering");
+      if (cancelled) ul.insertBefore(li, ul.children[startIndex] === li ? li.nextElementSibling : ul.children[startIndex] ?? null);
+      const endIndex = Array.prototype.indexOf.call(ul.children, li);
+      // Let a click that follows the pointerup see that a drag just ended.
+      setTimeout(() => {
+        dragging = null;
+        if (refreshWhenDropped) {
+          refreshWhenDropped = false;
+          scheduleRefresh(0);
+        }
+      }, 0);
+      if (!cancelled && endIndex !== startIndex) {
+        // The rows were moved directly; only the attributes that depend on position need an update.
+        moveItem(li.dataset.itemId, endIndex, paint);
+      } else {
+        paint();
+      }
+    };
+    const up = (e) => e.pointerId === pointerId && finish(false);
+    const cancel = (e) => e.pointerId === pointerId && finish(true);
+    const escape = (e) => {
+      if (e.key === "Escape") {
+        e.preventDefault();
+        finish(true);
+      }
+    };
+    dragging = { li };
+    window.addEventListener("pointermove", move);
+    window.addEventListener("pointerup", up);
+    window.addEventListener("pointercancel", cancel);
+    window.addEventListener("keydown", escape, true);
+  });
+
+  async function refresh() {
+    if (dragging) {
+      refreshWhenDropped = true;
+      return;
+    }
+    try {
+      const changed = await loadDetail(id);
+      if (!alive()) return;
+      if (changed || !(ul.isConnected || empty.isConnected)) paint();
+    } catch (error) {
+      if (!alive()) return;
+      if (error.status === 404) {
+        if (localStorage.getItem(LAST_LIST_KEY) === id) localStorage.removeItem(LAST_LIST_KEY);
+        store.details.delete(id);
+        toast("This list no longer exists.");
+        up();
+        return;
+      }
+      noteError(error);
+      if (!store.details.has(id)) showLoadError(error, () => refreshNow());
+    }
+  }
+
+  let ready;
+  if (store.details.has(id)) {
+    paint();
+    ready = Promise.resolve();
+    refresh();
+  } else {
+    const cancel = showLoadingSoon(alive);
+    ready = refresh().finally(cancel);
+  }
+  const minute = setInterval(() => {
+    if (!dragging) paint();
+  }, 60000);
+  return {
+    ready,
+    refresh,
+    dispose() {
+      clearInterval(minute);
+      clearTimeout(chunkTimer);
+    },
+  };
+}
+
+/** Remembers which control in a list has focus, so re-rendering can give it back. */
+function captureFocus(ul) {
+  const active = document.activeElement;
+  if (!active || !ul.contains(active)) return null;
+  const li = active.closest("li");
+  return { li, testid: active.dataset.testid, index: Array.prototype.indexOf.call(ul.children, li) };
+}
+
+function restoreFocus(ul, focus) {
+  if (!focus || ul.contains(document.activeElement)) return;
+  let li = focus.li && focus.li.isConnected ? focus.li : null;
+  li ??= ul.children[Math.min(focus.index, ul.children.length - 1)] ?? null;
+  const target = li?.querySelector(`[data-testid="${focus.testid}"]`) || li?.querySelector("button");
+  (target || document.getElementById("nav-title")).focus({ preventScroll: true });
+}
+
+/** Flips an item's checkmark at once and sends it; a stale revision (412) is refetched and re-applied. */
+function toggleItem(itemID, paint) {
+  const found = findItem(itemID);
+  if (!found) return;
+  const shown = pendingChecks.has(itemID) ? pendingChecks.get(itemID) : found.item.checked;
+  pendingChecks.set(itemID, !shown);
+  paint();
+  announce(!shown ? `${found.item.text} checked` : `${found.item.text} unchecked`);
+  syncCheck(itemID, paint);
+}
+
+async function syncCheck(itemID, paint) {
+  if (syncingChecks.has(itemID)) return;
+  syncingChecks.add(itemID);
+  let attempts = 0;
+  try {
+    while (pendingChecks.has(itemID)) {
+      const found = findItem(itemID);
+      const want = pendingChecks.get(itemID);
+      if (!found) {
+        pendingChecks.delete(itemID);
+        break;
+      }
+      if (found.item.checked === want) {
+        pendingChecks.delete(itemID);
+        break;
+      }
+      try {
+        storeItem(await api.updateItem(itemID, { checked: want }, found.item.revision));
+        setOnline(true);
+      } catch (error) {
+        attempts += 1;
+        if (error.status === 412 && attempts < 4) {
+          // Someone else changed the item: take their version, then apply the checkmark again.
+          storeItem(await api.item(itemID));
+          continue;
+        }
+        pendingChecks.delete(itemID);
+        if (error.status === 404) {
+          forgetItem(itemID);
+          toast("That item was deleted elsewhere.");
+        } else {
+          noteError(error);
+          toast(error.isNetwork ? "Can’t reach the server. The checkmark was not saved." : error.detail, { kind: "error" });
+        }
+        break;
+      }
+    }
+  } catch (error) {
+    pendingChecks.delete(itemID);
+    noteError(error);
+  } finally {
+    syncingChecks.delete(itemID);
+    paint();
+  }
+}
+
+/** Moves an item to a position (0-based) and tells the server. */
+async function moveItem(itemID, index, paint) {
+  const found = findItem(itemID);
+  if (!found) return;
+  const items = found.detail.items;
+  const to = Math.max(0, Math.min(items.length - 1, index));
+  if (to !== found.index) {
+    items.splice(to, 0, items.splice(found.index, 1)[0]);
+  }
+  paint();
+  announce(`${found.item.text} moved to position ${to + 1} of ${items.length}.`);
+  try {
+    let updated;
+    try {
+      updated = await api.moveItem(itemID, to, found.item.revision);
+    } catch (error) {
+      if (error.status !== 412) throw error;
+      const fresh = await api.item(itemID);
+      updated = await api.moveItem(itemID, to, fresh.revision);
+    }
+    const again = findItem(itemID);
+    if (again) again.detail.items[again.index] = updated;
+    found.detail.etag = null;
+  } catch (error) {
+    noteError(error);
+    toast(error.isNetwork ? "Can’t reach the server. The new order was not saved." : error.detail, { kind: "error" });
+    found.detail.etag = null;
+  }
+  scheduleRefresh(0);
+}
+
+/** Deletes an item at once and offers Undo (which adds it back where it was). */
+async function deleteItem(itemID, { paint, ul } = {}) {
+  const found = findItem(itemID);
+  if (!found) return false;
+  const { item, index, detail } = found;
+  const listID = item.checklistID;
+  let nextFocus = null;
+  if (ul) {
+    const li = ul.querySelector(`[data-item-id="${CSS.escape(itemID)}"]`);
+    const sibling = li?.nextElementSibling || li?.previousElementSibling;
+    const testid = document.activeElement?.dataset?.testid;
+    nextFocus = sibling ? () => (sibling.querySelector(`[data-testid="${testid}"]`) || sibling.querySelector("button"))?.focus() : null;
+  }
+  detail.items.splice(index, 1);
+  paint?.();
+  nextFocus ? nextFocus() : ul && document.getElementById("nav-title").focus();
+  try {
+    await api.deleteItem(itemID);
+  } catch (error) {
+    if (error.status !== 404) {
+      detail.items.splice(index, 0, item);
+      paint?.();
+      noteError(error);
+      toast(error.isNetwork ? "Can’t reach the server. The item was not deleted." : error.detail, { kind: "error" });
+      return false;
+    }
+  }
+  detail.etag = null;
+  announce(`Deleted ${item.text}.`);
+  toast(`Deleted “${item.text}”.`, {
+    action: "Undo",
+    timeout: 8000,
+    onAction: async () => {
+      try {
+        const body = { text: item.text, checked: item.checked, dueDate: item.dueDate, remind: item.remind && !!item.dueDate };
+        const created = await api.addItem(listID, body);
+        let placed = created;
+        const current = store.details.get(listID);
+        const length = current ? current.items.length : index + 1;
+        if (index < length) placed = await api.moveItem(created.id, index, created.revision);
+        if (current) {
+          current.items = current.items.filter((i) => i.id !== placed.id);
+          current.items.splice(Math.min(index, current.items.length), 0, placed);
+          current.etag = null;
+        }
+        announce(`Restored ${item.text}.`);
+        scheduleRefresh(0);
+      } catch (error) {
+        noteError(error);
+        toast(error.detail || "The item could not be restored.", { kind: "error" });
+      }
+    },
+  });
+  return true;
+}
+
+// MARK: - Add / Edit Checklist
+
+function listFormScreen({ route, alive }) {
+  const id = route.id;
+  const key = id ?? "new";
+  const isNew = !id;
+  const form = h("form", { class: "form", id: "list-form", "data-testid": "list-form", novalidate: true });
+  const done = h("button", { type: "submit", form: "list-form", class: "nav-button strong", "data-testid": "done", text: "Done", disabled: true });
+  setNav({
+    left: [navButton("Cancel", "cancel", () => {
+      listDrafts.delete(key);
+      up();
+    })],
+    title: isNew ? "Add Checklist" : "Edit Checklist",
+    right: [done],
+  });
+
+  const input = h("input", {
+    type: "text", id: "list-name", class: "text-field", placeholder: "Name of the List", maxlength: 200,
+    autocomplete: "off", enterkeyhint: "done", "aria-label": "Name", "data-testid": "list-name-input", "data-autofocus": "",
+  });
+  const error = h("p", { class: "form-error", id: "list-error", role: "alert", "data-testid": "form-error" });
+  const iconName = h("span", { class: "row-value" });
+  let iconPreview = h("span");
+  const iconRow = h("button", { type: "button", class: "row-main", "data-testid": "icon-row" },
+    h("span", { class: "row-label", text: "Icon" }), iconName, iconPreview,
+    h("span", { class: "glyph glyph-chevron", "aria-hidden": "true" }));
+  let original = null;
+  let saving = false;
+
+  const draft = () => listDrafts.get(key);
+  const update = () => {
+    const valid = input.value.trim().length > 0;
+    done.disabled = !valid || saving;
+    input.setAttribute("aria-invalid", String(!!error.textContent));
+  };
+  input.addEventListener("input", () => {
+    draft().name = input.value;
+    error.textContent = "";
+    update();
+  });
+  iconRow.addEventListener("click", () => {
+    draft().name = input.value;
+    go(paths.icon(id));
+  });
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const name = input.value.trim();
+    if (!name || saving) return;
+    saving = true;
+    update();
+    error.textContent = "";
+    try {
+      if (isNew) {
+        const list = await api.createList(name, draft().icon);
+        store.listsETag = null;
+        store.lists = store.lists ? [...store.lists, list].sort(byName) : null;
+      } else {
+        const changes = {};
+        if (name !== original.name) changes.name = name;
+        if (draft().icon !== original.icon) changes.icon = draft().icon;
+        if (Object.keys(changes).length) {
+          let updated;
+          try {
+            updated = await api.updateList(id, changes, original.revision);
+          } catch (e) {
+            if (e.status !== 412) throw e;
+            updated = await api.updateList(id, changes); // apply the user's fields over the newer version
+          }
+          store.listsETag = null;
+          const detail = store.details.get(id);
+          if (detail) detail.checklist = updated;
+          if (store.lists) store.lists = store.lists.map((l) => (l.id === id ? updated : l)).sort(byName);
+        }
+      }
+      listDrafts.delete(key);
+      if (!alive()) return;
+      up();
+    } catch (e) {
+      saving = false;
+      if (!alive()) return;
+      noteError(e);
+      error.textContent = e.isNetwork ? "Can’t reach the server. Try again." : e.detail || e.message;
+      update();
+      input.focus();
+    }
+  });
+
+  async function start() {
+    if (!draft()) {
+      if (isNew) {
+        listDrafts.set(key, { name: "", icon: "Folder" });
+      } else {
+        const cached = store.lists?.find((l) => l.id === id) ?? store.details.get(id)?.checklist;
+        let list = cached;
+        if (!list) {
+          try {
+            list = (await api.list(id)).checklist;
+          } catch (e) {
+            if (!alive()) return;
+            noteError(e);
+            if (e.status === 404) {
+              main().replaceChildren(notFoundContent("This list doesn’t exist."));
+              return;
+            }
+            showLoadError(e, () => render({ direction: "none" }));
+            return;
+          }
+        }
+        listDrafts.set(key, { name: list.name, icon: list.icon, original: list });
+      }
+    }
+    if (!alive()) return;
+    original = draft().original ?? null;
+    input.value = draft().name;
+    iconName.textContent = draft().icon;
+    const preview = iconEl(draft().icon);
+    iconPreview.replaceWith(preview);
+    iconPreview = preview;
+    const groups = [
+      h("ul", { class: "group" }, h("li", { class: "row field-row" }, input)),
+      error,
+      h("ul", { class: "group" }, h("li", { class: "row" }, iconRow)),
+    ];
+    if (!isNew) {
+      groups.push(h("ul", { class: "group" }, h("li", { class: "row" },
+        h("button", {
+          type: "button", class: "row-main destructive centered", "data-testid": "delete-list-button", text: "Delete Checklist",
+          onclick: async () => {
+            const list = store.lists?.find((l) => l.id === id) ?? original;
+            if (await deleteList(list, null)) {
+              listDrafts.delete(key);
+              if (alive()) up();
+            }
+          },
+        }))));
+    }
+    form.replaceChildren(...groups);
+    main().replaceChildren(form);
+    update();
+  }
+  return { ready: start(), dispose() {} };
+}
+
+// MARK: - Choose Icon
+
+function iconScreen({ route, alive }) {
+  const id = route.id;
+  const key = id ?? "new";
+  setNav({ left: [backButton("Back", () => up())], title: "Choose Icon", right: [] });
+
+  async function start() {
+    if (!listDrafts.has(key)) {
+      if (!id) {
+        listDrafts.set(key, { name: "", icon: "Folder" });
+      } else {
+        try {
+          const list = store.lists?.find((l) => l.id === id) ?? (await api.list(id)).checklist;
+          listDrafts.set(key, { name: list.name, icon: list.icon, original: list });
+        } catch (e) {
+          if (!alive()) return;
+          noteError(e);
+          main().replaceChildren(e.status === 404 ? notFoundContent("This list doesn’t exist.") : h("p", { class: "empty", text: e.detail }));
+          return;
+        }
+      }
+    }
+    if (!alive()) return;
+    const draft = listDrafts.get(key);
+    const ul = h("ul", { class: "group icons", "aria-label": "Icons" });
+    for (const name of ICONS) {
+      const selected = draft.icon === name;
+      ul.append(h("li", { class: "row" },
+        h("button", {
+          type: "button", class: "row-main icon-choice", "data-testid": "icon-choice", "data-icon": name,
+          "aria-pressed": String(selected), "data-autofocus": selected ? "" : null,
+          onclick: () => {
+            draft.icon = name;
+            up();
+          },
+        },
+        iconEl(name),
+        h("span", { class: "row-text", text: name }),
+        selected ? h("span", { class: "checkmark", "aria-hidden": "true", text: "√" }) : "")));
+    }
+    main().replaceChildren(ul);
+  }
+  return { ready: start(), dispose() {} };
+}
+
+// MARK: - Add / Edit Item
+
+function itemFormScreen({ route, alive }) {
+  const { listID, itemID } = route;
+  const isNew = !itemID;
+  const form = h("form", { class: "form", id: "item-form", "data-testid": "item-form", novalidate: true });
+  const done = h("button", { type: "submit", form: "item-form", class: "nav-button strong", "data-testid": "done", text: "Done", disabled: true });
+  setNav({
+    left: [navButton("Cancel", "cancel", () => up())],
+    title: isNew ? "Add Item" : "Edit Item",
+    right: [done],
+  });
+
+  const text = h("textarea", {
+    id: "item-text", class: "text-field", placeholder: "Name of the Item", maxlength: 1000, rows: 1,
+    "aria-label": "Name of the Item", enterkeyhint: "done", "data-testid": "item-text-input", "data-autofocus": "",
+  });
+  const remind = h("input", { type: "checkbox", id: "remind", class: "switch", role: "switch", "data-testid": "remind-switch" });
+  const due = h("input", { type: "datetime-local", id: "due", class: "date-field", "data-testid": "due-input" });
+  const clearDue = h("button", { type: "button", class: "clear-button", "data-testid": "clear-due", "aria-label": "Clear due date" },
+    h("span", { class: "glyph glyph-close", "aria-hidden": "true" }));
+  const hint = h("p", { class: "form-hint", id: "remind-hint", "data-testid": "remind-hint" });
+  const error = h("p", { class: "form-error", id: "item-error", role: "alert", "data-testid": "form-error" });
+  remind.setAttribute("aria-describedby", "remind-hint");
+  let original = null;
+  let saving = false;
+
+  const update = () => {
+    const needsDate = remind.checked && !fromLocalInput(due.value);
+    hint.textContent = needsDate ? "Remind Me needs a due date." : "";
+    done.disabled = saving || text.value.trim().length === 0 || needsDate;
+    clearDue.hidden = !due.value;
+    text.setAttribute("aria-invalid", String(!!error.textContent));
+  };
+  // Enter saves, as the original's keyboard "Done" did; the text is one line.
+  text.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
+      event.preventDefault();
+      if (!done.disabled) form.requestSubmit();
+    }
+  });
+  text.addEventListener("input", () => {
+    error.textContent = "";
+    update();
+  });
+  remind.addEventListener("change", async () => {
+    error.textContent = "";
+    if (remind.checked) {
+      if (!fromLocalInput(due.value)) due.value = toLocalInput(nextFullHour().toISOString());
+      if ("Notification" in window && Notification.permission === "default") {
+        try {
+          await Notification.requestPermission();
+        } catch {
+          /* older browsers: the in-page toast still shows reminders */
+        }
+      }
+      if ("Notification" in window && Notification.permission === "denied") {
+        hint.textContent = "Notifications are blocked; reminders will show in this page.";
+      }
+    }
+    update();
+  });
+  due.addEventListener("input", () => {
+    error.textContent = "";
+    update();
+  });
+  clearDue.addEventListener("click", () => {
+    due.value = "";
+    remind.checked = false;
+    update();
+    due.focus();
+  });
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (done.disabled || saving) return;
+    const value = text.value.trim();
+    const dueDate = fromLocalInput(due.value);
+    const fields = { text: value, dueDate: dueDate ? isoDate(dueDate) : null, remind: remind.checked && !!dueDate };
+    saving = true;
+    update();
+    error.textContent = "";
+    try {
+      if (isNew) {
+        storeItem(await api.addItem(listID, fields));
+      } else {
+        const changes = {};
+        if (fields.text !== original.text) changes.text = fields.text;
+        if (due.value !== toLocalInput(original.dueDate)) changes.dueDate = fields.dueDate;
+        if (fields.remind !== original.remind) changes.remind = fields.remind;
+        if (Object.keys(changes).length) {
+          let updated;
+          try {
+            updated = await api.updateItem(itemID, changes, original.revision);
+          } catch (e) {
+            if (e.status !== 412) throw e;
+            // Changed elsewhere meanwhile: keep their other fields and apply only what was edited here.
+            const fresh = await api.item(itemID);
+            updated = await api.updateItem(itemID, changes, fresh.revision);
+          }
+          storeItem(updated);
+        }
+      }
+      if (!alive()) return;
+      up();
+    } catch (e) {
+      saving = false;
+      if (!alive()) return;
+      noteError(e);
+      error.textContent = e.isNetwork ? "Can’t reach the server. Try again." : e.detail || e.message;
+      update();
+    }
+  });
+
+  async function start() {
+    if (!isNew) {
+      original = findItem(itemID)?.item ?? null;
+      if (!original) {
+        try {
+          original = await api.item(itemID);
+        } catch (e) {
+          if (!alive()) return;
+          noteError(e);
+          main().replaceChildren(e.status === 404 ? notFoundContent("This item doesn’t exist.") : h("p", { class: "empty", text: e.detail }));
+          return;
+        }
+      }
+      if (!alive()) return;
+      text.value = original.text;
+      remind.checked = original.remind;
+      due.value = toLocalInput(original.dueDate);
+    }
+    const groups = [
+      h("ul", { class: "group" }, h("li", { class: "row field-row" }, text)),
+      error,
+      h("ul", { class: "group" },
+        h("li", { class: "row field-row" },
+          h("label", { class: "row-label grow", for: "remind", text: "Remind Me" }), remind),
+        h("li", { class: "row field-row due-row" },
+          h("label", { class: "row-label grow", for: "due", text: "Due Date" }),
+          h("span", { class: "due-controls" }, due, clearDue))),
+      hint,
+    ];
+    if (!isNew) {
+      groups.push(h("ul", { class: "group" }, h("li", { class: "row" },
+        h("button", {
+          type: "button", class: "row-main destructive centered", "data-testid": "delete-item-button", text: "Delete Item",
+          onclick: async () => {
+            if (!findItem(itemID)) {
+              try {
+                await loadDetail(listID);
+              } catch (e) {
+                noteError(e);
+              }
+            }
+            if (await deleteItem(itemID, {}) && alive()) up();
+          },
+        }))));
+    }
+    form.replaceChildren(...groups);
+    main().replaceChildren(form);
+    update();
+  }
+  return { ready: start(), dispose() {} };
+}
+
+// MARK: - Not found
+
+function notFoundContent(message) {
+  return h("div", { class: "empty", "data-testid": "not-found" },
+    h("p", { text: message }),
+    h("button", { type: "button", class: "plain-button", text: "Show All Lists", onclick: () => go("/", { replace: true }) }));
+}
+
+function notFoundScreen() {
+  setNav({ left: [backButton("Checklists", () => up())], title: "Not Found", right: [] });
+  main().replaceChildren(notFoundContent("There is no such page."));
+  return { ready: Promise.resolve(), dispose() {} };
+}
+
+// MARK: - Start
+
+function start() {
+  document.getElementById("banner-retry").addEventListener("click", () => refreshNow());
+  const state = history.state;
+  if (state && state.app) {
+    depth = state.depth;
+  } else {
+    // A fresh visit: reopen the last list, and put the screens above it in history so Back works.
+    let path = location.pathname;
+    const last = localStorage.getItem(LAST_LIST_KEY);
+    if (path === "/" && last) path = paths.list(last);
+    const chain = ancestry(path);
+    history.replaceState({ app: true, depth: 0 }, "", chain[0] + (chain.length === 1 ? location.search + location.hash : ""));
+    for (let i = 1; i < chain.length; i++) history.pushState({ app: true, depth: i }, "", chain[i]);
+    depth = chain.length - 1;
+  }
+  render({ direction: "none" });
+  connectEvents();
+  if ("serviceWorker" in navigator && location.protocol !== "file:") {
+    navigator.serviceWorker.register("/sw.js").catch(() => {
+      /* no offline shell; the app still works online */
+    });
+  }
+  window.addEventListener("online", () => scheduleRefresh(0));
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") scheduleRefresh(0);
+  });
+}
+
+start();

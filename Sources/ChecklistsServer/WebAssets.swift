@@ -1,0 +1,87 @@
+/// A file of the web app, embedded in the binary.
+struct WebAsset: Sendable {
+  /// The URL path the file is served at, such as "/app.js".
+  let path: String
+  /// The file's bytes.
+  let bytes: [UInt8]
+  /// The `Content-Type` to send, with "; charset=utf-8" for text.
+  let contentType: String
+}
+
+/// The web app's files by URL path ("/app.js", "/icons/groceries.svg", "/index.html").
+///
+/// SwiftPM embeds every file of `Web/` as `PackageResources.<file name>` (folders dropped,
+/// other characters as `_`), so file names are unique across folders and each one is
+/// listed here once. A file added to `Web/` is served only after it is added below
+/// (and to the `SHELL` list in `Web/sw.js` if it belongs to the offline shell).
+enum WebAssets {
+  /// Every file, keyed by its URL path.
+  static let all: [String: WebAsset] = {
+    let files: [(String, [UInt8])] = [
+      ("/index.html", PackageResources.index_html),
+      ("/app.js", PackageResources.app_js),
+      ("/api.js", PackageResources.api_js),
+      ("/views.js", PackageResources.views_js),
+      ("/app.css", PackageResources.app_css),
+      ("/sw.js", PackageResources.sw_js),
+      ("/manifest.webmanifest", PackageResources.manifest_webmanifest),
+      ("/app-icon.svg", PackageResources.app_icon_svg),
+      ("/app-icon-180.png", PackageResources.app_icon_180_png),
+      ("/app-icon-192.png", PackageResources.app_icon_192_png),
+      ("/app-icon-512.png", PackageResources.app_icon_512_png),
+      ("/icons/no-icon.svg", PackageResources.no_icon_svg),
+      ("/icons/appointments.svg", PackageResources.appointments_svg),
+      ("/icons/birthdays.svg", PackageResources.birthdays_svg),
+      ("/icons/chores.svg", PackageResources.chores_svg),
+      ("/icons/drinks.svg", PackageResources.drinks_svg),
+      ("/icons/folder.svg", PackageResources.folder_svg),
+      ("/icons/groceries.svg", PackageResources.groceries_svg),
+      ("/icons/inbox.svg", PackageResources.inbox_svg),
+      ("/icons/photos.svg", PackageResources.photos_svg),
+      ("/icons/trips.svg", PackageResources.trips_svg),
+      ("/ui/ui-back.svg", PackageResources.ui_back_svg),
+      ("/ui/ui-bell.svg", PackageResources.ui_bell_svg),
+      ("/ui/ui-chevron.svg", PackageResources.ui_chevron_svg),
+      ("/ui/ui-close.svg", PackageResources.ui_close_svg),
+      ("/ui/ui-down.svg", PackageResources.ui_down_svg),
+      ("/ui/ui-grip.svg", PackageResources.ui_grip_svg),
+      ("/ui/ui-info.svg", PackageResources.ui_info_svg),
+      ("/ui/ui-minus.svg", PackageResources.ui_minus_svg),
+      ("/ui/ui-plus.svg", PackageResources.ui_plus_svg),
+      ("/ui/ui-up.svg", PackageResources.ui_up_svg),
+    ]
+    var assets: [String: WebAsset] = [:]
+    for (path, bytes) in files {
+      precondition(assets[path] == nil, "web asset listed twice")
+      assets[path] = WebAsset(path: path, bytes: bytes, contentType: contentType(forPath: path))
+    }
+    return assets
+  }()
+
+  /// index.html: the server sends it for "/" and for every app URL (/lists/…).
+  static let shell: WebAsset = {
+    guard let shell = all["/index.html"] else { preconditionFailure("index.html is not embedded") }
+    return shell
+  }()
+
+  /// The `Content-Type` for a file, from its extension.
+  /// - Parameter path: a URL path or file name.
+  /// - Returns: the media type, with "; charset=utf-8" for text formats.
+  static func contentType(forPath path: String) -> String {
+    let name = path.split(separator: "/").last ?? Substring(path)
+    let ext = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
+    switch ext {
+    case "html": return "text/html; charset=utf-8"
+    case "js", "mjs": return "text/javascript; charset=utf-8"
+    case "css": return "text/css; charset=utf-8"
+    case "svg": return "image/svg+xml; charset=utf-8"
+    case "webmanifest": return "application/manifest+json; charset=utf-8"
+    case "json": return "application/json; charset=utf-8"
+    case "txt": return "text/plain; charset=utf-8"
+    case "png": return "image/png"
+    case "ico": return "image/x-icon"
+    case "woff2": return "font/woff2"
+    default: return "application/octet-stream"
+    }
+  }
+}

@@ -1,0 +1,156 @@
+import CMicroHTTPD
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// An HTTP/1.1 server over libmicrohttpd: a pool of threads calls a synchronous handler
+/// for each complete request, bodies are capped, idle event streams hold no thread, and
+/// shutdown lets requests in flight finish.
+public final class HTTPServer: Sendable {
+  private enum Phase {
+    case idle
+    case running(Running)
+    case stopping
+    case stopped
+  }
+
+  /// What a running server owns. The daemon pointer is used only by `shutdown`.
+  private struct Running: @unchecked Sendable {
+    let daemon: OpaquePointer
+    let socket: ListeningSocket
+    let core: Unmanaged<ServerCore>
+    let watchdog: ConnectionWatchdog
+  }
+
+  private let configuration: HTTPServerConfiguration
+  private let core: ServerCore
+  private let phase = Mutex(Phase.idle)
+  private let boundPort = Atomic<UInt16>(0)
+
+  /// Creates a server; call `start()` to listen.
+  ///
+  /// - Parameters:
+  ///   - configuration: Where to listen and the limits to enforce.
+  ///   - handler: Answers each request; runs on a server thread and may block it.
+  ///   - errorResponse: Builds the response for a request the server refuses itself, such
+  ///     as 413 (body too large) or 400 (path not UTF-8), from the status and a sentence.
+  ///   - accessLog: Receives one record per answered request once its response went out
+  ///     (for a stream: once it closed); runs on a server thread.
+  public init(
+    configuration: HTTPServerConfiguration,
+    handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
+    errorResponse: @escaping @Sendable (_ status: Int, _ detail: String) -> HTTPResponse,
+    accessLog: (@Sendable (HTTPAccessRecord) -> Void)? = nil
+  ) {
+    configuration.validate()
+    self.configuration = configuration
+    self.core = ServerCore(
+      configuration: configuration, handler: handler, errorResponse: errorResponse,
+      accessLog: accessLog)
+  }
+
+  deinit {
+    shutdown(timeout: .zero)
+  }
+
+  /// Binds the configured address and starts the server threads.
+  ///
+  /// - Throws: `HTTPServerError` when the address is invalid or taken, or the process may
+  ///   not listen there.
+  public func start() throws(HTTPServerError) {
+    try phase.withLock { (phase: inout Phase) throws(HTTPServerError) in
+      guard case .idle = phase else { preconditionFailure("An HTTPServer starts only once.") }
+      let socket = try ListeningSocket.open(host: configuration.host, port: configuration.port)
+      let retained = Unmanaged.passRetained(core)
+      var flags = MHD_USE_AUTO_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+      if socket.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
+      guard
+        let daemon = cmhd_start_daemon(
+          UInt32(flags), socket.descriptor, UInt32(configuration.threadCount),
+          UInt32(configuration.maxConnections), UInt32(configuration.connectionTimeout),
+          MHDCallbacks.accessHandler, retained.toOpaque(),
+          MHDCallbacks.requestCompleted, retained.toOpaque(),
+          MHDCallbacks.connectionNotification, retained.toOpaque())
+      else {
+        retained.release()
+        socket.close()
+        throw HTTPServerError(
+          .daemonFailed,
+          "Cannot start the HTTP server on \(configuration.host):\(socket.port): "
+            + "libmicrohttpd refused to start.")
+      }
+      boundPort.store(socket.port, ordering: .releasing)
+      phase = .running(
+        Running(
+          daemon: daemon, socket: socket, core: retained,
+          watchdog: ConnectionWatchdog(core: core)))
+    }
+  }
+
+  /// The port the server listens on, which `start()` picks when the configured port is 0;
+  /// 0 before `start()`.
+  public var port: UInt16 {
+    boundPort.load(ordering: .acquiring)
+  }
+
+  /// The server's base URL, for example `"http://127.0.0.1:8080"`.
+  public var url: String {
+    let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+    return "http://\(host):\(port)"
+  }
+
+  /// Stops the server gracefully: stops accepting connections, lets requests in flight
+  /// finish (waiting at most `timeout`), finishes every event stream, then stops the
+  /// threads and frees the port. Idempotent; returns at once if another call is already
+  /// shutting down. Call it from any thread but a server thread (a handler or callback).
+  ///
+  /// - Parameter timeout: How long requests in flight may take to finish.
+  public func shutdown(timeout: Duration = .seconds(10)) {
+    let running: Running? = phase.withLock { phase in
+      switch phase {
+      case .idle:
+        phase = .stopped
+        return nil
+      case .running(let running):
+        phase = .stopping
+        return running
+      case .stopping, .stopped:
+        return nil
+      }
+    }
+    guard let running else { return }
+    let deadline = ContinuousClock.now + timeout
+    let core = running.core.takeUnretainedValue()
+
+    // The socket stays open until after MHD_stop_daemon, as libmicrohttpd asks; clients
+    // connecting meanwhile wait in the backlog and are refused when it closes. The result
+    // is our own socket, or -1 if the daemon had stopped listening already: either way no
+    // connection is accepted from here on.
+    _ = MHD_quiesce_daemon(running.daemon)
+    core.beginStopping()
+    Self.wait(until: deadline) { core.activeRequestCount == 0 }
+
+    // Finishing a stream resumes its connection, so that none is suspended when the daemon
+    // stops (libmicrohttpd forbids that); give the final chunks a moment to go out.
+    for stream in core.openStreams { stream.finish() }
+    let streamDeadline = max(deadline, ContinuousClock.now + .milliseconds(500))
+    Self.wait(until: streamDeadline) { core.openStreams.isEmpty }
+
+    running.watchdog.stop()
+    MHD_stop_daemon(running.daemon)
+    running.socket.close()
+    running.core.release()
+    phase.withLock { $0 = .stopped }
+  }
+
+  private static func wait(until deadline: ContinuousClock.Instant, _ done: () -> Bool) {
+    while !done() && ContinuousClock.now < deadline {
+      var pause = timespec(tv_sec: 0, tv_nsec: 5_000_000)
+      _ = nanosleep(&pause, nil)
+    }
+  }
+}

@@ -1,0 +1,59 @@
+/// Where an `HTTPServer` listens and the limits it enforces.
+public struct HTTPServerConfiguration: Sendable {
+  /// The address to listen on: an IPv4 or IPv6 literal (`"::1"`), or `"localhost"` for
+  /// `127.0.0.1`.
+  public var host: String
+
+  /// The TCP port; `0` lets the system pick a free one (read it from `HTTPServer.port`).
+  public var port: UInt16
+
+  /// The number of threads serving connections; handlers run on these threads.
+  public var threadCount: Int
+
+  /// The largest request body accepted, in bytes; larger bodies are answered with the
+  /// application's 413 response without calling the handler.
+  public var maxBodySize: Int
+
+  /// Seconds a connection may stay silent, or take to deliver a request's header, before
+  /// the server closes it.
+  public var connectionTimeout: Int
+
+  /// The most connections served at once; further clients are refused.
+  public var maxConnections: Int
+
+  /// Creates a configuration.
+  ///
+  /// - Parameters:
+  ///   - host: The address to listen on.
+  ///   - port: The TCP port, or `0` for any free port.
+  ///   - threadCount: The number of server threads, at least 1.
+  ///   - maxBodySize: The largest request body in bytes, at least 0.
+  ///   - connectionTimeout: The idle and header timeout in seconds, at least 1.
+  ///   - maxConnections: The most simultaneous connections, at least 1.
+  public init(
+    host: String = "127.0.0.1",
+    port: UInt16 = 8080,
+    threadCount: Int = 4,
+    maxBodySize: Int = 1 << 20,
+    connectionTimeout: Int = 30,
+    maxConnections: Int = 1024
+  ) {
+    self.host = host
+    self.port = port
+    self.threadCount = threadCount
+    self.maxBodySize = maxBodySize
+    self.connectionTimeout = connectionTimeout
+    self.maxConnections = maxConnections
+  }
+
+  /// Traps on values no caller could mean; the server checks before it starts.
+  func validate() {
+    precondition(threadCount >= 1 && threadCount <= 1024, "threadCount must be in 1...1024")
+    precondition(maxBodySize >= 0, "maxBodySize must not be negative")
+    precondition(
+      connectionTimeout >= 1 && connectionTimeout <= 86_400,
+      "connectionTimeout must be in 1...86400 seconds")
+    precondition(
+      maxConnections >= 1 && maxConnections <= 1_000_000, "maxConnections must be in 1...1000000")
+  }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+@Suite("The web app is served from the binary")
+struct StaticFilesTests {
+  @Test("The app shell at / and at every app URL, with security headers")
+  func shell() async throws {
+    let server = try TestServer()
+    for path in ["/", "/lists/\(UUID().uuidString)", "/lists/new"] {
+      let page = try await server.get(path)
+      #expect(page.status == 200)
+      #expect(page.header("Content-Type") == "text/html; charset=utf-8")
+      #expect(page.text.contains("<html"))
+      #expect(page.header("Content-Security-Policy")?.contains("script-src 'self'") == true)
+      #expect(page.header("X-Content-Type-Options") == "nosniff")
+    }
+  }
+
+  @Test("Files have their types and ETags, and revalidate with 304")
+  func files() async throws {
+    let server = try TestServer()
+    let manifest = try await server.get("/manifest.webmanifest")
+    #expect(manifest.status == 200)
+    #expect(manifest.header("Content-Type")?.hasPrefix("application/manifest+json") == true)
+    let worker = try await server.get("/sw.js")
+    #expect(worker.header("Content-Type")?.hasPrefix("text/javascript") == true)
+    let etag = try #require(worker.header("ETag"))
+    #expect(try await server.get("/sw.js", headers: ["If-None-Match": etag]).status == 304)
+    #expect(try await server.get("/nothing-here.js").status == 404)
+    #expect(try await server.request("POST", "/app.js").status == 405)
+  }
+
+  @Test("The OpenAPI document is served and names every route")
+  func openAPI() async throws {
+    let server = try TestServer()
+    let document = try await server.get("/api/openapi.json").json()
+    #expect(document["openapi"] as? String == "3.1.0")
+    let paths = try #require(document["paths"] as? [String: Any])
+    for path in [
+      "/api/v1/checklists", "/api/v1/checklists/{id}", "/api/v1/checklists/{id}/items",
+      "/api/v1/items/{id}", "/api/v1/items/{id}/toggle", "/api/v1/items/{id}/move",
+      "/api/v1/icons", "/api/v1/due", "/api/v1/import", "/api/v1/export", "/api/v1/events",
+    ] {
+      #expect(paths[path] != nil, "\(path) is not documented")
+    }
+  }
+}
