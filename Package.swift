@@ -54,7 +54,9 @@ let package = Package(
     .executableTarget(name: "checklists", dependencies: ["ChecklistsCLI"]),
     .executableTarget(
       name: "checklists-bench",
-      dependencies: ["ChecklistsCore", "ChecklistsStore", "ChecklistsInterop"]
+      dependencies: [
+        "ChecklistsCore", "ChecklistsStore", "ChecklistsInterop", "ChecklistsServer", "HTTPServer",
+      ]
     ),
 
     // MARK: - Tests

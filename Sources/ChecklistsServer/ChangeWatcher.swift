@@ -17,6 +17,13 @@ final class ChangeWatcher: Sendable {
   private let log: @Sendable (String) -> Void
   private let state: Mutex<State>
   private let wakeUp = DispatchSemaphore(value: 0)
+  private let changeHandler = Mutex<(@Sendable () -> Void)?>(nil)
+
+  /// Called when the change log has grown, before the changes are broadcast.
+  var onChange: (@Sendable () -> Void)? {
+    get { changeHandler.withLock { $0 } }
+    set { changeHandler.withLock { $0 = newValue } }
+  }
 
   private struct State {
     var lastSequence: Int64
@@ -73,6 +80,7 @@ final class ChangeWatcher: Sendable {
       let changes = try service.changes(after: after, limit: 1_000)
       if let last = changes.last {
         state.withLock { $0.lastSequence = last.sequence }
+        onChange?()
         events.broadcast(changes)
       }
       try fireReminders()

@@ -31,9 +31,12 @@ extension ChecklistsAPI {
   func updateItem(_ request: HTTPRequest, _ segment: String) throws -> HTTPResponse {
     let itemID = try id(segment, "item")
     let body = try RequestBody(request, allowed: ["text", "checked", "dueDate", "remind"])
+    // The content is checked before the precondition (RFC 9110, 13.2.1).
     let changes = ItemChanges(
-      text: try body.string("text"), isChecked: try body.bool("checked"),
-      dueDate: try body.date("dueDate"), shouldRemind: try body.bool("remind"))
+      text: try body.string("text").map(ChecklistItem.validatedText),
+      isChecked: try body.bool("checked"),
+      dueDate: try body.date("dueDate").map(ChecklistItem.validatedDueDate),
+      shouldRemind: try body.bool("remind"))
     let expected = try request.expectedRevision { try service.item(id: itemID).revision }
     let item = try service.updateItem(id: itemID, changes, expectedRevision: expected)
     didWrite()

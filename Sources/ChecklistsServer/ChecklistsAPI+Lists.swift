@@ -12,10 +12,11 @@ extension ChecklistsAPI {
   struct ItemsBody: Encodable { var items: [ChecklistItemJSON] }
 
   func listChecklists(_ request: HTTPRequest) throws -> HTTPResponse {
-    let (lists, sequence) = try service.checklistsWithVersion()
-    let etag = EntityTag.sequence(sequence)
-    if request.isNotModified(etag) { return .notModified(etag) }
-    return try .json(ListsBody(checklists: lists.map { ChecklistJSON($0) }), etag: etag)
+    try cached(request, .checklists) {
+      let (lists, sequence) = try service.checklistsWithVersion()
+      let body = ListsBody(checklists: lists.map { ChecklistJSON($0) })
+      return (body, .sequence(sequence), nil)
+    }
   }
 
   func createChecklist(_ request: HTTPRequest) throws -> HTTPResponse {
@@ -31,28 +32,60 @@ extension ChecklistsAPI {
   }
 
   func getChecklist(_ request: HTTPRequest, _ segment: String) throws -> HTTPResponse {
-    let (list, items) = try service.checklistWithItems(id: id(segment, "list"))
-    let etag = EntityTag.revision(list.revision)
-    if request.isNotModified(etag) { return .notModified(etag) }
-    let now = service.now()
-    return try .json(
-      ListBody(
-        checklist: ChecklistJSON(list), items: items.map { ChecklistItemJSON($0, now: now) }),
-      etag: etag)
+    let listID = try id(segment, "list")
+    return try cached(request, .checklist(listID)) {
+      let (list, items, now) = try listWithItems(listID)
+      let body = ListBody(
+        checklist: ChecklistJSON(list), items: items.map { ChecklistItemJSON($0, now: now) })
+      return (body, .revision(list.revision), Self.nextReminder(items, after: now))
+    }
   }
 
   func listItems(_ request: HTTPRequest, _ segment: String) throws -> HTTPResponse {
-    let (list, items) = try service.checklistWithItems(id: id(segment, "list"))
-    let etag = EntityTag.revision(list.revision)
+    let listID = try id(segment, "list")
+    return try cached(request, .items(listID)) {
+      let (list, items, now) = try listWithItems(listID)
+      let body = ItemsBody(items: items.map { ChecklistItemJSON($0, now: now) })
+      return (body, .revision(list.revision), Self.nextReminder(items, after: now))
+    }
+  }
+
+  private func listWithItems(_ id: UUID) throws -> (Checklist, [ChecklistItem], Date) {
+    let (list, items) = try service.checklistWithItems(id: id)
+    return (list, items, service.now())
+  }
+
+  /// When a body showing these items goes stale by itself: at the first pending reminder.
+  private static func nextReminder(_ items: [ChecklistItem], after now: Date) -> Date? {
+    items.compactMap { $0.reminderDate(after: now) }.min()
+  }
+
+  /// Answers a GET from the cache (304 when the client's ETag is current), or reads, encodes
+  /// and stores it.
+  private func cached(
+    _ request: HTTPRequest, _ key: ResponseCache.Key,
+    read: () throws -> (body: some Encodable, etag: EntityTag, validUntil: Date?)
+  ) throws -> HTTPResponse {
+    if let entry = cache.entry(for: key, now: service.now()) {
+      if request.isNotModified(entry.etag) { return .notModified(entry.etag) }
+      return .json(bytes: entry.body, etag: entry.etag)
+    }
+    let generation = cache.generation
+    let (value, etag, validUntil) = try read()
     if request.isNotModified(etag) { return .notModified(etag) }
-    let now = service.now()
-    return try .json(ItemsBody(items: items.map { ChecklistItemJSON($0, now: now) }), etag: etag)
+    let body = Array(try ChecklistsJSONEncoding.encode(value, pretty: false))
+    cache.store(
+      ResponseCache.Entry(generation: generation, body: body, etag: etag, validUntil: validUntil),
+      for: key)
+    return .json(bytes: body, etag: etag)
   }
 
   func updateChecklist(_ request: HTTPRequest, _ segment: String) throws -> HTTPResponse {
     let listID = try id(segment, "list")
     let body = try RequestBody(request, allowed: ["name", "icon"])
-    let name = try body.string("name")
+    // The content is checked before the precondition (RFC 9110, 13.2.1): a bad name is 422
+    // even when If-Match is stale.
+    let name = try body.string("name").map(Checklist.validatedName)
     let icon = try body.string("icon").map(Self.icon)
     let expected = try request.expectedRevision { try service.checklist(id: listID).revision }
     let list = try service.updateList(

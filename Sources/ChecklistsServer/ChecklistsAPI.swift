@@ -11,11 +11,17 @@ struct ChecklistsAPI: Sendable {
   let events: EventHub
   /// Called after every successful write, so live updates go out at once.
   let didWrite: @Sendable () -> Void
+  /// Encoded bodies of the read-heavy routes.
+  let cache: ResponseCache
   private var router = Router()
 
-  init(service: ChecklistService, events: EventHub, didWrite: @escaping @Sendable () -> Void) {
+  init(
+    service: ChecklistService, events: EventHub, cache: ResponseCache,
+    didWrite: @escaping @Sendable () -> Void
+  ) {
     self.service = service
     self.events = events
+    self.cache = cache
     self.didWrite = didWrite
     router = routes()
   }

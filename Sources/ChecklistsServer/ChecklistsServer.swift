@@ -14,7 +14,7 @@ public final class ChecklistsServer: Sendable {
     /// Threads answering requests.
     public var threadCount = max(4, ProcessInfo.processInfo.activeProcessorCount * 2)
     /// How often the change log is read for changes made by other processes.
-    public var watchInterval: Duration = .milliseconds(250)
+    public var watchInterval: Duration = .milliseconds(100)
 
     /// The defaults: 127.0.0.1:8080.
     public init() {}
@@ -27,16 +27,26 @@ public final class ChecklistsServer: Sendable {
 
   /// Prepares a server for one user's lists.
   /// - Throws: ``ChecklistsCore/ChecklistsError`` when the store cannot be read.
+  /// - Parameters:
+  ///   - logsRequests: Whether to write an access line per request.
+  ///   - logOutput: Where log lines go.
   public init(
     service: ChecklistService, configuration: Configuration = Configuration(),
-    logsRequests: Bool = true
+    logsRequests: Bool = true, logOutput: FileHandle = .standardOutput
   ) throws {
-    let log = ServerLog(now: service.now)
+    let log = ServerLog(now: service.now, output: logOutput)
     let events = EventHub(service: service)
     let watcher = try ChangeWatcher(
       service: service, events: events, interval: configuration.watchInterval,
       log: { log($0) })
-    let api = ChecklistsAPI(service: service, events: events, didWrite: { watcher.poke() })
+    let cache = ResponseCache()
+    watcher.onChange = { cache.invalidate() }
+    let api = ChecklistsAPI(
+      service: service, events: events, cache: cache,
+      didWrite: {
+        cache.invalidate()
+        watcher.poke()
+      })
     let settings = HTTPServerConfiguration(
       host: configuration.host, port: configuration.port,
       threadCount: configuration.threadCount)

@@ -14,6 +14,13 @@ extension HTTPResponse {
       body: Array(try ChecklistsJSONEncoding.encode(value, pretty: false)))
   }
 
+  /// A JSON answer from bytes already encoded.
+  static func json(bytes: [UInt8], etag: EntityTag) -> HTTPResponse {
+    HTTPResponse(
+      status: 200, headers: ["Content-Type": "application/json", "ETag": etag.headerValue],
+      body: bytes)
+  }
+
   /// An RFC 9457 problem: `{"type", "title", "status", "detail"}`.
   static func problem(status: Int, detail: String, headers: HTTPHeaders = [:]) -> HTTPResponse {
     var headers = headers

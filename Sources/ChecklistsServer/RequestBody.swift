@@ -78,10 +78,11 @@ struct RequestBody {
     switch fields[name] {
     case nil: return nil
     case .number(let value):
-      guard value.rounded() == value, abs(value) < 1e15 else {
+      guard value.isFinite, value.rounded() == value else {
         throw APIError.unprocessable("The field '\(name)' must be a whole number, not \(value).")
       }
-      return Int(value)
+      // Whole numbers beyond Int's range mean "as far as it goes", like any index past the end.
+      return value >= Double(Int.max) ? Int.max : value <= Double(Int.min) ? Int.min : Int(value)
     case let other?: throw wrongType(name, "a whole number", other)
     }
   }

@@ -65,6 +65,11 @@ public struct ChecklistService: Sendable {
     return (lists.sortedForDisplay(), sequence)
   }
 
+  /// The sequence of the user's latest change: the version of everything the user has.
+  public func lastChangeSequence() throws -> Int64 {
+    try store.read { tx in try tx.lastChangeSequence(ownerID: owner.id) }
+  }
+
   /// Items whose reminder minute has come: unchecked, Remind Me on, due in `start..<end`, with
   /// their lists.
   public func reminders(dueFrom start: Date, before end: Date) throws -> [(

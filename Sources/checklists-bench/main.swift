@@ -1,135 +1,16 @@
-import ChecklistsCore
-import ChecklistsInterop
-import ChecklistsStore
 import Foundation
 
-// Prints figures, never asserts: toggling in a short and a long list in the same run (their
-// ratio shows whether a toggle's cost depends on the list's length), and importing a large
-// Checklists.plist. See docs/PERFORMANCE.md.
-
-struct Options {
-  var largeListSize = 100_000
-  var toggles = 2_000
-
-  init(_ arguments: [String]) {
-    var iterator = arguments.makeIterator()
-    while let argument = iterator.next() {
-      switch argument {
-      case "--items": largeListSize = iterator.next().flatMap(Int.init) ?? largeListSize
-      case "--toggles": toggles = iterator.next().flatMap(Int.init) ?? toggles
-      default:
-        FileHandle.standardError.write(
-          Data("usage: checklists-bench [--items N] [--toggles N]\n".utf8))
-        exit(64)
-      }
-    }
-  }
+// Prints figures, never asserts (docs/PERFORMANCE.md):
+// - store: toggling in a 10-item and a 100,000-item list in the same run, and their ratio;
+//   importing a 100,000-item Checklists.plist.
+// - http: the API under load against the same HTTP stack serving a fixed 200-byte response,
+//   and how fast a change reaches an open event stream.
+var arguments = Array(CommandLine.arguments.dropFirst())
+let mode = arguments.first.map {
+  ["store", "http"].contains($0) ? arguments.removeFirst() : "store"
 }
-
-/// A small deterministic generator, so every run toggles the same items.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+let options = Options(arguments)
+switch mode ?? "store" {
+case "http": try runHTTPBenchmark(options)
+default: try runStoreBenchmark(options)
 }
-
-func seconds(_ body: () throws -> Void) rethrows -> Double {
-  let start = DispatchTime.now().uptimeNanoseconds
-  try body()
-  return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-}
-
-func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
-  sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
-}
-
-func micros(_ value: Double) -> String { String(format: "%7.1f µs", value * 1e6) }
-
-func portableList(_ name: String, size: Int) -> PortableChecklist {
-  let due = Date(timeIntervalSinceReferenceDate: 800_000_000)
-  return PortableChecklist(
-    name: name, icon: .chores,
-    items: (0..<size).map { n in
-      PortableItem(
-        text: "Item \(n)", isChecked: n % 3 == 0, dueDate: due, shouldRemind: n % 10 == 0)
-    })
-}
-
-let options = Options(Array(CommandLine.arguments.dropFirst()))
-let folder = FileManager.default.temporaryDirectory
-  .appendingPathComponent("checklists-bench-\(UUID().uuidString)")
-try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-defer { try? FileManager.default.removeItem(at: folder) }
-
-print(
-  "checklists-bench: SQLite store on \(folder.path), \(ProcessInfo.processInfo.activeProcessorCount) cores"
-)
-
-// MARK: - Toggle: 10 items against \(options.largeListSize) items, interleaved in one run.
-
-let store = try SQLiteChecklistStore(path: folder.appendingPathComponent("toggle.sqlite").path)
-let service = try ChecklistService.openLocal(store: store)
-try service.importChecklists(
-  [portableList("Small", size: 10), portableList("Large", size: options.largeListSize)],
-  mode: .merge)
-func itemIDs(of name: String, count: Int, seed: UInt64) throws -> [UUID] {
-  var generator = SplitMix64(state: seed)
-  let items = try service.checklistWithItems(id: service.findList(name).id).1
-  return (0..<count).map { _ in items.randomElement(using: &generator)!.id }
-}
-let small = try itemIDs(of: "Small", count: options.toggles, seed: 1)
-let large = try itemIDs(of: "Large", count: options.toggles, seed: 2)
-for id in small.prefix(200) + large.prefix(200) { try service.toggle(itemID: id) }  // warm up
-var smallTimes: [Double] = []
-var largeTimes: [Double] = []
-for index in 0..<options.toggles {
-  // Alternate which goes first so drift (page cache, checkpoints) lands on both alike.
-  let pair = index.isMultiple(of: 2) ? [(small, 0), (large, 1)] : [(large, 1), (small, 0)]
-  for (ids, which) in pair {
-    let time = try seconds { try service.toggle(itemID: ids[index]) }
-    if which == 0 { smallTimes.append(time) } else { largeTimes.append(time) }
-  }
-}
-smallTimes.sort()
-largeTimes.sort()
-let smallMedian = percentile(smallTimes, 0.5)
-let largeMedian = percentile(largeTimes, 0.5)
-let ratio = largeMedian / smallMedian
-print("toggle one item (\(options.toggles) toggles each, one transaction per toggle)")
-print(
-  "  list of 10 items:      median \(micros(smallMedian))   p99 \(micros(percentile(smallTimes, 0.99)))"
-)
-print(
-  "  list of \(options.largeListSize) items:  median \(micros(largeMedian))   p99 \(micros(percentile(largeTimes, 0.99)))"
-)
-print(
-  String(
-    format: "  ratio large/small:     %.2fx (goal: at most 1.2x) %@", ratio,
-    ratio <= 1.2 ? "met" : "NOT met"))
-
-// MARK: - Import a large Checklists.plist.
-
-let plistURL = folder.appendingPathComponent("Checklists.plist")
-let plist = try IOSChecklistsPlist.encode(
-  [portableList("Imported", size: options.largeListSize)], now: Date())
-try plist.write(to: plistURL)
-let importStore = try SQLiteChecklistStore(
-  path: folder.appendingPathComponent("import.sqlite").path)
-let importService = try ChecklistService.openLocal(store: importStore)
-var decoded: [PortableChecklist] = []
-let readTime = try seconds { decoded = try ChecklistsFile.read(Data(contentsOf: plistURL)) }
-var report = ImportReport()
-let storeTime = try seconds { report = try importService.importChecklists(decoded, mode: .merge) }
-precondition(report.itemsAdded == options.largeListSize, "the import lost items")
-let total = readTime + storeTime
-print("import a \(options.largeListSize)-item Checklists.plist (\(plist.count / 1024) KiB, binary)")
-print(
-  String(
-    format:
-      "  total %.2f s = read and decode %.2f s + store %.2f s (one transaction); %.0f items/s",
-    total, readTime, storeTime, Double(options.largeListSize) / total))

@@ -1,0 +1,63 @@
+import ChecklistsCore
+import ChecklistsInterop
+import ChecklistsStore
+import Foundation
+
+struct Options {
+  var largeListSize = 100_000
+  var toggles = 2_000
+  var seconds = 10
+  var connections = 64
+
+  init(_ arguments: [String]) {
+    var iterator = arguments.makeIterator()
+    while let argument = iterator.next() {
+      switch argument {
+      case "--items": largeListSize = iterator.next().flatMap(Int.init) ?? largeListSize
+      case "--toggles": toggles = iterator.next().flatMap(Int.init) ?? toggles
+      case "--seconds": seconds = iterator.next().flatMap(Int.init) ?? seconds
+      case "--connections": connections = iterator.next().flatMap(Int.init) ?? connections
+      default:
+        FileHandle.standardError.write(
+          Data(
+            ("usage: checklists-bench [store] [--items N] [--toggles N]\n"
+              + "       checklists-bench http [--seconds N] [--connections N]\n").utf8))
+        exit(64)
+      }
+    }
+  }
+}
+
+/// A small deterministic generator, so every run toggles the same items.
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+  let start = DispatchTime.now().uptimeNanoseconds
+  try body()
+  return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
+  sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
+}
+
+func micros(_ value: Double) -> String { String(format: "%7.1f µs", value * 1e6) }
+
+func portableList(_ name: String, size: Int) -> PortableChecklist {
+  let due = Date(timeIntervalSinceReferenceDate: 800_000_000)
+  return PortableChecklist(
+    name: name, icon: .chores,
+    items: (0..<size).map { n in
+      PortableItem(
+        text: "Item \(n)", isChecked: n % 3 == 0, dueDate: due, shouldRemind: n % 10 == 0)
+    })
+}

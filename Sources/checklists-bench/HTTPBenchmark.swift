@@ -1,0 +1,120 @@
+import ChecklistsCore
+import ChecklistsServer
+import ChecklistsStore
+import Foundation
+import HTTPServer
+
+/// The API under load (wrk) against the ceiling of the same HTTP stack, and live-update latency.
+func runHTTPBenchmark(_ options: Options) throws {
+  let folder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("checklists-bench-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let path = folder.appendingPathComponent("http.sqlite").path
+  let service = try ChecklistService.openLocal(store: SQLiteChecklistStore(path: path))
+  let hundred = PortableChecklist(
+    name: "Groceries", icon: .groceries,
+    items: (0..<100).map { PortableItem(text: "Item \($0)", isChecked: $0 % 3 == 0) })
+  let others = (1...20).map { n in
+    PortableChecklist(name: "List \(n)", icon: .chores, items: [PortableItem(text: "Task")])
+  }
+  try service.importChecklists([hundred] + others, mode: .merge)
+  let list = try service.findList("Groceries")
+
+  var configuration = ChecklistsServer.Configuration()
+  configuration.port = 0
+  let devNull = FileHandle(forWritingAtPath: "/dev/null")!
+  let server = try ChecklistsServer(
+    service: service, configuration: configuration, logOutput: devNull)
+  try server.start()
+  defer { server.shutdown() }
+  let fixed = [UInt8](repeating: UInt8(ascii: "x"), count: 200)
+  let ceiling = HTTPServer(
+    configuration: HTTPServerConfiguration(
+      host: "127.0.0.1", port: 0, threadCount: configuration.threadCount),
+    handler: { _ in HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], body: fixed)
+    },
+    errorResponse: { status, _ in HTTPResponse(status: status) })
+  try ceiling.start()
+  defer { ceiling.shutdown() }
+
+  print(
+    "checklists-bench http: wrk -t2 -c\(options.connections) -d\(options.seconds)s --latency, "
+      + "server threads \(configuration.threadCount), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
+      + "access log on (to /dev/null)")
+  let targets = [
+    ("ceiling: fixed 200-byte response", ceiling.url + "/"),
+    ("GET one list of 100 items", server.url + "/api/v1/checklists/\(list.id.uuidString)"),
+    ("GET all lists (21)", server.url + "/api/v1/checklists"),
+    ("ceiling again", ceiling.url + "/"),
+  ]
+  var results: [(String, Load)] = []
+  for (name, url) in targets {
+    results.append((name, try Load.measure(url, options: options)))
+  }
+  let ceilingRate = (results[0].1.requestsPerSecond + results[3].1.requestsPerSecond) / 2
+  print("                                     requests/s    p50       p99      of ceiling")
+  for (name, load) in results {
+    print(
+      name.padding(toLength: 36, withPad: " ", startingAt: 0)
+        + String(
+          format: " %9.0f  %6.2f ms  %6.2f ms   %5.1f%%", load.requestsPerSecond,
+          load.p50 * 1000, load.p99 * 1000, load.requestsPerSecond / ceilingRate * 100))
+  }
+  for (name, load) in results[1...2] {
+    let share = load.requestsPerSecond / ceilingRate
+    print(
+      String(
+        format: "%@: %.0f%% of the ceiling (goal ≥ 70%%: %@), p99 %.2f ms (goal ≤ 5 ms: %@)",
+        name, share * 100, share >= 0.7 ? "met" : "NOT met", load.p99 * 1000,
+        load.p99 <= 0.005 ? "met" : "NOT met"))
+  }
+  try measureLiveUpdates(server: server, service: service, path: path, list: list)
+}
+
+/// One wrk run's figures.
+struct Load {
+  var requestsPerSecond: Double
+  var p50: Double
+  var p99: Double
+
+  static func measure(_ url: String, options: Options) throws -> Load {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/wrk")
+    process.arguments = [
+      "-t2", "-c\(options.connections)", "-d\(options.seconds)s", "--latency", url,
+    ]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    func value(after label: String) -> String? {
+      output.split(separator: "\n").first {
+        $0.trimmingCharacters(in: .whitespaces).hasPrefix(label)
+      }?
+      .split(separator: " ", omittingEmptySubsequences: true).last.map(String.init)
+    }
+    guard let rate = value(after: "Requests/sec:").flatMap(Double.init),
+      let p50 = value(after: "50%").flatMap(seconds), let p99 = value(after: "99%").flatMap(seconds)
+    else {
+      throw BenchmarkError(description: "wrk printed no figures for \(url):\n\(output)")
+    }
+    if output.contains("Non-2xx") {
+      throw BenchmarkError(description: "errors from \(url):\n\(output)")
+    }
+    return Load(requestsPerSecond: rate, p50: p50, p99: p99)
+  }
+
+  /// wrk's "1.23ms", "456.00us", "1.02s" as seconds.
+  static func seconds(_ text: String) -> Double? {
+    for (suffix, scale) in [("us", 1e-6), ("ms", 1e-3), ("s", 1.0)] where text.hasSuffix(suffix) {
+      return Double(text.dropLast(suffix.count)).map { $0 * scale }
+    }
+    return nil
+  }
+}
+
+struct BenchmarkError: Error, CustomStringConvertible {
+  var description: String
+}
