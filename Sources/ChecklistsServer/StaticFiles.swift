@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 
 /// Serves the web app from the files embedded in the binary.
@@ -16,8 +17,11 @@ enum StaticFiles {
     if path.contains("..") || path.contains("\\") || path.contains("\0") || path.contains("//") {
       return .problem(status: 400, detail: "The path '\(request.rawPath)' is not allowed.")
     }
-    let asset: WebAsset
-    if path == "/" || path == "/index.html" || path == "/lists" || path.hasPrefix("/lists/") {
+    var asset: WebAsset
+    if path == "/sw.js" {
+      asset = serviceWorker
+    } else if path == "/" || path == "/index.html" || path == "/lists" || path.hasPrefix("/lists/")
+    {
       asset = WebAssets.shell
     } else if let file = WebAssets.all[path] {
       asset = file
@@ -37,10 +41,22 @@ enum StaticFiles {
     return HTTPResponse(status: 200, headers: headers, body: asset.bytes)
   }
 
+  /// The service worker with its cache named after a fingerprint of every file of the app,
+  /// so that any change to the app replaces the offline copy without anyone bumping a number.
+  private static let serviceWorker: WebAsset = {
+    guard let file = WebAssets.all["/sw.js"] else { return WebAssets.shell }
+    let everything = WebAssets.all.keys.sorted().map { WebAssets.all[$0]!.fingerprint }.joined()
+    let version = WebAsset(path: "", bytes: Array(everything.utf8), contentType: "").fingerprint
+    let text = String(decoding: file.bytes, as: UTF8.self)
+      .replacingOccurrences(
+        of: "const VERSION = \"development\";", with: "const VERSION = \"\(version)\";")
+    return WebAsset(path: file.path, bytes: Array(text.utf8), contentType: file.contentType)
+  }()
+
   /// Every file's ETag, computed once.
   private static let versions: [String: EntityTag] = {
     var versions: [String: EntityTag] = [:]
-    for asset in Array(WebAssets.all.values) + [WebAssets.shell] {
+    for asset in Array(WebAssets.all.values) + [WebAssets.shell, serviceWorker] {
       versions[asset.path] = EntityTag(value: "w\(asset.fingerprint)")
     }
     return versions

@@ -44,4 +44,37 @@ struct StaticFilesTests {
       #expect(paths[path] != nil, "\(path) is not documented")
     }
   }
+
+  @Test("The service worker's cache is named after the app's files, not a hand-bumped number")
+  func serviceWorkerVersion() async throws {
+    let server = try TestServer()
+    let worker = try await server.get("/sw.js").text
+    #expect(!worker.contains("const VERSION = \"development\";"))
+    #expect(worker.contains("const VERSION = \""))
+  }
+
+  @Test("Every file of Web/ is served, and the offline shell lists every file it needs")
+  func everyFileIsServed() async throws {
+    let web = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../Sources/ChecklistsServer/Web").standardized
+    let files = try #require(FileManager.default.enumerator(atPath: web.path))
+      .compactMap { $0 as? String }
+      .filter { !$0.hasPrefix(".") && !$0.hasSuffix("/") }
+      .filter { path in
+        var isFolder: ObjCBool = false
+        FileManager.default.fileExists(
+          atPath: web.appendingPathComponent(path).path, isDirectory: &isFolder)
+        return !isFolder.boolValue
+      }
+    #expect(files.count > 10)
+    let server = try TestServer()
+    let worker = try await server.get("/sw.js").text
+    for file in files {
+      let response = try await server.get("/" + file)
+      #expect(response.status == 200, "/\(file) is not served")
+      if file != "sw.js" && file != "index.html" {
+        #expect(worker.contains("\"/\(file)\""), "sw.js does not cache /\(file)")
+      }
+    }
+  }
 }

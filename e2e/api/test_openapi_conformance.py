@@ -42,21 +42,23 @@ def test_live_server_conforms_to_its_openapi_document():
                 match = re.search(r"(http://127\.0\.0\.1:\d+)", pathlib.Path(log_path).read_text())
                 url = match.group(1) if match else time.sleep(0.1)
             assert url, "the server printed no URL"
-            run = subprocess.run(
-                [
-                    str(SCHEMATHESIS), "run", f"{url}/api/openapi.json",
-                    "--checks", "all",
-                    "--exclude-checks", "positive_data_acceptance",
-                    # An endless event stream: tested by the Swift suite and the browser tests.
-                    "--exclude-operation-id", "events",
-                    "--max-examples", os.environ.get("SCHEMATHESIS_MAX_EXAMPLES", "100"),
-                    "--seed", "20261130",
-                    "--workers", "2",
-                ],
-                capture_output=True,
-                text=True,
-                timeout=900,
-            )
+            command = [
+                str(SCHEMATHESIS), "run", f"{url}/api/openapi.json",
+                "--checks", "all",
+                "--exclude-checks", "positive_data_acceptance",
+                # An endless event stream: tested by the Swift suite and the browser tests.
+                "--exclude-operation-id", "events",
+                "--max-examples", os.environ.get("SCHEMATHESIS_MAX_EXAMPLES", "100"),
+                "--seed", "20261130",
+                # One worker: with two, CPython 3.11 sometimes fails inside schemathesis
+                # ("AST constructor recursion depth mismatch"), a thread-safety bug of its own.
+                "--workers", "1",
+            ]
+            run = subprocess.run(command, capture_output=True, text=True, timeout=900)
+            if run.returncode != 0 and "Runtime Error" in run.stdout and "Failures:" not in run.stdout:
+                # A crash inside the tool with no finding about the API: run it once more.
+                print(run.stdout[-3000:])
+                run = subprocess.run(command, capture_output=True, text=True, timeout=900)
             print(run.stdout[-3000:])
             assert run.returncode == 0, run.stdout[-20000:] + run.stderr[-5000:]
         finally:

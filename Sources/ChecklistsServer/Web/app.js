@@ -289,14 +289,18 @@ async function refreshNow() {
     refreshAgain = true;
     return refreshing;
   }
-  refreshing = (async () => {
-    try {
-      if (screen?.refresh) await screen.refresh();
-    } finally {
-      refreshing = null;
-    }
+  // Assign before awaiting: a screen without refresh() would otherwise finish (and clear
+  // `refreshing`) before the assignment, leaving a settled promise that blocks every later
+  // refresh.
+  const run = (async () => {
+    if (screen?.refresh) await screen.refresh();
   })();
-  await refreshing;
+  refreshing = run;
+  try {
+    await run;
+  } finally {
+    if (refreshing === run) refreshing = null;
+  }
   if (refreshAgain) {
     refreshAgain = false;
     await refreshNow();
@@ -973,9 +977,12 @@ async function syncCheck(itemID, paint) {
 }
 
 /** Moves an item to a position (0-based) and tells the server. */
-async function moveItem(itemID, index, paint) {
+/** Moves are sent one at a time, in order: each is an index in the order the previous made. */
+let moveQueue = Promise.resolve();
+
+function moveItem(itemID, index, paint) {
   const found = findItem(itemID);
-  if (!found) return;
+  if (!found) return Promise.resolve();
   const items = found.detail.items;
   const to = Math.max(0, Math.min(items.length - 1, index));
   if (to !== found.index) {
@@ -983,24 +990,29 @@ async function moveItem(itemID, index, paint) {
   }
   paint();
   announce(`${found.item.text} moved to position ${to + 1} of ${items.length}.`);
-  try {
-    let updated;
+  const send = async () => {
     try {
-      updated = await api.moveItem(itemID, to, found.item.revision);
+      let updated;
+      try {
+        // The revision as of now: an earlier move of this item may have changed it.
+        updated = await api.moveItem(itemID, to, findItem(itemID)?.item.revision);
+      } catch (error) {
+        if (error.status !== 412) throw error;
+        const fresh = await api.item(itemID);
+        updated = await api.moveItem(itemID, to, fresh.revision);
+      }
+      const again = findItem(itemID);
+      if (again) again.detail.items[again.index] = updated;
+      found.detail.etag = null;
     } catch (error) {
-      if (error.status !== 412) throw error;
-      const fresh = await api.item(itemID);
-      updated = await api.moveItem(itemID, to, fresh.revision);
+      noteError(error);
+      toast(error.isNetwork ? "Can’t reach the server. The new order was not saved." : error.detail, { kind: "error" });
+      found.detail.etag = null;
     }
-    const again = findItem(itemID);
-    if (again) again.detail.items[again.index] = updated;
-    found.detail.etag = null;
-  } catch (error) {
-    noteError(error);
-    toast(error.isNetwork ? "Can’t reach the server. The new order was not saved." : error.detail, { kind: "error" });
-    found.detail.etag = null;
-  }
-  scheduleRefresh(0);
+    scheduleRefresh(0);
+  };
+  moveQueue = moveQueue.then(send, send);
+  return moveQueue;
 }
 
 /** Deletes an item at once and offers Undo (which adds it back where it was). */

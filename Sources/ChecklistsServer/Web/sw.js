@@ -1,9 +1,10 @@
 // The offline shell: the app's files are cached at install; navigations to app URLs
 // ("/" and "/lists/…") get the cached index.html first; other files are served from
 // the cache while a fresh copy is fetched for next time. The API is never cached.
-// Bump VERSION whenever a file of the web app changes.
+// The server replaces VERSION with a fingerprint of all the app's files as it serves this
+// file (StaticFiles.swift), so every change to the app installs a fresh cache.
 
-const VERSION = "v1";
+const VERSION = "development";
 const CACHE = `checklists-shell-${VERSION}`;
 
 const SHELL = [

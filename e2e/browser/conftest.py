@@ -1,0 +1,299 @@
+"""Fixtures for the real-browser tests: a `checklists serve` per test, and headless Chromium.
+
+- `server`: the built binary (`.build/debug/checklists`, or `$CHECKLISTS_BINARY`) serving a
+  fresh temporary database on a free port; `.url`, `.db`, `.cli(*args)`, `.api(method, path, body)`.
+  Stopped with SIGTERM at the end, which must exit 0 within 10 s.
+- `browser`: a factory, `browser("phone" | "desktop", dark=False, path="/")`, giving headless
+  Chromium (Debian's /usr/bin/chromium and /usr/bin/chromedriver) already showing the app.
+  Every SEVERE console message fails the test unless the test allowed it with
+  `browser.allow_console(regex)` (for a 404/409/412 it caused on purpose, or being offline).
+
+On a failure, screenshots and console logs of every open browser are written to
+$CHECKLISTS_E2E_ARTIFACTS (default: a directory under the system's temp directory).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import tempfile
+import threading
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+import helpers
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("CHROMIUM_BINARY", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
+ARTIFACTS = Path(os.environ.get("CHECKLISTS_E2E_ARTIFACTS", Path(tempfile.gettempdir()) / "checklists-e2e-artifacts"))
+
+SIZES = {
+    "phone": (375, 667, True),
+    "desktop": (1280, 800, False),
+}
+
+
+def binary_path() -> Path:
+    configured = os.environ.get("CHECKLISTS_BINARY")
+    path = Path(configured) if configured else ROOT / ".build" / "debug" / "checklists"
+    if not path.is_file() or not os.access(path, os.X_OK):
+        pytest.fail(
+            f"The checklists binary is missing at {path}: run `swift build --build-tests` first "
+            "(or set CHECKLISTS_BINARY).",
+            pytrace=False,
+        )
+    return path
+
+
+# MARK: - The server
+
+
+@dataclass
+class ApiResponse:
+    status: int
+    headers: dict
+    body: object  # parsed JSON, or bytes when not JSON
+
+
+@dataclass
+class Server:
+    binary: Path
+    db: Path
+    process: subprocess.Popen | None = None
+    url: str = ""
+    output: list = field(default_factory=list)
+    _ready: threading.Event = field(default_factory=threading.Event)
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [str(self.binary), "--db", str(self.db), "serve", "--port", "0"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            bufsize=1,
+        )
+        threading.Thread(target=self._read, daemon=True).start()
+        if not self._ready.wait(20) or not self.url:
+            self.process.kill()
+            raise AssertionError("checklists serve did not print its URL:\n" + self.log())
+
+    def _read(self) -> None:
+        assert self.process and self.process.stdout
+        for line in self.process.stdout:
+            self.output.append(line.rstrip("\n"))
+            match = re.search(r"Open (http://\S+?)/? in a browser", line)
+            if match and not self.url:
+                self.url = match.group(1).rstrip("/")
+                self._ready.set()
+        self._ready.set()  # the process ended
+
+    def log(self) -> str:
+        return "\n".join(self.output)
+
+    def stop(self) -> None:
+        """SIGTERM; the server must finish its requests and exit 0 within 10 s. Idempotent."""
+        if not self.process or self.process.returncode is not None:
+            return
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            code = self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+            raise AssertionError("checklists serve did not stop within 10 s of SIGTERM:\n" + self.log())
+        assert code == 0, f"checklists serve exited with {code} after SIGTERM:\n{self.log()}"
+
+    def cli(self, *args: str, input: str | None = None) -> str:
+        """Runs the binary on the same database file; asserts exit 0 and returns stdout."""
+        result = subprocess.run(
+            [str(self.binary), "--db", str(self.db), *args],
+            capture_output=True,
+            text=True,
+            input=input,
+            timeout=60,
+        )
+        assert result.returncode == 0, (
+            f"checklists {' '.join(args)} exited {result.returncode}:\n{result.stdout}{result.stderr}"
+        )
+        return result.stdout
+
+    def api(self, method: str, path: str, body=None, *, data: bytes | None = None,
+            content_type: str = "application/json", headers: dict | None = None) -> ApiResponse:
+        """A request to the JSON API (or any path); never raises for an HTTP error status."""
+        if body is not None:
+            data = json.dumps(body).encode()
+        request = urllib.request.Request(self.url + path, data=data, method=method)
+        request.add_header("Accept", "application/json")
+        if data is not None:
+            request.add_header("Content-Type", content_type)
+        for key, value in (headers or {}).items():
+            request.add_header(key, value)
+        try:
+            with urllib.request.urlopen(request, timeout=60) as response:
+                status, head, raw = response.status, dict(response.headers), response.read()
+        except urllib.error.HTTPError as error:
+            status, head, raw = error.code, dict(error.headers), error.read()
+        kind = head.get("Content-Type", "")
+        parsed = json.loads(raw) if raw and "json" in kind else raw
+        return ApiResponse(status, head, parsed)
+
+    def list_id(self, name: str) -> str:
+        lists = self.api("GET", "/api/v1/checklists").body["checklists"]
+        return next(item["id"] for item in lists if item["name"] == name)
+
+
+@pytest.fixture
+def server(tmp_path):
+    srv = Server(binary=binary_path(), db=tmp_path / "checklists.sqlite")
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+# MARK: - Browsers
+
+
+class Browsers:
+    """Starts headless Chromium sessions for one test and checks their consoles."""
+
+    def __init__(self, server: Server, request):
+        self.server = server
+        self.request = request
+        self.drivers: list = []
+        self.allowed: list[re.Pattern] = []
+
+    def __call__(self, size: str = "desktop", *, dark: bool = False, path: str | None = "/",
+                 notifications: bool = False):
+        width, height, mobile = SIZES[size]
+        options = webdriver.ChromeOptions()
+        options.binary_location = CHROMIUM
+        for argument in (
+            "--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--lang=en-US",
+            f"--window-size={width},{height}", "--hide-scrollbars", "--force-color-profile=srgb",
+            "--no-first-run", "--disable-extensions", "--disable-background-networking",
+            "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+            "--disable-backgrounding-occluded-windows", "--disable-features=Translate,MediaRouter",
+        ):
+            options.add_argument(argument)
+        # Exact viewports: headless windows can't be narrower than 500 px without emulation.
+        options.add_experimental_option("mobileEmulation", {
+            "deviceMetrics": {"width": width, "height": height, "pixelRatio": 1.0, "mobile": mobile, "touch": False},
+        })
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
+        driver.size_name = size
+        driver.base_url = self.server.url
+        driver.console = []
+        self.drivers.append(driver)
+        driver.set_script_timeout(30)
+        if dark:
+            helpers.set_dark(driver, True)
+        if notifications:
+            driver.execute_cdp_cmd(
+                "Browser.grantPermissions", {"origin": self.server.url, "permissions": ["notifications"]})
+        if path is not None:
+            helpers.goto(driver, path)
+        return driver
+
+    def allow_console(self, pattern: str) -> None:
+        """Lets SEVERE console messages matching `pattern` pass (errors caused on purpose)."""
+        self.allowed.append(re.compile(pattern))
+
+    def drain(self) -> None:
+        for driver in self.drivers:
+            try:
+                driver.console.extend(driver.get_log("browser"))
+            except Exception:  # a session that is gone has nothing more to say
+                pass
+
+    def severe(self) -> list[str]:
+        self.drain()
+        bad = []
+        for driver in self.drivers:
+            for entry in driver.console:
+                if entry.get("level") != "SEVERE":
+                    continue
+                message = entry.get("message", "")
+                if not any(pattern.search(message) for pattern in self.allowed):
+                    bad.append(f"[{driver.size_name}] {message}")
+        return bad
+
+    def save_artifacts(self, name: str) -> None:
+        self.drain()
+        folder = ARTIFACTS / re.sub(r"[^\w.-]+", "_", name)
+        folder.mkdir(parents=True, exist_ok=True)
+        for index, driver in enumerate(self.drivers):
+            try:
+                driver.save_screenshot(str(folder / f"browser{index}.png"))
+                (folder / f"browser{index}.html").write_text(driver.page_source)
+            except Exception:
+                pass
+            (folder / f"browser{index}-console.txt").write_text(
+                "\n".join(f"{e.get('level')} {e.get('message')}" for e in driver.console))
+        (folder / "server.log").write_text(self.server.log())
+        print(f"\nbrowser artifacts: {folder}")
+
+    def quit(self) -> None:
+        for driver in self.drivers:
+            try:
+                driver.quit()
+            except Exception:
+                pass
+
+
+@pytest.fixture
+def browser(server, request):
+    browsers = Browsers(server, request)
+    yield browsers
+    report = getattr(request.node, "rep_call", None)
+    if report is not None and report.failed:
+        browsers.save_artifacts(request.node.name)
+    browsers.quit()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    """Fails a test whose browsers logged a SEVERE console error it did not expect."""
+    result = yield
+    browsers = item.funcargs.get("browser")
+    if isinstance(browsers, Browsers):
+        bad = browsers.severe()
+        if bad:
+            raise AssertionError("SEVERE browser console messages:\n  " + "\n  ".join(bad))
+    return result
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    setattr(item, f"rep_{report.when}", report)
+    return report
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "slow: waits for wall-clock time (skipped when CHECKLISTS_SKIP_SLOW=1)")
+
+
+def pytest_collection_modifyitems(config, items):
+    if os.environ.get("CHECKLISTS_SKIP_SLOW") == "1":
+        skip = pytest.mark.skip(reason="CHECKLISTS_SKIP_SLOW=1")
+        for item in items:
+            if "slow" in item.keywords:
+                item.add_marker(skip)
+
+
+def pytest_terminal_summary(terminalreporter):
+    if helpers.FIGURES:
+        terminalreporter.section("measured figures")
+        for line in helpers.FIGURES:
+            terminalreporter.write_line(line)
