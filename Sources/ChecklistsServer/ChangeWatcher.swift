@@ -19,6 +19,13 @@ final class ChangeWatcher: Sendable {
   private let wakeUp = DispatchSemaphore(value: 0)
   private let changeHandler = Mutex<(@Sendable () -> Void)?>(nil)
 
+  /// Called after every check, changes or not: a heartbeat for periodic chores.
+  var afterCheck: (@Sendable () -> Void)? {
+    get { checkHandler.withLock { $0 } }
+    set { checkHandler.withLock { $0 = newValue } }
+  }
+  private let checkHandler = Mutex<(@Sendable () -> Void)?>(nil)
+
   /// Called when the change log has grown, before the changes are broadcast.
   var onChange: (@Sendable () -> Void)? {
     get { changeHandler.withLock { $0 } }
@@ -94,6 +101,7 @@ final class ChangeWatcher: Sendable {
     } catch {
       log("change watcher: \(error)")
     }
+    afterCheck?()
   }
 
   /// Fires reminders whose minute falls after the last check and at or before now.

@@ -77,7 +77,7 @@ struct ChecklistsAPI: Sendable {
 
   /// A path segment as an id; anything else names a resource that cannot exist.
   func id(_ segment: String, _ what: String) throws -> UUID {
-    guard let id = UUID(uuidString: segment) else {
+    guard let id = UUID.parse(segment) else {
       throw APIError.notFound("There is no \(what) with id '\(segment)'.")
     }
     return id

@@ -41,6 +41,7 @@ public final class ChecklistsServer: Sendable {
       log: { log($0) })
     let cache = ResponseCache()
     watcher.onChange = { cache.invalidate() }
+    watcher.afterCheck = { log.flush() }
     let api = ChecklistsAPI(
       service: service, events: events, cache: cache,
       didWrite: {

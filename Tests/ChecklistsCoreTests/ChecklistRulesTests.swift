@@ -169,3 +169,28 @@ struct ChecklistRulesTests {
     #expect(report.summary(mode: .replace).contains("2 removed"))
   }
 }
+
+@Suite("Reading UUIDs")
+struct UUIDParsingTests {
+  @Test("The canonical form in either case reads as Foundation reads it")
+  func canonical() {
+    for _ in 0..<200 {
+      let id = UUID()
+      #expect(UUID.parse(id.uuidString) == id)
+      #expect(UUID.parse(id.uuidString.lowercased()) == id)
+    }
+  }
+
+  @Test(
+    "Anything else is not a UUID",
+    arguments: [
+      "", "0B7C5F2E", "0B7C5F2E-3A5C-4C1E-9C3F-1A2B3C4D5E6",
+      "0B7C5F2E-3A5C-4C1E-9C3F-1A2B3C4D5E6F0",
+      "0B7C5F2E3A5C-4C1E-9C3F-1A2B3C4D5E6F0", "0B7C5F2E-3A5C-4C1E-9C3F-1A2B3C4D5E6G",
+      "0B7C5F2E-3A5C-4C1E-9C3F_1A2B3C4D5E6F", "ÄB7C5F2E-3A5C-4C1E-9C3F-1A2B3C4D5E6F",
+    ])
+  func invalid(text: String) {
+    #expect(UUID.parse(text) == nil)
+    #expect(UUID(uuidString: text) == nil)
+  }
+}
