@@ -33,6 +33,12 @@ public final class SQLiteChecklistStore: ChecklistStore {
   /// The path of the database file.
   public var path: String { queue.path }
 
+  /// Closes the database cleanly (checkpointing the WAL when this is the last connection).
+  /// Reads and writes after this throw.
+  public func close() {
+    queue.close()
+  }
+
   /// Runs `body` in a read transaction.
   public func read<T: Sendable>(_ body: (any ChecklistStoreReader) throws -> T) throws -> T {
     do {

@@ -44,9 +44,26 @@ public final class Database {
       "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -32000;")
   }
 
+  private var isClosed = false
+
   deinit {
+    close()
+  }
+
+  /// Finalizes the cached statements and closes the connection; the last connection to close
+  /// checkpoints the WAL into the database file. Safe to call twice.
+  public func close() {
+    guard !isClosed else { return }
+    isClosed = true
     statements.removeAll()
     sqlite3_close_v2(handle)
+  }
+
+  /// Refuses work on a closed connection with a clear error instead of undefined behaviour.
+  func checkOpen() throws {
+    guard !isClosed else {
+      throw DatabaseError(resultCode: SQLITE_MISUSE, message: "the database \(path) is closed")
+    }
   }
 
   // MARK: - Running SQL
@@ -54,6 +71,7 @@ public final class Database {
   /// Runs one or more statements that return no rows, such as a migration's DDL.
   /// - Throws: ``DatabaseError``.
   public func execute(_ sql: String) throws {
+    try checkOpen()
     var message: UnsafeMutablePointer<CChar>?
     let code = sqlite3_exec(handle, sql, nil, nil, &message)
     guard code == SQLITE_OK else {
@@ -155,6 +173,7 @@ public final class Database {
   // MARK: - Internals
 
   private func cachedStatement(_ sql: String) throws -> Statement {
+    try checkOpen()
     if let statement = statements[sql] { return statement }
     let statement = try Statement(database: self, sql: sql)
     statements[sql] = statement

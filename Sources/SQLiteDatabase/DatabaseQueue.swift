@@ -33,6 +33,11 @@ public final class DatabaseQueue: Sendable {
     try lock.withLock { _ in try database.inTransaction(.immediate) { try body(database) } }
   }
 
+  /// Closes the connection once the closure running now (if any) is done; later calls throw.
+  public func close() {
+    lock.withLock { _ in database.close() }
+  }
+
   /// Runs `body` outside any transaction, for pragmas and checkpoints.
   public func withConnection<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
     try lock.withLock { _ in try body(database) }

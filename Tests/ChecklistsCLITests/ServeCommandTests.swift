@@ -48,6 +48,9 @@ struct ServeCommandTests {
     let log = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     #expect(log.contains("\"GET /api/v1/checklists\" 200"))
     #expect(log.contains("Checklists stopped"))
+    #expect(log.contains("Database closed."))
+    // Closed cleanly: the last connection checkpointed the WAL into the file and removed it.
+    #expect(!FileManager.default.fileExists(atPath: cli.databasePath + "-wal"))
     #expect(try cli.ok("items", "From the CLI").contains("Written while serving"))
   }
 

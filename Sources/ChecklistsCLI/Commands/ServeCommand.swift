@@ -1,5 +1,6 @@
 import ArgumentParsing
 import ChecklistsServer
+import ChecklistsStore
 import Foundation
 import HTTPServer
 
@@ -52,5 +53,9 @@ struct ServeCommand: RunnableCommand {
     context.print("Received \(signal == SIGINT ? "SIGINT" : "SIGTERM"); finishing requests…")
     fflush(nil)
     server.shutdown()
+    // Every request has finished: close the database now rather than whenever the last
+    // reference goes away.
+    (try context.service().store as? SQLiteChecklistStore)?.close()
+    context.print("Database closed.")
   }
 }
