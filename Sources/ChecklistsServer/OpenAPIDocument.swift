@@ -198,19 +198,7 @@ enum OpenAPIDocument {
             },
             "responses": {
               "200": {
-                "description": "The list",
-                "headers": {
-                  "ETag": {
-                    "$ref": "#/components/headers/ETag"
-                  }
-                },
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/Checklist"
-                    }
-                  }
-                }
+                "$ref": "#/components/responses/Checklist"
               },
               "400": {
                 "$ref": "#/components/responses/Problem"
@@ -400,19 +388,7 @@ enum OpenAPIDocument {
             ],
             "responses": {
               "200": {
-                "description": "The item",
-                "headers": {
-                  "ETag": {
-                    "$ref": "#/components/headers/ETag"
-                  }
-                },
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/Item"
-                    }
-                  }
-                }
+                "$ref": "#/components/responses/Item"
               },
               "304": {
                 "$ref": "#/components/responses/NotModified"
@@ -445,19 +421,7 @@ enum OpenAPIDocument {
             },
             "responses": {
               "200": {
-                "description": "The item",
-                "headers": {
-                  "ETag": {
-                    "$ref": "#/components/headers/ETag"
-                  }
-                },
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/Item"
-                    }
-                  }
-                }
+                "$ref": "#/components/responses/Item"
               },
               "400": {
                 "$ref": "#/components/responses/Problem"
@@ -519,19 +483,7 @@ enum OpenAPIDocument {
             ],
             "responses": {
               "200": {
-                "description": "The item",
-                "headers": {
-                  "ETag": {
-                    "$ref": "#/components/headers/ETag"
-                  }
-                },
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/Item"
-                    }
-                  }
-                }
+                "$ref": "#/components/responses/Item"
               },
               "400": {
                 "$ref": "#/components/responses/Problem"
@@ -571,19 +523,7 @@ enum OpenAPIDocument {
             },
             "responses": {
               "200": {
-                "description": "The item",
-                "headers": {
-                  "ETag": {
-                    "$ref": "#/components/headers/ETag"
-                  }
-                },
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/Item"
-                    }
-                  }
-                }
+                "$ref": "#/components/responses/Item"
               },
               "400": {
                 "$ref": "#/components/responses/Problem"
@@ -892,6 +832,36 @@ enum OpenAPIDocument {
             "headers": {
               "ETag": {
                 "$ref": "#/components/headers/ETag"
+              }
+            }
+          },
+          "Item": {
+            "description": "The item",
+            "headers": {
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Item"
+                }
+              }
+            }
+          },
+          "Checklist": {
+            "description": "The list",
+            "headers": {
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Checklist"
+                }
               }
             }
           }
