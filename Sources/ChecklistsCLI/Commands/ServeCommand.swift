@@ -47,6 +47,11 @@ struct ServeCommand: RunnableCommand {
     } catch let error as HTTPServerError {
       throw ChecklistsCLIError(description: error.description)
     }
+    if !["127.0.0.1", "::1", "localhost"].contains(configuration.host) {
+      context.printError(
+        "Warning: listening on \(configuration.host) without accounts: anyone who can reach this "
+          + "address can read and change every list. Accounts are not built yet.")
+    }
     context.print("Open \(server.url)/ in a browser. Press Ctrl-C to stop.")
     fflush(nil)  // Standard output may be a pipe (a service manager, a test): say it now.
     let signal = TerminationSignal.wait()
