@@ -1233,8 +1233,7 @@ function iconScreen({ route, alive }) {
           listDrafts.set(key, { name: list.name, icon: list.icon, original: list });
         } catch (e) {
           if (!alive()) return;
-          noteError(e);
-          main().replaceChildren(e.status === 404 ? notFoundContent("This list doesn’t exist.") : h("p", { class: "empty", text: e.detail }));
+          showLoadFailure(e, "This list doesn’t exist.");
           return;
         }
       }
@@ -1384,8 +1383,7 @@ function itemFormScreen({ route, alive }) {
           original = await api.item(itemID);
         } catch (e) {
           if (!alive()) return;
-          noteError(e);
-          main().replaceChildren(e.status === 404 ? notFoundContent("This item doesn’t exist.") : h("p", { class: "empty", text: e.detail }));
+          showLoadFailure(e, "This item doesn’t exist.");
           return;
         }
       }
@@ -1429,6 +1427,14 @@ function itemFormScreen({ route, alive }) {
 }
 
 // MARK: - Not found
+
+/** Shows why a screen's data could not load: a not-found page, or the server's message. */
+function showLoadFailure(error, notFoundMessage) {
+  noteError(error);
+  main().replaceChildren(
+    error.status === 404 ? notFoundContent(notFoundMessage) : h("p", { class: "empty", text: error.detail }),
+  );
+}
 
 function notFoundContent(message) {
   return h("div", { class: "empty", "data-testid": "not-found" },
