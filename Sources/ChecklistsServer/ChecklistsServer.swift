@@ -48,9 +48,13 @@ public final class ChecklistsServer: Sendable {
         cache.invalidate()
         watcher.poke()
       })
-    let settings = HTTPServerConfiguration(
+    var settings = HTTPServerConfiguration(
       host: configuration.host, port: configuration.port,
       threadCount: configuration.threadCount)
+    // JSON bodies stay small; an imported Checklists.plist of 100,000 items is about 6 MB.
+    settings.bodySizeLimit = { method, path in
+      method == "POST" && path.hasPrefix("/api/v1/import") ? 64 << 20 : 1 << 20
+    }
     let problem: @Sendable (Int, String) -> HTTPResponse = { status, detail in
       HTTPResponse.problem(status: status, detail: detail)
     }

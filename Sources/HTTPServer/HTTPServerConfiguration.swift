@@ -13,6 +13,9 @@ public struct HTTPServerConfiguration: Sendable {
   /// The largest request body accepted, in bytes; larger bodies are answered with the
   /// application's 413 response without calling the handler.
   public var maxBodySize: Int
+  /// The largest body for a particular request, from its method and raw path, where it differs
+  /// from ``maxBodySize`` (an upload route may take more than the JSON routes); nil for none.
+  public var bodySizeLimit: (@Sendable (_ method: String, _ rawPath: String) -> Int)?
 
   /// Seconds a connection may stay silent, or take to deliver a request's header, before
   /// the server closes it.

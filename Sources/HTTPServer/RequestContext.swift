@@ -21,6 +21,8 @@ final class RequestContext {
   var bodyBytesReceived = 0
   /// Whether the body grew past the limit; the rest is discarded and a 413 follows.
   var bodyTooLarge = false
+  /// The most body bytes this request may send.
+  var bodyLimit = 0
 
   /// The status of the queued response, once there is one.
   var status: Int?

@@ -23,15 +23,18 @@ extension ServerCore {
         rawPath: Array(UnsafeRawBufferPointer(start: url, count: strlen(url))),
         remoteAddress: Self.remoteAddress(of: connection),
         userAgent: Self.headerValue("User-Agent", of: connection))
+      context.bodyLimit =
+        configuration.bodySizeLimit?(context.method, context.rawPathText)
+        ?? configuration.maxBodySize
       slot.pointee = Unmanaged.passRetained(context).toOpaque()
       requestBegan(on: connection)
       if let length = Self.headerValue("Content-Length", of: connection),
-        Self.exceedsLimit(length, configuration.maxBodySize)
+        Self.exceedsLimit(length, context.bodyLimit)
       {
         // Answering before the body is read makes libmicrohttpd discard the body and
         // close the connection afterwards; a client that sent `Expect: 100-continue`
         // never uploads it.
-        return queue(bodyTooLargeResponse(), for: context, on: connection)
+        return queue(bodyTooLargeResponse(context), for: context, on: connection)
       }
       return .YES
     }
@@ -40,14 +43,14 @@ extension ServerCore {
       if let uploadData {
         context.receive(
           UnsafeRawBufferPointer(start: uploadData, count: uploadDataSize.pointee),
-          limit: configuration.maxBodySize)
+          limit: context.bodyLimit)
       }
       uploadDataSize.pointee = 0
       return .YES
     }
     guard context.status == nil else { return .YES }
     if context.bodyTooLarge {
-      return queue(bodyTooLargeResponse(), for: context, on: connection)
+      return queue(bodyTooLargeResponse(context), for: context, on: connection)
     }
     let response: HTTPResponse
     switch makeRequest(context, connection: connection) {
@@ -102,8 +105,8 @@ extension ServerCore {
         remoteAddress: context.remoteAddress))
   }
 
-  private func bodyTooLargeResponse() -> HTTPResponse {
-    errorResponse(413, "The request body is larger than \(configuration.maxBodySize) bytes.")
+  private func bodyTooLargeResponse(_ context: RequestContext) -> HTTPResponse {
+    errorResponse(413, "The request body is larger than \(context.bodyLimit) bytes.")
   }
 
   private static func exceedsLimit(_ contentLength: String, _ limit: Int) -> Bool {

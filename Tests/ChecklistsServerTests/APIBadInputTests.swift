@@ -100,6 +100,22 @@ struct APIBadInputTests {
     #expect(try server.service.checklists().count == 1)
   }
 
+  @Test("An import may be larger than a JSON body: a 2 MB backup goes in")
+  func largeImport() async throws {
+    let server = try TestServer()
+    let items = (0..<30_000).map { "{\"text\": \"Item number \($0) of a long list\"}" }
+    let backup = """
+      {"format": "checklists-backup", "version": 1, "checklists": [
+        {"name": "Long", "icon": "Folder", "items": [\(items.joined(separator: ","))]}]}
+      """
+    #expect(backup.utf8.count > 1 << 20)
+    let response = try await server.request(
+      "POST", "/api/v1/import", body: Data(backup.utf8),
+      headers: ["Content-Type": "application/json"])
+    #expect(response.status == 200, "\(response.text.prefix(300))")
+    #expect(try response.json()["itemsAdded"] as? Int == 30_000)
+  }
+
   @Test(
     "Path tricks on static files never reach a file or a 500",
     arguments: [
