@@ -62,7 +62,7 @@ struct StaticFilesTests {
       .filter { !$0.hasPrefix(".") && !$0.hasSuffix("/") }
       .filter { path in
         var isFolder: ObjCBool = false
-        FileManager.default.fileExists(
+        _ = FileManager.default.fileExists(
           atPath: web.appendingPathComponent(path).path, isDirectory: &isFolder)
         return !isFolder.boolValue
       }

@@ -1,0 +1,75 @@
+import Foundation
+
+/// A named shopping list ("Weekly", "Party") of entries that point at catalogue items.
+public struct ShoppingList: Identifiable, Hashable, Sendable, Codable {
+  /// The stable identity of the list.
+  public var id: UUID
+  /// The user who owns it.
+  public var ownerID: UUID
+  /// The list's name, unique ignoring case among the user's shopping lists.
+  public var name: String
+  /// Increases with every change to the list or its entries.
+  public var revision: Int64
+  /// When the list was created.
+  public var createdAt: Date
+  /// When the list or one of its entries last changed.
+  public var updatedAt: Date
+
+  /// Creates a list value.
+  public init(
+    id: UUID = UUID(), ownerID: UUID, name: String, revision: Int64 = 1, createdAt: Date,
+    updatedAt: Date? = nil
+  ) {
+    self.id = id
+    self.ownerID = ownerID
+    self.name = name
+    self.revision = revision
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt ?? createdAt
+  }
+
+  /// The list the first use creates, as the original app had one shopping list.
+  public static let firstListName = "Shopping List"
+}
+
+/// One line of a shopping list: a catalogue item, how many, and whether it is in the cart.
+public struct ShoppingEntry: Identifiable, Hashable, Sendable, Codable {
+  /// The stable identity of the entry.
+  public var id: UUID
+  /// The list it is on.
+  public var listID: UUID
+  /// The catalogue item it is for.
+  public var itemID: UUID
+  /// How many to buy: 1 to ``maximumQuantity``.
+  public var quantity: Int
+  /// Whether it is in the cart (checked off while shopping).
+  public var isInCart: Bool
+  /// The list's revision when the entry last changed.
+  public var revision: Int64
+
+  /// Creates an entry value.
+  public init(
+    id: UUID = UUID(), listID: UUID, itemID: UUID, quantity: Int = 1, isInCart: Bool = false,
+    revision: Int64 = 1
+  ) {
+    self.id = id
+    self.listID = listID
+    self.itemID = itemID
+    self.quantity = quantity
+    self.isInCart = isInCart
+    self.revision = revision
+  }
+
+  /// The most of one item a list may ask for.
+  public static let maximumQuantity = 999
+
+  /// A quantity made valid.
+  /// - Throws: ``ChecklistsError`` with code `invalidInput` for 0, negative or huge counts.
+  public static func validatedQuantity(_ quantity: Int) throws -> Int {
+    guard (1...maximumQuantity).contains(quantity) else {
+      throw ChecklistsError.invalid(
+        "A quantity must be a whole number from 1 to \(maximumQuantity), not \(quantity).")
+    }
+    return quantity
+  }
+}
