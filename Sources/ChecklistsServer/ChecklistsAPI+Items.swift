@@ -22,8 +22,9 @@ extension ChecklistsAPI {
 
   func getItem(_ request: HTTPRequest, _ segment: String) throws -> HTTPResponse {
     let item = try service.item(id: id(segment, "item"))
-    if request.isNotModified(.revision(item.revision)) {
-      return .notModified(.revision(item.revision))
+    let etag = Self.etag(item, now: service.now())
+    if request.isNotModified(etag) {
+      return .notModified(etag)
     }
     return try itemResponse(item)
   }
@@ -90,7 +91,13 @@ extension ChecklistsAPI {
   }
 
   private func itemResponse(_ item: ChecklistItem, status: Int = 200) throws -> HTTPResponse {
-    try .json(
-      ChecklistItemJSON(item, now: service.now()), status: status, etag: .revision(item.revision))
+    let now = service.now()
+    return try .json(
+      ChecklistItemJSON(item, now: now), status: status, etag: Self.etag(item, now: now))
+  }
+
+  /// An item's tag: its revision, and the minute of its reminder while that is still ahead.
+  static func etag(_ item: ChecklistItem, now: Date) -> EntityTag {
+    .revision(item.revision, pendingReminder: item.reminderDate(after: now))
   }
 }

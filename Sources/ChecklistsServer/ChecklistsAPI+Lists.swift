@@ -37,7 +37,8 @@ extension ChecklistsAPI {
       let (list, items, now) = try listWithItems(listID)
       let body = ListBody(
         checklist: ChecklistJSON(list), items: items.map { ChecklistItemJSON($0, now: now) })
-      return (body, .revision(list.revision), Self.nextReminder(items, after: now))
+      let next = Self.nextReminder(items, after: now)
+      return (body, .revision(list.revision, pendingReminder: next), next)
     }
   }
 
@@ -46,7 +47,8 @@ extension ChecklistsAPI {
     return try cached(request, .items(listID)) {
       let (list, items, now) = try listWithItems(listID)
       let body = ItemsBody(items: items.map { ChecklistItemJSON($0, now: now) })
-      return (body, .revision(list.revision), Self.nextReminder(items, after: now))
+      let next = Self.nextReminder(items, after: now)
+      return (body, .revision(list.revision, pendingReminder: next), next)
     }
   }
 

@@ -1,32 +1,49 @@
+import Foundation
 import HTTPServer
 
 /// A strong entity tag: `"r12"` for a resource at revision 12, `"s40"` for a collection whose
 /// latest change is number 40.
+///
+/// A body that shows a pending reminder (`reminderDate`) changes when that minute passes,
+/// without a new revision, so its tag names the minute too: `"r12-p29950000"`.
 struct EntityTag: Hashable, Sendable {
   var value: String
 
-  static func revision(_ revision: Int64) -> EntityTag { EntityTag(value: "r\(revision)") }
+  static func revision(_ revision: Int64, pendingReminder: Date? = nil) -> EntityTag {
+    let suffix = pendingReminder.map {
+      "-p\(Int64(($0.timeIntervalSince1970 / 60).rounded(.down)))"
+    }
+    return EntityTag(value: "r\(revision)" + (suffix ?? ""))
+  }
+
   static func sequence(_ sequence: Int64) -> EntityTag { EntityTag(value: "s\(sequence)") }
 
   var headerValue: String { "\"\(value)\"" }
 
+  /// The revision a tag names, if it is one of ours: `"r12"` and `"r12-p…"` name 12.
+  var revision: Int64? {
+    guard value.hasPrefix("r") else { return nil }
+    return Int64(value.dropFirst().prefix { $0 != "-" })
+  }
+
   /// The tags of an `If-Match` or `If-None-Match` header; `nil` stands for `*`.
-  /// Weak tags (`W/"r1"`) compare by value, as RFC 9110's weak comparison for If-None-Match.
-  static func list(_ header: String) -> [EntityTag?] {
-    header.split(separator: ",").map { part in
+  ///
+  /// - Parameter weakTagsMatch: `true` for If-None-Match, whose weak comparison takes
+  ///   `W/"r1"` as `"r1"`; `false` for If-Match, whose strong comparison lets no weak tag
+  ///   match (RFC 9110, 13.1.1), so such tags are left out.
+  static func list(_ header: String, weakTagsMatch: Bool) -> [EntityTag?] {
+    header.split(separator: ",").compactMap { part -> EntityTag?? in
       var tag = part.trimmingCharacters(in: .whitespaces)
-      if tag == "*" { return nil }
-      if tag.hasPrefix("W/") { tag.removeFirst(2) }
+      if tag == "*" { return .some(nil) }
+      if tag.hasPrefix("W/") {
+        guard weakTagsMatch else { return nil }
+        tag.removeFirst(2)
+      }
       if tag.hasPrefix("\""), tag.hasSuffix("\""), tag.count >= 2 {
         tag = String(tag.dropFirst().dropLast())
       }
-      return EntityTag(value: tag)
+      return .some(EntityTag(value: tag))
     }
-  }
-
-  /// Whether this tag satisfies a precondition header's list.
-  func matches(_ header: String) -> Bool {
-    EntityTag.list(header).contains { $0 == nil || $0 == self }
   }
 }
 
@@ -37,12 +54,13 @@ extension HTTPRequest {
   /// With several tags, the current revision (read by `current`) is used if it is among them.
   /// - Throws: 412 when no tag can match.
   func expectedRevision(current: () throws -> Int64) throws -> Int64? {
-    guard let header = headers["If-Match"] else { return nil }
-    let tags = EntityTag.list(header)
+    // Several header lines make one list (RFC 9110, 5.3).
+    let lines = headers.values(for: "If-Match")
+    guard !lines.isEmpty else { return nil }
+    let header = lines.joined(separator: ", ")
+    let tags = EntityTag.list(header, weakTagsMatch: false)
     if tags.contains(where: { $0 == nil }) { return nil }
-    let revisions = tags.compactMap { tag in
-      tag.flatMap { $0.value.hasPrefix("r") ? Int64($0.value.dropFirst()) : nil }
-    }
+    let revisions = tags.compactMap { $0?.revision }
     if revisions.count == 1, tags.count == 1 { return revisions[0] }
     let revision = try current()
     guard revisions.contains(revision) else {
@@ -55,7 +73,9 @@ extension HTTPRequest {
 
   /// Whether a GET may answer 304: `If-None-Match` names the current version.
   func isNotModified(_ current: EntityTag) -> Bool {
-    guard let header = headers["If-None-Match"] else { return false }
-    return current.matches(header)
+    let lines = headers.values(for: "If-None-Match")
+    guard !lines.isEmpty else { return false }
+    return EntityTag.list(lines.joined(separator: ", "), weakTagsMatch: true)
+      .contains { $0 == nil || $0 == current }
   }
 }

@@ -8,7 +8,18 @@ import Synchronization
 /// The open Server-Sent Events streams, and what is sent to them: changes from the change log
 /// and reminders.
 final class EventHub: Sendable {
-  private let streams = Mutex<[ObjectIdentifier: HTTPEventStream]>([:])
+  /// An open stream and the last change it has been sent, so nothing arrives twice.
+  private struct Subscriber {
+    let stream: HTTPEventStream
+    var lastSequence: Int64
+  }
+
+  private let subscribers = Mutex<[ObjectIdentifier: Subscriber]>([:])
+  // Replaying a reconnecting client's missed changes and registering its stream happen under
+  // this lock, and so does every broadcast of changes: no change can fall between the replay
+  // and the first broadcast. (Held across the replay's read of the change log; the watcher
+  // takes it only after its own read, so the two never wait on each other in a circle.)
+  private let ordering = Mutex(())
   private let service: ChecklistService
 
   init(service: ChecklistService) {
@@ -16,7 +27,7 @@ final class EventHub: Sendable {
   }
 
   /// How many pages are listening.
-  var subscriberCount: Int { streams.withLock { $0.count } }
+  var subscriberCount: Int { subscribers.withLock { $0.count } }
 
   /// Opens a stream for `GET /api/v1/events`, first replaying what a reconnecting client missed
   /// (`Last-Event-ID`).
@@ -24,15 +35,19 @@ final class EventHub: Sendable {
     let stream = HTTPEventStream()
     // Tell EventSource to reconnect after one second if the connection drops.
     stream.send("retry: 1000\n\n")
-    if let last = request.headers["Last-Event-ID"].flatMap({ Int64($0) }),
-      let missed = try? service.changes(after: last, limit: 10_000)
-    {
-      for change in missed { stream.send(Self.message(change)) }
-    }
     let key = ObjectIdentifier(stream)
-    streams.withLock { $0[key] = stream }
+    ordering.withLock { _ in
+      var last: Int64 = 0
+      if let lastEventID = request.headers["Last-Event-ID"].flatMap({ Int64($0) }) {
+        last = lastEventID
+        let missed = (try? service.changes(after: lastEventID, limit: 10_000)) ?? []
+        if let newest = missed.last { last = newest.sequence }
+        if !missed.isEmpty { stream.send(missed.map(Self.message).joined()) }
+      }
+      subscribers.withLock { $0[key] = Subscriber(stream: stream, lastSequence: last) }
+    }
     stream.onClose { [weak self] in
-      _ = self?.streams.withLock { $0.removeValue(forKey: key) }
+      _ = self?.subscribers.withLock { $0.removeValue(forKey: key) }
     }
     return HTTPResponse(
       status: 200,
@@ -43,10 +58,20 @@ final class EventHub: Sendable {
       stream: stream)
   }
 
-  /// Sends changes to every open stream.
+  /// Sends changes to every open stream that has not had them yet.
   func broadcast(_ changes: [Change]) {
     guard !changes.isEmpty else { return }
-    send(changes.map(Self.message).joined())
+    ordering.withLock { _ in
+      let deliveries = subscribers.withLock { subscribers in
+        subscribers.keys.compactMap { key -> (HTTPEventStream, String)? in
+          let fresh = changes.filter { $0.sequence > subscribers[key]!.lastSequence }
+          guard let newest = fresh.last else { return nil }
+          subscribers[key]!.lastSequence = newest.sequence
+          return (subscribers[key]!.stream, fresh.map(Self.message).joined())
+        }
+      }
+      for (stream, text) in deliveries where !stream.isClosed { stream.send(text) }
+    }
   }
 
   /// Sends a reminder to every open stream.
@@ -54,26 +79,26 @@ final class EventHub: Sendable {
     let payload = ReminderEvent(
       itemID: item.id, checklistID: list.id, checklist: list.name, text: item.text,
       dueDate: item.dueDate.map(ISOTimestamp.milliseconds))
-    send("event: reminder\ndata: \(Self.json(payload))\n\n")
+    sendToAll("event: reminder\ndata: \(Self.json(payload))\n\n")
   }
 
   /// A comment line that keeps proxies and browsers from closing idle streams.
   func keepAlive() {
-    send(": keep-alive\n\n")
+    sendToAll(": keep-alive\n\n")
   }
 
   /// Ends every stream, for shutdown.
   func closeAll() {
-    let open = streams.withLock { streams in
-      defer { streams.removeAll() }
-      return Array(streams.values)
+    let open = subscribers.withLock { subscribers in
+      defer { subscribers.removeAll() }
+      return subscribers.values.map(\.stream)
     }
     for stream in open { stream.finish() }
   }
 
-  private func send(_ text: String) {
+  private func sendToAll(_ text: String) {
     // Copy out under the lock; never call into the streams while holding it.
-    let open = streams.withLock { Array($0.values) }
+    let open = subscribers.withLock { $0.values.map(\.stream) }
     for stream in open where !stream.isClosed { stream.send(text) }
   }
 

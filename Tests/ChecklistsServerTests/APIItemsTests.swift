@@ -121,4 +121,50 @@ struct APIItemsTests {
       "POST", "/api/v1/import", body: Data("hello".utf8), headers: ["Content-Type": "text/plain"])
     #expect(foreign.status == 422)
   }
+
+  @Test("An item's ETag changes when its reminder passes, since its JSON does")
+  func reminderInETag() async throws {
+    let server = try TestServer()  // the clock stands at 2027-01-15T08:00:00Z
+    let list = try await Self.makeList(server)
+    let item = try await Self.addItem(
+      server, list, ["text": "Call", "dueDate": "2027-01-15T08:01:30Z", "remind": true])
+    let id = try #require(item["id"] as? String)
+    let before = try await server.get("/api/v1/items/\(id)")
+    let etag = try #require(before.header("ETag"))
+    #expect(try before.json()["reminderDate"] as? String == "2027-01-15T08:01:00Z")
+    #expect(
+      try await server.get("/api/v1/items/\(id)", headers: ["If-None-Match": etag]).status == 304)
+    server.clock.advance(by: 120)
+    let after = try await server.get("/api/v1/items/\(id)", headers: ["If-None-Match": etag])
+    #expect(after.status == 200)
+    #expect(try after.json()["reminderDate"] is NSNull)
+    #expect(after.header("ETag") != etag)
+    let listAfter = try await server.get("/api/v1/checklists/\(list)")
+    let listItems = try #require(try listAfter.json()["items"] as? [[String: Any]])
+    #expect(listItems[0]["reminderDate"] is NSNull)
+    // A tag that names the same revision still works as a precondition.
+    let edit = try await server.request(
+      "PATCH", "/api/v1/items/\(id)", json: ["text": "Call back"], headers: ["If-Match": etag])
+    #expect(edit.status == 200)
+  }
+
+  @Test("A weak tag never satisfies If-Match (strong comparison)")
+  func weakIfMatch() async throws {
+    let server = try TestServer()
+    let list = try await Self.makeList(server)
+    let item = try await Self.addItem(server, list, ["text": "Milk"])
+    let id = try #require(item["id"] as? String)
+    let etag = try #require(try await server.get("/api/v1/items/\(id)").header("ETag"))
+    let weak = try await server.request(
+      "PATCH", "/api/v1/items/\(id)", json: ["checked": true], headers: ["If-Match": "W/" + etag])
+    #expect(weak.status == 412)
+    let strong = try await server.request(
+      "PATCH", "/api/v1/items/\(id)", json: ["checked": true], headers: ["If-Match": etag])
+    #expect(strong.status == 200)
+    // If-None-Match compares weakly.
+    let now = try #require(strong.header("ETag"))
+    #expect(
+      try await server.get("/api/v1/items/\(id)", headers: ["If-None-Match": "W/" + now]).status
+        == 304)
+  }
 }

@@ -57,6 +57,23 @@ struct LiveUpdateTests {
     #expect(text.contains("\"kind\":\"itemUpdated\""))
   }
 
+  @Test("After a replay, later changes arrive once each")
+  func replayThenLive() async throws {
+    let server = try TestServer()
+    let service = server.service
+    let list = try service.checklists()[0]
+    let before = try service.changes(after: 0).last!.sequence
+    try service.addItem("Missed", to: list.id)
+    let events = try Self.openEvents(server, lastEventID: before)
+    _ = try await server.request(
+      "POST", "/api/v1/checklists/\(list.id.uuidString)/items", json: ["text": "Live"])
+    let text = events.read(until: Date().addingTimeInterval(20)) {
+      $0.contains("id: \(before + 2)\n")
+    }
+    #expect(text.components(separatedBy: "id: \(before + 1)\n").count == 2)
+    #expect(text.components(separatedBy: "id: \(before + 2)\n").count == 2)
+  }
+
   @Test("A reminder fires at its minute; editing reschedules it and deleting cancels it")
   func reminders() throws {
     // 1_800_000_000 is 2027-01-15T08:00:00Z, on a minute boundary.
