@@ -39,7 +39,9 @@ public enum IOSChecklistsPlist {
   ///   missing key, a value of the wrong type or an unknown icon name.
   /// - Complexity: O(*n*) in the size of the file.
   public static func decode(_ data: Data) throws -> [PortableChecklist] {
-    let root = try propertyList(data)
+    let root = try AppPropertyList.parse(data) {
+      notChecklists("it is \($0), not a property list.")
+    }
     if let archive = root as? [String: Any], archive["$archiver"] != nil {
       return try decodeKeyedArchive(archive)
     }
@@ -63,35 +65,6 @@ public enum IOSChecklistsPlist {
             shouldRemind: item.shouldRemind)
         })
     }
-  }
-
-  /// Parses the property list after checking that the file is one the app could have written.
-  private static func propertyList(_ data: Data) throws -> Any {
-    if data.isEmpty { throw ChecklistsError(.unreadableFile, "The file is empty.") }
-    let isBinary = data.starts(with: Signature.binaryPlist)
-    guard isBinary || ChecklistsFileFormat.detect(data) == .iosPlist else {
-      throw notChecklists("it is \(Signature.describe(data)), not a property list.")
-    }
-    var format = PropertyListSerialization.PropertyListFormat.binary
-    let root: Any
-    do {
-      root = try PropertyListSerialization.propertyList(from: data, options: [], format: &format)
-    } catch {
-      throw damaged(isBinary: isBinary)
-    }
-    // Foundation falls back to the old text format for anything it cannot parse otherwise, so a
-    // truncated "bplist00" header comes back as a string: refuse what the app never writes.
-    guard format == (isBinary ? .binary : .xml) else { throw damaged(isBinary: isBinary) }
-    return root
-  }
-
-  private static func damaged(isBinary: Bool) -> ChecklistsError {
-    ChecklistsError(
-      .unreadableFile,
-      isBinary
-        ? "The file is damaged or truncated: it starts like a binary property list but cannot be read."
-        : "The file is damaged or truncated: it starts like an XML property list but cannot be read."
-    )
   }
 
   /// An error for a file that is a readable property list but not the app's checklists.

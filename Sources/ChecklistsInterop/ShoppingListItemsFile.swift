@@ -41,7 +41,9 @@ public enum ShoppingListItemsFile {
   ///   finite number.
   /// - Complexity: O(*n*) in the size of the file.
   public static func decode(_ data: Data) throws -> [Item] {
-    let root = try propertyList(data)
+    let root = try AppPropertyList.parse(data) {
+      notItems("it is \($0), not a keyed archive.")
+    }
     guard let archive = KeyedArchive(propertyList: root) else {
       throw notItems(
         "it is a property list but not a keyed archive (NSKeyedArchiver)\(hint(root)).")
@@ -114,38 +116,11 @@ public enum ShoppingListItemsFile {
 
   // MARK: - The file
 
-  /// Parses the property list after checking that the file is one the app could have written.
-  private static func propertyList(_ data: Data) throws -> Any {
-    if data.isEmpty { throw ChecklistsError(.unreadableFile, "The file is empty.") }
-    let isBinary = data.starts(with: Signature.binaryPlist)
-    let text = Signature.skippingByteOrderMarkAndWhiteSpace(data)
-    guard isBinary || Signature.xmlPlist.contains(where: { text.starts(with: $0) }) else {
-      throw notItems("it is \(Signature.describe(data)), not a keyed archive.")
-    }
-    var format = PropertyListSerialization.PropertyListFormat.binary
-    let root: Any
-    do {
-      root = try PropertyListSerialization.propertyList(from: data, options: [], format: &format)
-    } catch {
-      throw damaged(isBinary: isBinary)
-    }
-    // Foundation falls back to the old text format for anything it cannot parse otherwise.
-    guard format == (isBinary ? .binary : .xml) else { throw damaged(isBinary: isBinary) }
-    return root
-  }
-
   /// A note naming the file a property list that is not a keyed archive most likely is.
   private static func hint(_ root: Any) -> String {
     let first = (root as? [Any])?.first.flatMap { KeyedArchive.dictionary($0) }
     guard let first, first["iconName"] != nil || first["items"] != nil else { return "" }
     return "; it looks like the Checklists app's Checklists.plist"
-  }
-
-  private static func damaged(isBinary: Bool) -> ChecklistsError {
-    let kind = isBinary ? "a binary" : "an XML"
-    return ChecklistsError(
-      .unreadableFile,
-      "The file is damaged or truncated: it starts like \(kind) property list but cannot be read.")
   }
 
   /// An error for a file that is readable but not the Shopping List app's items.
