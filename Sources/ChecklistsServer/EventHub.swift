@@ -26,9 +26,6 @@ final class EventHub: Sendable {
     self.service = service
   }
 
-  /// How many pages are listening.
-  var subscriberCount: Int { subscribers.withLock { $0.count } }
-
   /// Opens a stream for `GET /api/v1/events`, first replaying what a reconnecting client missed
   /// (`Last-Event-ID`).
   func subscribe(_ request: HTTPRequest) -> HTTPResponse {

@@ -57,8 +57,8 @@ extension ChecklistService {
       reference, in: elements, name: name, what: what, numbersFrom: command)
   }
 
-  /// A name as it should be typed back in a shell command.
-  static func quoted(_ name: String) -> String {
+  /// A name as it should be typed back in a shell command: bare when safe, else in single quotes.
+  public static func quoted(_ name: String) -> String {
     name.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) }
       ? name : "'" + name.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }

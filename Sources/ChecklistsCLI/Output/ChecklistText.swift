@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsStore
 import Foundation
 
 /// The human output: All Lists as a table, a list as its rows with √ for checked items.
@@ -20,7 +21,8 @@ struct ChecklistText {
   func checklist(_ list: Checklist, items: [ChecklistItem]) -> String {
     var lines = ["\(list.name) — \(list.subtitle)"]
     if items.isEmpty {
-      lines.append("No items yet. Add one with: checklists add \(Self.quoted(list.name)) <text>")
+      lines.append(
+        "No items yet. Add one with: checklists add \(ChecklistService.quoted(list.name)) <text>")
       return lines.joined(separator: "\n")
     }
     let width = String(items.count).count
@@ -46,12 +48,6 @@ struct ChecklistText {
     var text = "due \(display.string(from: due))"
     if item.shouldRemind { text += ", remind" }
     return text
-  }
-
-  /// A name as it should be typed back in a shell.
-  static func quoted(_ name: String) -> String {
-    name.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) }
-      ? name : "'" + name.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 
   /// Columns padded to their widest cell, two spaces apart; a `#` column is right-aligned.
