@@ -1,41 +1,75 @@
 import Foundation
 
-/// One entry of the change log: what happened to which list or item, and the list's new revision.
+/// One entry of the change log: what happened to which collection (a checklist, a shopping list
+/// or the catalogue) and the collection's new revision.
 ///
 /// Every write appends one; live updates, ETags and sync tokens read them back in order.
 public struct Change: Hashable, Sendable, Codable {
   /// What kind of change it was.
   ///
   /// `listCreated` and `listUpdated` may stand for many item changes at once (an import writes
-  /// one entry per list): a consumer re-reads the whole list for those kinds.
+  /// one entry per list): a consumer re-reads the whole list for those kinds. The same holds
+  /// for `catalogueUpdated`, which an import of the catalogue writes.
   public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
     case listCreated, listUpdated, listDeleted
     case itemAdded, itemUpdated, itemMoved, itemDeleted
+    case shoppingListCreated, shoppingListUpdated, shoppingListDeleted
+    case entryAdded, entryUpdated, entryDeleted
+    case catalogueUpdated, catalogueItemAdded, catalogueItemUpdated, catalogueItemDeleted
+
+    /// The kind of collection the change is about.
+    public var scope: Scope {
+      switch self {
+      case .listCreated, .listUpdated, .listDeleted, .itemAdded, .itemUpdated, .itemMoved,
+        .itemDeleted:
+        return .checklist
+      case .shoppingListCreated, .shoppingListUpdated, .shoppingListDeleted, .entryAdded,
+        .entryUpdated, .entryDeleted:
+        return .shoppingList
+      case .catalogueUpdated, .catalogueItemAdded, .catalogueItemUpdated, .catalogueItemDeleted:
+        return .catalogue
+      }
+    }
+  }
+
+  /// The kinds of collection that change.
+  public enum Scope: String, Hashable, Sendable, Codable {
+    /// A checklist: ``Change/collectionID`` is the list, ``Change/itemID`` its item.
+    case checklist
+    /// A shopping list: ``Change/collectionID`` is the list, ``Change/itemID`` the catalogue
+    /// item whose entry changed.
+    case shoppingList
+    /// The owner's catalogue: ``Change/collectionID`` is the owner (a user has one catalogue),
+    /// ``Change/itemID`` the catalogue item.
+    case catalogue
   }
 
   /// The position in the log: increases with every change in the database. Zero until stored.
   public var sequence: Int64
-  /// The owner of the list that changed.
+  /// The owner of the collection that changed.
   public var ownerID: UUID
-  /// The list that changed.
-  public var checklistID: UUID
-  /// The item that changed, for item changes.
+  /// The checklist, shopping list or catalogue that changed (see ``Scope``).
+  public var collectionID: UUID
+  /// The item that changed, for item and entry changes.
   public var itemID: UUID?
   /// What happened.
   public var kind: Kind
-  /// The list's revision after the change.
+  /// The collection's revision after the change (for catalogue items, the item's revision).
   public var revision: Int64
   /// When it happened.
   public var date: Date
 
+  /// The kind of collection that changed.
+  public var scope: Scope { kind.scope }
+
   /// Creates a change value.
   public init(
-    sequence: Int64 = 0, ownerID: UUID, checklistID: UUID, itemID: UUID? = nil, kind: Kind,
+    sequence: Int64 = 0, ownerID: UUID, collectionID: UUID, itemID: UUID? = nil, kind: Kind,
     revision: Int64, date: Date
   ) {
     self.sequence = sequence
     self.ownerID = ownerID
-    self.checklistID = checklistID
+    self.collectionID = collectionID
     self.itemID = itemID
     self.kind = kind
     self.revision = revision

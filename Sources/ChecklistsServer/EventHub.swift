@@ -117,7 +117,7 @@ final class EventHub: Sendable {
 
   static func message(_ change: Change) -> String {
     let payload = ChangeEvent(
-      sequence: change.sequence, kind: change.kind.rawValue, checklistID: change.checklistID,
+      sequence: change.sequence, kind: change.kind.rawValue, checklistID: change.collectionID,
       itemID: change.itemID, revision: change.revision)
     return "id: \(change.sequence)\nevent: change\ndata: \(json(payload))\n\n"
   }

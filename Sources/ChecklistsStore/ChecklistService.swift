@@ -41,7 +41,7 @@ public struct ChecklistService: Sendable {
       try tx.insertChecklist(list)
       _ = try tx.appendChange(
         Change(
-          ownerID: user.id, checklistID: list.id, kind: .listCreated, revision: list.revision,
+          ownerID: user.id, collectionID: list.id, kind: .listCreated, revision: list.revision,
           date: date))
       return user
     }
@@ -230,7 +230,7 @@ public struct ChecklistService: Sendable {
   ) throws {
     _ = try tx.appendChange(
       Change(
-        ownerID: list.ownerID, checklistID: list.id, itemID: itemID, kind: kind,
+        ownerID: list.ownerID, collectionID: list.id, itemID: itemID, kind: kind,
         revision: list.revision, date: list.updatedAt))
   }
 }

@@ -69,6 +69,83 @@ extension SQLiteChecklistStore {
         CREATE INDEX changes_by_owner ON changes(owner_id, sequence);
         """)
     }
+    migrator.registerMigration("v2: shopping catalogue, shopping lists, entries") { db in
+      try migrateToShopping(db)
+    }
     return migrator
   }()
+}
+
+extension SQLiteChecklistStore {
+  /// The shopping tables: a catalogue per user, shopping lists, and their entries.
+  static func migrateToShopping(_ db: Database) throws {
+    try db.execute(
+      """
+      -- The change log now names checklists, shopping lists and catalogues alike.
+      ALTER TABLE changes RENAME COLUMN checklist_id TO collection_id;
+
+      -- A row per user whose catalogue has been seeded, with its currency.
+      CREATE TABLE shopping_catalogues (
+        owner_id TEXT PRIMARY KEY NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        currency TEXT NOT NULL,
+        created_at REAL NOT NULL);
+
+      CREATE TABLE shopping_items (
+        id TEXT PRIMARY KEY NOT NULL,
+        owner_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        -- The name lower-cased: unique per owner, so "milk" twice is one Milk.
+        name_key TEXT NOT NULL,
+        -- The name without case or accents, for search.
+        search_key TEXT NOT NULL,
+        -- Prices are exact: integer minor units (cents) and an ISO 4217 code.
+        price_minor_units INTEGER,
+        currency TEXT,
+        unit TEXT,
+        category TEXT,
+        revision INTEGER NOT NULL,
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL,
+        CHECK ((price_minor_units IS NULL) = (currency IS NULL)),
+        UNIQUE (owner_id, name_key));
+      CREATE INDEX shopping_items_by_search_key ON shopping_items(owner_id, search_key);
+
+      CREATE TABLE shopping_lists (
+        id TEXT PRIMARY KEY NOT NULL,
+        owner_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        revision INTEGER NOT NULL,
+        entry_count INTEGER NOT NULL DEFAULT 0,
+        in_cart_count INTEGER NOT NULL DEFAULT 0,
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL);
+      CREATE INDEX shopping_lists_by_owner ON shopping_lists(owner_id);
+
+      -- A list holds an item at most once.
+      CREATE TABLE shopping_entries (
+        list_id TEXT NOT NULL REFERENCES shopping_lists(id) ON DELETE CASCADE,
+        item_id TEXT NOT NULL REFERENCES shopping_items(id) ON DELETE CASCADE,
+        quantity INTEGER NOT NULL CHECK (quantity BETWEEN 1 AND 999),
+        in_cart INTEGER NOT NULL CHECK (in_cart IN (0, 1)),
+        revision INTEGER NOT NULL,
+        PRIMARY KEY (list_id, item_id)) WITHOUT ROWID;
+      CREATE INDEX shopping_entries_by_item ON shopping_entries(item_id);
+
+      CREATE TRIGGER shopping_entries_counted_on_insert AFTER INSERT ON shopping_entries BEGIN
+        UPDATE shopping_lists
+          SET entry_count = entry_count + 1, in_cart_count = in_cart_count + NEW.in_cart
+          WHERE id = NEW.list_id;
+      END;
+      CREATE TRIGGER shopping_entries_counted_on_delete AFTER DELETE ON shopping_entries BEGIN
+        UPDATE shopping_lists
+          SET entry_count = entry_count - 1, in_cart_count = in_cart_count - OLD.in_cart
+          WHERE id = OLD.list_id;
+      END;
+      CREATE TRIGGER shopping_entries_counted_on_check AFTER UPDATE OF in_cart ON shopping_entries
+      BEGIN
+        UPDATE shopping_lists SET in_cart_count = in_cart_count - OLD.in_cart + NEW.in_cart
+          WHERE id = NEW.list_id;
+      END;
+      """)
+  }
 }

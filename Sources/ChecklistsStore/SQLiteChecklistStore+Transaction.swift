@@ -60,7 +60,7 @@ extension SQLiteChecklistStore {
     func changes(ownerID: UUID, after sequence: Int64, limit: Int) throws -> [Change] {
       try db.query(
         """
-        SELECT sequence, owner_id, checklist_id, item_id, kind, revision, date FROM changes
+        SELECT sequence, owner_id, collection_id, item_id, kind, revision, date FROM changes
         WHERE owner_id = ? AND sequence > ? ORDER BY sequence LIMIT ?
         """, ownerID, sequence, limit
       ) { row in
@@ -69,7 +69,7 @@ extension SQLiteChecklistStore {
           throw ChecklistsError(.storage, "The change log holds an unknown kind '\(kindName)'.")
         }
         return Change(
-          sequence: row.int64(0), ownerID: try row.uuid(1), checklistID: try row.uuid(2),
+          sequence: row.int64(0), ownerID: try row.uuid(1), collectionID: try row.uuid(2),
           itemID: try row.optionalUUID(3), kind: kind, revision: row.int64(5), date: row.date(6))
       }
     }
@@ -178,9 +178,9 @@ extension SQLiteChecklistStore {
     func appendChange(_ change: Change) throws -> Int64 {
       try db.run(
         """
-        INSERT INTO changes (owner_id, checklist_id, item_id, kind, revision, date)
+        INSERT INTO changes (owner_id, collection_id, item_id, kind, revision, date)
         VALUES (?, ?, ?, ?, ?, ?)
-        """, change.ownerID, change.checklistID, change.itemID, change.kind.rawValue,
+        """, change.ownerID, change.collectionID, change.itemID, change.kind.rawValue,
         change.revision, change.date)
       return db.lastInsertedRowID
     }

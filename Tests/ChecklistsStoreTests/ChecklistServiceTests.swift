@@ -147,7 +147,7 @@ struct ChecklistServiceTests {
         .itemDeleted, .listDeleted,
       ])
     #expect(changes.map(\.revision) == Array(1...8))
-    #expect(Set(changes.map(\.checklistID)) == [list.id])
+    #expect(Set(changes.map(\.collectionID)) == [list.id])
     #expect(changes.map(\.sequence) == changes.map(\.sequence).sorted())
     #expect(toggled.revision == 3)
     #expect(toggled.isChecked)

@@ -37,7 +37,11 @@ struct SQLiteChecklistStoreTests {
     let applied = try queue.read { db in
       try db.query("SELECT identifier FROM schema_migrations") { $0.string(0) }
     }
-    #expect(applied == ["v1: users, checklists, items, change log"])
+    #expect(
+      applied == [
+        "v1: users, checklists, items, change log",
+        "v2: shopping catalogue, shopping lists, entries",
+      ])
     let mode = try queue.withConnection { db in
       try db.query("PRAGMA journal_mode") { $0.string(0) }
     }

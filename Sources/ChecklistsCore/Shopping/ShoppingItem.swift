@@ -58,6 +58,17 @@ public struct ShoppingItem: Identifiable, Hashable, Sendable, Codable {
     return try TextRules.validated(raw, field: field, maximumLength: maximumDetailLength)
   }
 
+  /// The form of a name that must be unique in a catalogue: "Milk", "milk" and "MILK" are one.
+  public static func uniquenessKey(_ name: String) -> String {
+    name.lowercased()
+  }
+
+  /// The form of a name (or of a search) that search compares: without case or accents, so
+  /// "creme" finds "Crème".
+  public static func searchKey(_ text: String) -> String {
+    text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+  }
+
   /// The catalogue's section the item is listed under: its first letter, upper-cased and
   /// without accents ("É" files under "E"), or "#" for names that start otherwise.
   public var sectionTitle: String {

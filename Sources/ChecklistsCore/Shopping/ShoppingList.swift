@@ -14,11 +14,15 @@ public struct ShoppingList: Identifiable, Hashable, Sendable, Codable {
   public var createdAt: Date
   /// When the list or one of its entries last changed.
   public var updatedAt: Date
+  /// How many entries the list has (kept by the store).
+  public var entryCount: Int
+  /// How many of them are in the cart (kept by the store).
+  public var inCartCount: Int
 
   /// Creates a list value.
   public init(
     id: UUID = UUID(), ownerID: UUID, name: String, revision: Int64 = 1, createdAt: Date,
-    updatedAt: Date? = nil
+    updatedAt: Date? = nil, entryCount: Int = 0, inCartCount: Int = 0
   ) {
     self.id = id
     self.ownerID = ownerID
@@ -26,6 +30,15 @@ public struct ShoppingList: Identifiable, Hashable, Sendable, Codable {
     self.revision = revision
     self.createdAt = createdAt
     self.updatedAt = updatedAt ?? createdAt
+    self.entryCount = entryCount
+    self.inCartCount = inCartCount
+  }
+
+  /// A list name made valid: trimmed, not empty, at most 200 characters, one line.
+  /// - Throws: ``ChecklistsError`` with code `invalidInput`.
+  public static func validatedName(_ raw: String) throws -> String {
+    try TextRules.validated(
+      raw, field: "A shopping list's name", maximumLength: TextRules.maximumListNameLength)
   }
 
   /// The list the first use creates, as the original app had one shopping list.
@@ -33,9 +46,11 @@ public struct ShoppingList: Identifiable, Hashable, Sendable, Codable {
 }
 
 /// One line of a shopping list: a catalogue item, how many, and whether it is in the cart.
+///
+/// A list holds an item at most once, so the item identifies the entry within its list.
 public struct ShoppingEntry: Identifiable, Hashable, Sendable, Codable {
-  /// The stable identity of the entry.
-  public var id: UUID
+  /// The entry's identity within its list: its catalogue item.
+  public var id: UUID { itemID }
   /// The list it is on.
   public var listID: UUID
   /// The catalogue item it is for.
@@ -49,10 +64,8 @@ public struct ShoppingEntry: Identifiable, Hashable, Sendable, Codable {
 
   /// Creates an entry value.
   public init(
-    id: UUID = UUID(), listID: UUID, itemID: UUID, quantity: Int = 1, isInCart: Bool = false,
-    revision: Int64 = 1
+    listID: UUID, itemID: UUID, quantity: Int = 1, isInCart: Bool = false, revision: Int64 = 1
   ) {
-    self.id = id
     self.listID = listID
     self.itemID = itemID
     self.quantity = quantity

@@ -1,0 +1,24 @@
+import ChecklistsCore
+import Foundation
+
+/// The currency a new catalogue gets: `CHECKLISTS_CURRENCY` (an ISO 4217 code such as "EUR"),
+/// else the locale's currency, else the euro.
+public enum CurrencySetting {
+  /// Resolves the currency.
+  /// - Parameters:
+  ///   - environment: The process environment.
+  ///   - locale: The person's locale.
+  /// - Throws: ``ChecklistsCore/ChecklistsError`` with code `invalidInput` when
+  ///   `CHECKLISTS_CURRENCY` is set but is not a currency code.
+  public static func resolve(environment: [String: String], locale: Locale) throws -> Currency {
+    if let code = environment["CHECKLISTS_CURRENCY"], !code.isEmpty {
+      guard let currency = Currency(code: code.uppercased()) else {
+        throw ChecklistsError.invalid(
+          "CHECKLISTS_CURRENCY is '\(code)', which is not a currency code; use one such as "
+            + "EUR, USD or GBP.")
+      }
+      return currency
+    }
+    return Currency.forLocale(locale)
+  }
+}

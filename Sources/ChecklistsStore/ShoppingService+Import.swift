@@ -1,0 +1,68 @@
+import ChecklistsCore
+import Foundation
+
+extension ShoppingService {
+  /// Imports catalogue items, such as the Shopping List app's `items` file, in one transaction.
+  ///
+  /// An item whose name is already in the catalogue (ignoring case) is the same item: it takes
+  /// the file's price. Items that were on the app's shopping list are put on `listID`. Items
+  /// without a name are left out and counted; the original app let them in, we do not.
+  /// - Parameter listID: The list for items that were on the shopping list.
+  /// - Returns: What was added, updated and put on the list.
+  /// - Throws: `notFound` for an unknown list, `invalidInput` naming the first bad item (a name
+  ///   too long or with control characters), in which case nothing is written.
+  @discardableResult
+  public func importItems(_ items: [PortableShoppingItem], onList listID: UUID) throws
+    -> ShoppingImportReport
+  {
+    var report = ShoppingImportReport()
+    var valid: [(PortableShoppingItem, String)] = []
+    for (index, item) in items.enumerated() {
+      if item.name.allSatisfy({ $0.isWhitespace }) {
+        report.skippedWithoutName += 1
+        continue
+      }
+      do {
+        valid.append((item, try ShoppingItem.validatedName(item.name)))
+      } catch let error as ChecklistsError {
+        throw ChecklistsError.invalid("Item \(index + 1) of the file: \(error.message)")
+      }
+    }
+    return try store.writeShopping { tx in
+      let date = now()
+      for (portable, name) in valid {
+        var item: ShoppingItem
+        if var existing = try tx.shoppingItem(ownerID: owner.id, named: name) {
+          if existing.price != portable.price, let price = portable.price {
+            existing.price = price
+            existing.revision += 1
+            existing.updatedAt = date
+            try tx.updateShoppingItem(existing)
+            report.updated += 1
+          }
+          item = existing
+        } else {
+          let id = try portable.id.flatMap { try tx.shoppingItem(id: $0) == nil ? $0 : nil }
+          item = ShoppingItem(
+            id: id ?? UUID(), ownerID: owner.id, name: name, price: portable.price,
+            createdAt: date)
+          try tx.insertShoppingItem(item)
+          report.added += 1
+        }
+        if portable.isOnShoppingList, try tx.entry(listID: listID, itemID: item.id) == nil {
+          _ = try ownedList(listID, in: tx)
+          try tx.saveEntry(ShoppingEntry(listID: listID, itemID: item.id))
+          report.putOnList += 1
+        }
+      }
+      // One entry per collection: readers re-read the catalogue and the list.
+      _ = try tx.appendChange(
+        Change(
+          ownerID: owner.id, collectionID: owner.id, kind: .catalogueUpdated, revision: 1,
+          date: date))
+      var list = try ownedList(listID, in: tx)
+      try bump(&list, .shoppingListUpdated, in: tx)
+      return report
+    }
+  }
+}

@@ -1,0 +1,184 @@
+import ChecklistsCore
+import Foundation
+
+extension ShoppingService {
+  // MARK: - Lists
+
+  /// Creates a shopping list.
+  /// - Parameter name: Trimmed, 1 to 200 characters, unique among the user's shopping lists
+  ///   ignoring case.
+  /// - Throws: `invalidInput` for a bad name, `conflict` when it is taken.
+  @discardableResult
+  public func createList(named name: String) throws -> ShoppingList {
+    let name = try ShoppingList.validatedName(name)
+    return try store.writeShopping { tx in
+      try ensureListNameIsFree(name, in: tx)
+      let list = ShoppingList(ownerID: owner.id, name: name, createdAt: now())
+      try tx.insertShoppingList(list)
+      _ = try tx.appendChange(
+        Change(
+          ownerID: owner.id, collectionID: list.id, kind: .shoppingListCreated,
+          revision: list.revision, date: list.createdAt))
+      return list
+    }
+  }
+
+  /// Renames a shopping list.
+  /// - Throws: `notFound`, `invalidInput`, `conflict` (name taken) or `stale`.
+  @discardableResult
+  public func renameList(id: UUID, to name: String, expectedRevision: Int64? = nil) throws
+    -> ShoppingList
+  {
+    let name = try ShoppingList.validatedName(name)
+    return try store.writeShopping { tx in
+      var list = try ownedList(id, in: tx)
+      try check(expectedRevision, against: list.revision, what: "shopping list '\(list.name)'")
+      if name != list.name {
+        try ensureListNameIsFree(name, in: tx, except: id)
+        list.name = name
+      }
+      try bump(&list, .shoppingListUpdated, in: tx)
+      return list
+    }
+  }
+
+  /// Deletes a shopping list; its items stay in the catalogue.
+  /// - Returns: The list as it was.
+  @discardableResult
+  public func deleteList(id: UUID, expectedRevision: Int64? = nil) throws -> ShoppingList {
+    try store.writeShopping { tx in
+      var list = try ownedList(id, in: tx)
+      try check(expectedRevision, against: list.revision, what: "shopping list '\(list.name)'")
+      let before = list
+      try bump(&list, .shoppingListDeleted, in: tx)
+      try tx.deleteShoppingList(id: id)
+      return before
+    }
+  }
+
+  // MARK: - Entries
+
+  /// Puts a catalogue item on a list (the Items screen's tap), or changes how many when it is
+  /// already there.
+  /// - Parameter quantity: How many; nil keeps the entry's quantity (1 for a new entry).
+  /// - Returns: The entry, and whether it is new.
+  /// - Throws: `notFound` for an unknown list or item, `invalidInput` for a bad quantity.
+  @discardableResult
+  public func put(itemID: UUID, onList listID: UUID, quantity: Int? = nil) throws -> (
+    entry: ShoppingEntry, isNew: Bool
+  ) {
+    let quantity = try quantity.map(ShoppingEntry.validatedQuantity)
+    return try store.writeShopping { tx in
+      let item = try ownedItem(itemID, in: tx)
+      return try put(item, onList: listID, quantity: quantity, in: tx)
+    }
+  }
+
+  /// Puts an item on a list by name: the catalogue item of that name (ignoring case), or a new
+  /// one without a price when there is none, so adding "milk" twice never makes two Milks.
+  /// - Returns: The item, the entry, and whether the item is new to the catalogue.
+  @discardableResult
+  public func put(named name: String, onList listID: UUID, quantity: Int? = nil) throws -> (
+    item: ShoppingItem, entry: ShoppingEntry, isNewItem: Bool
+  ) {
+    let name = try ShoppingItem.validatedName(name)
+    let quantity = try quantity.map(ShoppingEntry.validatedQuantity)
+    return try store.writeShopping { tx in
+      _ = try ownedList(listID, in: tx)
+      var item = try tx.shoppingItem(ownerID: owner.id, named: name)
+      let isNewItem = item == nil
+      if item == nil {
+        let new = ShoppingItem(ownerID: owner.id, name: name, createdAt: now())
+        try tx.insertShoppingItem(new)
+        try log(.catalogueItemAdded, item: new, in: tx)
+        item = new
+      }
+      let (entry, _) = try put(item!, onList: listID, quantity: quantity, in: tx)
+      return (item!, entry, isNewItem)
+    }
+  }
+
+  /// Changes a list's entry: how many, and whether it is in the cart.
+  /// - Throws: `notFound` when the item is not on the list, `invalidInput` for a bad quantity.
+  @discardableResult
+  public func updateEntry(
+    itemID: UUID, onList listID: UUID, quantity: Int? = nil, isInCart: Bool? = nil
+  ) throws -> ShoppingEntry {
+    let quantity = try quantity.map(ShoppingEntry.validatedQuantity)
+    return try store.writeShopping { tx in
+      var (list, entry) = try ownedEntry(itemID: itemID, listID: listID, in: tx)
+      if let quantity { entry.quantity = quantity }
+      if let isInCart { entry.isInCart = isInCart }
+      try bump(&list, .entryUpdated, itemID: itemID, in: tx)
+      entry.revision = list.revision
+      try tx.saveEntry(entry)
+      return entry
+    }
+  }
+
+  /// Takes an item off a list (it stays in the catalogue).
+  /// - Throws: `notFound` when the item is not on the list.
+  public func removeEntry(itemID: UUID, fromList listID: UUID) throws {
+    try store.writeShopping { tx in
+      var (list, _) = try ownedEntry(itemID: itemID, listID: listID, in: tx)
+      try tx.deleteEntry(listID: listID, itemID: itemID)
+      try bump(&list, .entryDeleted, itemID: itemID, in: tx)
+    }
+  }
+
+  /// Ends a shopping trip: takes what is in the cart off the list. The items stay in the
+  /// catalogue, ready for next time.
+  /// - Returns: How many entries were cleared.
+  @discardableResult
+  public func finishShopping(listID: UUID) throws -> Int {
+    try store.writeShopping { tx in
+      var list = try ownedList(listID, in: tx)
+      let cleared = try tx.deleteEntriesInCart(listID: listID)
+      if cleared > 0 { try bump(&list, .shoppingListUpdated, in: tx) }
+      return cleared
+    }
+  }
+
+  // MARK: - Rules
+
+  func put(
+    _ item: ShoppingItem, onList listID: UUID, quantity: Int?, in tx: any ShoppingStoreWriter
+  ) throws -> (entry: ShoppingEntry, isNew: Bool) {
+    var list = try ownedList(listID, in: tx)
+    if var entry = try tx.entry(listID: listID, itemID: item.id) {
+      guard let quantity, quantity != entry.quantity else { return (entry, false) }
+      entry.quantity = quantity
+      try bump(&list, .entryUpdated, itemID: item.id, in: tx)
+      entry.revision = list.revision
+      try tx.saveEntry(entry)
+      return (entry, false)
+    }
+    try bump(&list, .entryAdded, itemID: item.id, in: tx)
+    let entry = ShoppingEntry(
+      listID: listID, itemID: item.id, quantity: quantity ?? 1, revision: list.revision)
+    try tx.saveEntry(entry)
+    return (entry, true)
+  }
+
+  func ownedEntry(itemID: UUID, listID: UUID, in tx: any ShoppingStoreReader) throws -> (
+    ShoppingList, ShoppingEntry
+  ) {
+    let list = try ownedList(listID, in: tx)
+    guard let entry = try tx.entry(listID: listID, itemID: itemID) else {
+      let name = (try? ownedItem(itemID, in: tx)).map { "'\($0.name)'" } ?? "That item"
+      throw ChecklistsError(.notFound, "\(name) is not on the shopping list '\(list.name)'.")
+    }
+    return (list, entry)
+  }
+
+  func ensureListNameIsFree(
+    _ name: String, in tx: any ShoppingStoreReader, except id: UUID? = nil
+  ) throws {
+    let taken = try tx.shoppingLists(ownerID: owner.id).first {
+      $0.id != id && Checklist.namesMatch($0.name, name)
+    }
+    if let taken {
+      throw ChecklistsError(.conflict, "A shopping list named '\(taken.name)' already exists.")
+    }
+  }
+}

@@ -1,0 +1,199 @@
+import ChecklistsCore
+import Foundation
+
+/// Every operation on one user's catalogue and shopping lists, with the rules applied once:
+/// validation, names unique ignoring case, revisions and the change log.
+///
+/// Each method is one transaction. Catalogue items are shared by every list: a list's entries
+/// point at them, so a renamed item or a new price shows on every list at once.
+public struct ShoppingService: Sendable {
+  /// Where the catalogue and the lists are kept.
+  public let store: any ShoppingStore
+  /// The user whose shopping this is.
+  public let owner: User
+  /// The catalogue's currency: new prices are in it unless they name another.
+  public let currency: Currency
+  /// The clock, so tests can fix the time.
+  public let now: @Sendable () -> Date
+
+  /// Opens a user's shopping, seeding it on first use with the original app's five items and
+  /// one empty list, "Shopping List".
+  ///
+  /// Safe when two processes start at once: the check and the seeding are one transaction.
+  /// - Parameter currency: The currency for a new catalogue (from the locale or the
+  ///   configuration); a catalogue that exists keeps the currency it was made with.
+  /// - Throws: ``ChecklistsCore/ChecklistsError`` with code `storage`.
+  public static func open(
+    store: any ShoppingStore, owner: User, currency: Currency,
+    now: @escaping @Sendable () -> Date = Date.init
+  ) throws -> ShoppingService {
+    let currency = try store.writeShopping { tx -> Currency in
+      if let existing = try tx.catalogueCurrency(ownerID: owner.id) { return existing }
+      let date = now()
+      try tx.insertCatalogue(ownerID: owner.id, currency: currency, createdAt: date)
+      for (name, price) in ShoppingItem.seedCatalogue(currency: currency) {
+        try tx.insertShoppingItem(
+          ShoppingItem(ownerID: owner.id, name: name, price: price, createdAt: date))
+      }
+      _ = try tx.appendChange(
+        Change(
+          ownerID: owner.id, collectionID: owner.id, kind: .catalogueUpdated, revision: 1,
+          date: date))
+      let list = ShoppingList(ownerID: owner.id, name: ShoppingList.firstListName, createdAt: date)
+      try tx.insertShoppingList(list)
+      _ = try tx.appendChange(
+        Change(
+          ownerID: owner.id, collectionID: list.id, kind: .shoppingListCreated,
+          revision: list.revision, date: date))
+      return currency
+    }
+    return ShoppingService(store: store, owner: owner, currency: currency, now: now)
+  }
+
+  private init(
+    store: any ShoppingStore, owner: User, currency: Currency,
+    now: @escaping @Sendable () -> Date
+  ) {
+    self.store = store
+    self.owner = owner
+    self.currency = currency
+    self.now = now
+  }
+
+  // MARK: - Reading
+
+  /// The catalogue in alphabetical order.
+  /// - Complexity: O(*n* log *n*).
+  public func catalogue() throws -> [ShoppingItem] {
+    try catalogueWithVersion().0
+  }
+
+  /// The catalogue in alphabetical order and the sequence of the latest change, from one
+  /// snapshot: the sequence is its version (its ETag).
+  public func catalogueWithVersion() throws -> ([ShoppingItem], Int64) {
+    let (items, sequence) = try store.readShopping { tx in
+      (try tx.shoppingItems(ownerID: owner.id), try tx.lastChangeSequence(ownerID: owner.id))
+    }
+    return (items.sorted(by: ShoppingItem.sortsBefore), sequence)
+  }
+
+  /// Catalogue items whose name contains `query`, ignoring case and accents: names that start
+  /// with it first, then names with a word that starts with it, then the rest.
+  /// - Returns: At most `limit` items; none for a blank query.
+  public func search(_ query: String, limit: Int = 20) throws -> [ShoppingItem] {
+    let query = query.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !query.isEmpty, limit > 0 else { return [] }
+    return try store.readShopping { tx in
+      try tx.searchShoppingItems(ownerID: owner.id, matching: query, limit: limit)
+    }
+  }
+
+  /// The catalogue item with this id.
+  /// - Throws: `notFound` when it does not exist or belongs to another user.
+  public func item(id: UUID) throws -> ShoppingItem {
+    try store.readShopping { tx in try ownedItem(id, in: tx) }
+  }
+
+  /// The user's shopping lists by name.
+  public func lists() throws -> [ShoppingList] {
+    try listsWithVersion().0
+  }
+
+  /// The user's shopping lists by name and the sequence of the latest change.
+  public func listsWithVersion() throws -> ([ShoppingList], Int64) {
+    let (lists, sequence) = try store.readShopping { tx in
+      (try tx.shoppingLists(ownerID: owner.id), try tx.lastChangeSequence(ownerID: owner.id))
+    }
+    return (lists.sorted(by: Self.byName), sequence)
+  }
+
+  /// The shopping list with this id.
+  /// - Throws: `notFound` when it does not exist or belongs to another user.
+  public func list(id: UUID) throws -> ShoppingList {
+    try store.readShopping { tx in try ownedList(id, in: tx) }
+  }
+
+  /// A list's lines in shopping order with its totals.
+  public func contents(ofList id: UUID) throws -> ShoppingListContents {
+    try contentsWithVersion(ofList: id).0
+  }
+
+  /// A list's lines and totals and the sequence of the latest change, from one snapshot.
+  ///
+  /// The sequence, not the list's revision, versions the contents: renaming a catalogue item
+  /// changes every list that has it.
+  public func contentsWithVersion(ofList id: UUID) throws -> (ShoppingListContents, Int64) {
+    try store.readShopping { tx in
+      let list = try ownedList(id, in: tx)
+      let entries = try tx.entries(listID: id)
+      var items: [UUID: ShoppingItem] = [:]
+      for entry in entries { items[entry.itemID] = try tx.shoppingItem(id: entry.itemID) }
+      return (
+        ShoppingListContents(list: list, entries: entries, items: items),
+        try tx.lastChangeSequence(ownerID: owner.id)
+      )
+    }
+  }
+
+  /// The ids of the catalogue items on a list: the green checks of the Items screen.
+  public func itemIDs(onList id: UUID) throws -> Set<UUID> {
+    try store.readShopping { tx in
+      _ = try ownedList(id, in: tx)
+      return Set(try tx.entries(listID: id).map(\.itemID))
+    }
+  }
+
+  // MARK: - Shared rules
+
+  static func byName(_ a: ShoppingList, _ b: ShoppingList) -> Bool {
+    switch a.name.localizedStandardCompare(b.name) {
+    case .orderedAscending: return true
+    case .orderedDescending: return false
+    case .orderedSame: return a.id.uuidString < b.id.uuidString
+    }
+  }
+
+  func ownedItem(_ id: UUID, in tx: any ShoppingStoreReader) throws -> ShoppingItem {
+    guard let item = try tx.shoppingItem(id: id), item.ownerID == owner.id else {
+      throw ChecklistsError(.notFound, "There is no catalogue item with id \(id.uuidString).")
+    }
+    return item
+  }
+
+  func ownedList(_ id: UUID, in tx: any ShoppingStoreReader) throws -> ShoppingList {
+    guard let list = try tx.shoppingList(id: id), list.ownerID == owner.id else {
+      throw ChecklistsError(.notFound, "There is no shopping list with id \(id.uuidString).")
+    }
+    return list
+  }
+
+  func check(_ expected: Int64?, against revision: Int64, what: String) throws {
+    guard let expected, expected != revision else { return }
+    throw ChecklistsError(
+      .stale,
+      "The \(what) changed since you read it (revision \(expected), now \(revision)). "
+        + "Reload it and try again.")
+  }
+
+  /// Advances a list's revision and logs the change.
+  func bump(
+    _ list: inout ShoppingList, _ kind: Change.Kind, itemID: UUID? = nil,
+    in tx: any ShoppingStoreWriter
+  ) throws {
+    list.revision += 1
+    list.updatedAt = now()
+    try tx.updateShoppingList(list)
+    _ = try tx.appendChange(
+      Change(
+        ownerID: owner.id, collectionID: list.id, itemID: itemID, kind: kind,
+        revision: list.revision, date: list.updatedAt))
+  }
+
+  /// Logs a change to a catalogue item.
+  func log(_ kind: Change.Kind, item: ShoppingItem, in tx: any ShoppingStoreWriter) throws {
+    _ = try tx.appendChange(
+      Change(
+        ownerID: owner.id, collectionID: owner.id, itemID: item.id, kind: kind,
+        revision: item.revision, date: item.updatedAt))
+  }
+}
