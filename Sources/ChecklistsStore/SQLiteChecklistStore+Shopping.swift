@@ -4,8 +4,7 @@ import SQLiteDatabase
 
 extension SQLiteChecklistStore: ShoppingStore {
   /// Runs `body` in a read transaction.
-  public func readShopping<T: Sendable>(_ body: (any ShoppingStoreReader) throws -> T) throws -> T
-  {
+  public func readShopping<T: Sendable>(_ body: (any ShoppingStoreReader) throws -> T) throws -> T {
     do {
       return try queue.read { db in try body(Transaction(db: db)) }
     } catch let error as DatabaseError {

@@ -66,7 +66,8 @@ public struct ShoppingItem: Identifiable, Hashable, Sendable, Codable {
   /// The form of a name (or of a search) that search compares: without case or accents, so
   /// "creme" finds "Crème".
   public static func searchKey(_ text: String) -> String {
-    text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+    text.folding(
+      options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
   }
 
   /// The catalogue's section the item is listed under: its first letter, upper-cased and
