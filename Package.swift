@@ -23,6 +23,14 @@ let package = Package(
     .target(name: "SQLiteDatabase", dependencies: ["CSQLite"]),
     .target(name: "ChecklistsStore", dependencies: ["ChecklistsCore", "SQLiteDatabase"]),
 
+    // MARK: - Security: password hashing and secret tokens (libsodium).
+    .systemLibrary(
+      name: "CSodium",
+      pkgConfig: "libsodium",
+      providers: [.apt(["libsodium-dev"])]
+    ),
+    .target(name: "ChecklistsSecurity", dependencies: ["CSodium"]),
+
     // MARK: - File formats: the iPhone app's plist and our JSON backup.
     .target(name: "ChecklistsInterop", dependencies: ["ChecklistsCore"]),
 
@@ -69,6 +77,7 @@ let package = Package(
       name: "ChecklistsInteropTests",
       dependencies: ["ChecklistsCore", "ChecklistsInterop"]
     ),
+    .testTarget(name: "ChecklistsSecurityTests", dependencies: ["ChecklistsSecurity"]),
     .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
     .testTarget(
