@@ -21,7 +21,10 @@ let package = Package(
       providers: [.apt(["libsqlite3-dev"])]
     ),
     .target(name: "SQLiteDatabase", dependencies: ["CSQLite"]),
-    .target(name: "ChecklistsStore", dependencies: ["ChecklistsCore", "SQLiteDatabase"]),
+    .target(
+      name: "ChecklistsStore",
+      dependencies: ["ChecklistsCore", "ChecklistsSecurity", "SQLiteDatabase"]
+    ),
 
     // MARK: - Security: password hashing and secret tokens (libsodium).
     .systemLibrary(

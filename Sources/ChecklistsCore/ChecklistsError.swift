@@ -18,6 +18,9 @@ public struct ChecklistsError: Error, Hashable, Sendable, CustomStringConvertibl
     case unreadableFile
     /// The database failed underneath.
     case storage
+    /// Signing in failed: a wrong user name or password, or an expired session or token. The
+    /// message never says which.
+    case unauthorized
   }
 
   /// The kind of problem.

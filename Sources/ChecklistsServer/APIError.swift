@@ -31,6 +31,7 @@ struct APIError: Error, Sendable {
     case .stale: status = 412
     case .unreadableFile: status = 422
     case .storage: status = 503
+    case .unauthorized: status = 401
     }
     detail = error.description
   }

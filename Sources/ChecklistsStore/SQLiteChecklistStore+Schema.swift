@@ -72,6 +72,9 @@ extension SQLiteChecklistStore {
     migrator.registerMigration("v2: shopping catalogue, shopping lists, entries") { db in
       try migrateToShopping(db)
     }
+    migrator.registerMigration("v3: passwords, sessions, API tokens") { db in
+      try migrateToAccounts(db)
+    }
     return migrator
   }()
 }

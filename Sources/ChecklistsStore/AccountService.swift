@@ -1,0 +1,277 @@
+import ChecklistsCore
+import ChecklistsSecurity
+import Foundation
+import Synchronization
+
+/// Accounts, sign-in and API tokens, with the rules applied once: names, password quality,
+/// argon2id hashes, sessions that expire, tokens stored only as digests.
+///
+/// Messages about signing in never say whether the user exists, and a sign-in for an unknown
+/// user does the same hashing work as one for a known user, so timing does not say it either.
+public struct AccountService: Sendable {
+  /// Where accounts are kept.
+  public let store: any AccountStore
+  /// How passwords are hashed.
+  public let hasher: PasswordHasher
+  /// The clock, so tests can move time.
+  public let now: @Sendable () -> Date
+
+  /// Creates the service.
+  public init(
+    store: any AccountStore, hasher: PasswordHasher = PasswordHasher(),
+    now: @escaping @Sendable () -> Date = Date.init
+  ) {
+    self.store = store
+    self.hasher = hasher
+    self.now = now
+  }
+
+  /// The one message for every failed sign-in.
+  public static let signInFailure = "The user name or password is not right."
+
+  // MARK: - Users
+
+  /// The users with accounts (not the passwordless local user), by name.
+  public func users() throws -> [User] {
+    try store.readAccounts { tx in
+      try tx.users().filter { try tx.passwordHash(userID: $0.id) != nil }
+    }.sorted { $0.name < $1.name }
+  }
+
+  /// Whether any account exists: then the server asks everyone to sign in.
+  public func hasAccounts() throws -> Bool {
+    try !users().isEmpty
+  }
+
+  /// Adds an account.
+  ///
+  /// The first account takes over what the single local user made before accounts existed:
+  /// its lists and shopping become the new account's.
+  /// - Returns: The user, and whether it took over the local user's data.
+  /// - Throws: `invalidInput` for a bad name or password, `conflict` when the name is taken.
+  @discardableResult
+  public func addUser(named rawName: String, password: String) throws -> (
+    user: User, tookOverLocalData: Bool
+  ) {
+    let name = try User.validatedName(rawName)
+    try PasswordRules.validate(password, userName: name)
+    let hash = try hashed(password)
+    return try store.writeAccounts { tx in
+      if try tx.user(named: name) != nil {
+        throw ChecklistsError(.conflict, "There is already a user called '\(name)'.")
+      }
+      let everyone = try tx.users()
+      let accounts = try everyone.filter { try tx.passwordHash(userID: $0.id) != nil }
+      if accounts.isEmpty, let local = everyone.first(where: { $0.name == User.localName }) {
+        try tx.renameUser(id: local.id, to: name)
+        try tx.setPasswordHash(hash, userID: local.id)
+        return (User(id: local.id, name: name, createdAt: local.createdAt), true)
+      }
+      let user = User(name: name, createdAt: now())
+      try tx.insertUser(user, passwordHash: hash)
+      return (user, false)
+    }
+  }
+
+  /// Sets a user's password and signs out every session of theirs.
+  /// - Throws: `notFound` for an unknown user, `invalidInput` for a bad password.
+  public func setPassword(userName: String, password: String) throws {
+    let user = try existingUser(userName)
+    try PasswordRules.validate(password, userName: user.name)
+    let hash = try hashed(password)
+    try store.writeAccounts { tx in
+      try tx.setPasswordHash(hash, userID: user.id)
+      try tx.deleteSessions(userID: user.id, except: nil)
+    }
+  }
+
+  /// Deletes a user and everything they own.
+  /// - Returns: The user as it was.
+  @discardableResult
+  public func deleteUser(named name: String) throws -> User {
+    let user = try existingUser(name)
+    try store.writeAccounts { tx in try tx.deleteUser(id: user.id) }
+    return user
+  }
+
+  /// The account with this name.
+  /// - Throws: `notFound`.
+  public func existingUser(_ rawName: String) throws -> User {
+    let name = rawName.trimmingCharacters(in: .whitespaces).lowercased()
+    let user = try store.readAccounts { tx -> User? in
+      guard let user = try tx.user(named: name), try tx.passwordHash(userID: user.id) != nil
+      else { return nil }
+      return user
+    }
+    guard let user else {
+      let names = try users().map(\.name)
+      throw ChecklistsError.notFound("user", named: rawName, candidates: names)
+    }
+    return user
+  }
+
+  // MARK: - Sessions
+
+  /// Signs in: checks the password and opens a session.
+  /// - Returns: The user, the token for the cookie (shown once, stored only as its digest) and
+  ///   the session.
+  /// - Throws: `unauthorized` with ``signInFailure`` for an unknown user or a wrong password.
+  public func signIn(userName: String, password: String) throws -> (User, SecretToken, Session) {
+    let name = userName.trimmingCharacters(in: .whitespaces).lowercased()
+    let found = try store.readAccounts { tx -> (User, String)? in
+      guard let user = try tx.user(named: name), let hash = try tx.passwordHash(userID: user.id)
+      else { return nil }
+      return (user, hash)
+    }
+    guard let (user, hash) = found else {
+      // The same work as a real check, so an unknown name takes as long as a wrong password.
+      _ = hasher.verify(password, against: Self.decoyHash(hasher))
+      throw ChecklistsError(.unauthorized, Self.signInFailure)
+    }
+    guard hasher.verify(password, against: hash) else {
+      throw ChecklistsError(.unauthorized, Self.signInFailure)
+    }
+    let upgraded = hasher.needsRehash(hash) ? try hasher.hash(password) : nil
+    let token = SecretToken.generate()
+    let date = now()
+    let session = Session(
+      userID: user.id, tokenDigest: token.digest, csrfToken: SecretToken.generate().value,
+      createdAt: date, lastSeenAt: date)
+    try store.writeAccounts { tx in
+      try tx.deleteExpiredSessions(at: date)
+      if let upgraded { try tx.setPasswordHash(upgraded, userID: user.id) }
+      try tx.insertSession(session)
+    }
+    return (user, token, session)
+  }
+
+  /// The user and session a cookie's token stands for, if it is live. Records the use (at most
+  /// once a minute, so reads stay reads) and ends an expired session.
+  public func session(token: String) throws -> (User, Session)? {
+    let digest = SecretToken(value: token).digest
+    let date = now()
+    guard
+      let (user, session) = try store.readAccounts({ tx -> (User, Session)? in
+        guard let session = try tx.session(tokenDigest: digest),
+          let user = try tx.user(id: session.userID)
+        else { return nil }
+        return (user, session)
+      })
+    else { return nil }
+    if session.hasExpired(at: date) {
+      try store.writeAccounts { tx in try tx.deleteSession(tokenDigest: digest) }
+      return nil
+    }
+    var live = session
+    if date.timeIntervalSince(session.lastSeenAt) >= 60 {
+      try store.writeAccounts { tx in try tx.touchSession(tokenDigest: digest, at: date) }
+      live.lastSeenAt = date
+    }
+    return (user, live)
+  }
+
+  /// Signs out: ends the session of this token.
+  public func signOut(token: String) throws {
+    let digest = SecretToken(value: token).digest
+    try store.writeAccounts { tx in try tx.deleteSession(tokenDigest: digest) }
+  }
+
+  // MARK: - API tokens
+
+  /// The prefix of API tokens, so a leaked one is recognisable.
+  public static let apiTokenPrefix = "ckl_"
+
+  /// Creates an API token for scripts.
+  /// - Returns: The token's record and the token itself, which is shown only now.
+  /// - Throws: `notFound` for an unknown user, `invalidInput` for a bad name, `conflict` when
+  ///   the user already has a token of that name.
+  public func createAPIToken(userName: String, name rawName: String) throws -> (
+    APIToken, SecretToken
+  ) {
+    let user = try existingUser(userName)
+    let name = try TextRules.validated(
+      rawName, field: "A token's name", maximumLength: TextRules.maximumListNameLength)
+    let secret = SecretToken.generate(prefix: Self.apiTokenPrefix)
+    let token = APIToken(
+      userID: user.id, name: name, tokenDigest: secret.digest, createdAt: now())
+    try store.writeAccounts { tx in
+      if try tx.apiTokens(userID: user.id).contains(where: {
+        $0.name.lowercased() == name.lowercased()
+      }) {
+        throw ChecklistsError(.conflict, "'\(user.name)' already has a token called '\(name)'.")
+      }
+      try tx.insertAPIToken(token)
+    }
+    return (token, secret)
+  }
+
+  /// A user's API tokens, oldest first.
+  public func apiTokens(userName: String) throws -> [APIToken] {
+    let user = try existingUser(userName)
+    return try store.readAccounts { tx in try tx.apiTokens(userID: user.id) }
+  }
+
+  /// Revokes a user's API token, named by its name (ignoring case) or id.
+  /// - Returns: The revoked token.
+  @discardableResult
+  public func revokeAPIToken(userName: String, token reference: String) throws -> APIToken {
+    let tokens = try apiTokens(userName: userName)
+    guard
+      let token = tokens.first(where: {
+        $0.name.lowercased() == reference.lowercased() || $0.id.uuidString == reference.uppercased()
+      })
+    else {
+      throw ChecklistsError.notFound("token", named: reference, candidates: tokens.map(\.name))
+    }
+    try store.writeAccounts { tx in try tx.deleteAPIToken(id: token.id) }
+    return token
+  }
+
+  /// The user a bearer token stands for, recording its use (at most once a minute).
+  public func user(bearer: String) throws -> User? {
+    guard bearer.hasPrefix(Self.apiTokenPrefix) else { return nil }
+    let digest = SecretToken(value: bearer).digest
+    guard
+      let (user, token) = try store.readAccounts({ tx -> (User, APIToken)? in
+        guard let token = try tx.apiToken(tokenDigest: digest),
+          let user = try tx.user(id: token.userID)
+        else { return nil }
+        return (user, token)
+      })
+    else { return nil }
+    let date = now()
+    if token.lastUsedAt.map({ date.timeIntervalSince($0) >= 60 }) ?? true {
+      try store.writeAccounts { tx in try tx.touchAPIToken(id: token.id, at: date) }
+    }
+    return user
+  }
+
+  // MARK: - Hashing
+
+  private func hashed(_ password: String) throws -> String {
+    do {
+      return try hasher.hash(password)
+    } catch {
+      throw ChecklistsError(.storage, "\(error)")
+    }
+  }
+
+  /// A hash of a random password with the hasher's settings, to spend the same time on
+  /// unknown names as on known ones.
+  private static func decoyHash(_ hasher: PasswordHasher) -> String {
+    DecoyHashes.shared.hash(for: hasher)
+  }
+}
+
+/// One decoy hash per hasher strength, made once.
+private final class DecoyHashes: Sendable {
+  static let shared = DecoyHashes()
+  private let hashes = Mutex<[PasswordHasher.Strength: String]>([:])
+
+  func hash(for hasher: PasswordHasher) -> String {
+    if let hash = hashes.withLock({ $0[hasher.strength] }) { return hash }
+    let hash = (try? hasher.hash(SecretToken.generate().value)) ?? ""
+    hashes.withLock { $0[hasher.strength] = hash }
+    return hash
+  }
+}
