@@ -1,0 +1,89 @@
+import ChecklistsSecurity
+import Foundation
+import Testing
+
+@Suite("Sign-in throttling")
+struct SignInThrottleTests {
+  let start = Date(timeIntervalSince1970: 1_796_000_000)
+
+  @Test("After five failures for one account each attempt waits, and the wait doubles")
+  func perAccountBackoff() {
+    let throttle = SignInThrottle()
+    var now = start
+    for attempt in 1...5 {
+      #expect(
+        throttle.waitBeforeAttempt(userName: "alice", address: "10.0.0.\(attempt)", at: now) == nil)
+      throttle.recordFailure(userName: "alice", address: "10.0.0.\(attempt)", at: now)
+    }
+    // Failures 6, 7, 8… from ever new addresses: 1 s, 2 s, 4 s, 8 s.
+    var waits: [TimeInterval] = []
+    for attempt in 6...9 {
+      let wait = throttle.waitBeforeAttempt(
+        userName: "ALICE", address: "10.0.1.\(attempt)", at: now)
+      waits.append(wait ?? 0)
+      now = now.addingTimeInterval(wait ?? 0)
+      throttle.recordFailure(userName: "alice", address: "10.0.1.\(attempt)", at: now)
+    }
+    #expect(waits == [0, 1, 2, 4])
+    #expect(throttle.waitBeforeAttempt(userName: "alice", address: "10.9.9.9", at: now) == 8)
+    // Another account is not slowed down by alice's failures.
+    #expect(throttle.waitBeforeAttempt(userName: "bob", address: "10.9.9.9", at: now) == nil)
+  }
+
+  @Test("Unknown names are throttled exactly like real ones")
+  func unknownNamesAlike() {
+    let throttle = SignInThrottle()
+    for name in ["alice", "no-such-user"] {
+      for index in 0..<7 {
+        throttle.recordFailure(userName: name, address: "192.0.2.\(index)", at: start)
+      }
+    }
+    #expect(
+      throttle.waitBeforeAttempt(userName: "alice", address: "198.51.100.1", at: start)
+        == throttle.waitBeforeAttempt(userName: "no-such-user", address: "198.51.100.1", at: start))
+  }
+
+  @Test("One address guessing many accounts is slowed down after twenty failures")
+  func perAddress() {
+    let throttle = SignInThrottle()
+    for index in 0..<20 {
+      #expect(
+        throttle.waitBeforeAttempt(userName: "user\(index)", address: "203.0.113.7", at: start)
+          == nil)
+      throttle.recordFailure(userName: "user\(index)", address: "203.0.113.7", at: start)
+    }
+    throttle.recordFailure(userName: "user20", address: "203.0.113.7", at: start)
+    #expect(throttle.waitBeforeAttempt(userName: "fresh", address: "203.0.113.7", at: start) == 1)
+    #expect(throttle.waitBeforeAttempt(userName: "fresh", address: "203.0.113.8", at: start) == nil)
+  }
+
+  @Test("The wait never exceeds fifteen minutes; a success forgives the account")
+  func ceilingAndSuccess() {
+    let throttle = SignInThrottle()
+    for _ in 0..<60 { throttle.recordFailure(userName: "alice", address: "a", at: start) }
+    let wait = throttle.waitBeforeAttempt(userName: "alice", address: "b", at: start)
+    #expect(wait.map { $0.rounded() } == TimeInterval(15 * 60))
+    throttle.recordSuccess(userName: "alice")
+    #expect(throttle.waitBeforeAttempt(userName: "alice", address: "b", at: start) == nil)
+    // The address that failed 60 times stays slowed.
+    #expect(throttle.waitBeforeAttempt(userName: "alice", address: "a", at: start) != nil)
+  }
+
+  @Test("Memory stays bounded under a flood of names")
+  func bounded() {
+    let throttle = SignInThrottle(capacity: 1_000)
+    for index in 0..<5_000 {
+      throttle.recordFailure(
+        userName: "flood\(index)", address: "198.18.\(index / 256).\(index % 256)",
+        at: start.addingTimeInterval(Double(index)))
+    }
+    // The flood was cut back to the newest keys; a recent one still counts.
+    for _ in 0..<6 {
+      throttle.recordFailure(
+        userName: "flood4999", address: "x", at: start.addingTimeInterval(5_000))
+    }
+    #expect(
+      throttle.waitBeforeAttempt(
+        userName: "flood4999", address: "y", at: start.addingTimeInterval(5_000)) != nil)
+  }
+}
