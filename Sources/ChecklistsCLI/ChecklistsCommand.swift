@@ -18,7 +18,8 @@ struct ChecklistsCommand: CommandGroup {
       ListsCommand.self, ListCommand.self, ItemsCommand.self, AddCommand.self,
       CheckCommand.self, UncheckCommand.self, ToggleCommand.self, EditCommand.self,
       DeleteCommand.self, MoveCommand.self, DueCommand.self, IconsCommand.self,
-      ImportCommand.self, ExportCommand.self, ServeCommand.self,
+      ImportCommand.self, ExportCommand.self, ServeCommand.self, UserCommand.self,
+      TokenCommand.self,
     ],
     globalArguments: [
       .option(

@@ -211,18 +211,18 @@ public struct AccountService: Sendable {
     return try store.readAccounts { tx in try tx.apiTokens(userID: user.id) }
   }
 
-  /// Revokes a user's API token, named by its name (ignoring case) or id.
+  /// Revokes a user's API token, named by its id, its name (ignoring case), its number in
+  /// `checklists token list` or the start of a name only one token has.
   /// - Returns: The revoked token.
   @discardableResult
   public func revokeAPIToken(userName: String, token reference: String) throws -> APIToken {
     let tokens = try apiTokens(userName: userName)
-    guard
-      let token = tokens.first(where: {
-        $0.name.lowercased() == reference.lowercased() || $0.id.uuidString == reference.uppercased()
-      })
-    else {
-      throw ChecklistsError.notFound("token", named: reference, candidates: tokens.map(\.name))
-    }
+    let token =
+      try tokens.first { $0.id.uuidString == reference.uppercased() }
+      ?? NameLookup.resolve(
+        reference, in: tokens, name: \.name, what: "token", noun: "tokens",
+        numbersFrom: "checklists token list",
+        noNumber: { "There is no token number \($0); there are \(tokens.count)." })
     try store.writeAccounts { tx in try tx.deleteAPIToken(id: token.id) }
     return token
   }

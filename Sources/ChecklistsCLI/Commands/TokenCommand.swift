@@ -1,0 +1,148 @@
+import ArgumentParsing
+import ChecklistsCore
+import ChecklistsInterop
+import ChecklistsStore
+import Foundation
+
+/// `checklists token …`: API tokens for scripts (`Authorization: Bearer`).
+struct TokenCommand: CommandGroup {
+  static let configuration = CommandConfiguration(
+    commandName: "token",
+    abstract: "Create, list or revoke API tokens for scripts.",
+    discussion: """
+      A token acts as its user through the API: send it as 'Authorization: Bearer <token>'. \
+      It is shown once, when created; the database keeps only a digest of it.
+      """,
+    subcommands: [TokenCreateCommand.self, TokenListCommand.self, TokenRevokeCommand.self])
+
+  /// The `--user` option: which account, needed only when there is more than one.
+  static let userOption = ArgumentDefinition.option(
+    "user", valueName: "name", help: "The user (default: the only one).")
+
+  /// The user a token command is for.
+  static func userName(_ given: String?, _ accounts: AccountService) throws -> String {
+    if let given { return try accounts.existingUser(given).name }
+    let users = try accounts.users()
+    guard users.count == 1 else {
+      throw ChecklistsError.invalid(
+        users.isEmpty
+          ? "There are no users yet; add one with 'checklists user add <name>'."
+          : "There are \(users.count) users; say which with --user.")
+    }
+    return users[0].name
+  }
+}
+
+/// `checklists token create <name> [--user <user>]`.
+struct TokenCreateCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "create",
+    abstract: "Create a token and show it once.",
+    arguments: [
+      .positional("name", help: "What it is for, such as 'backup script'."),
+      TokenCommand.userOption, jsonFlag,
+    ])
+
+  struct TokenJSON: Encodable {
+    var id: UUID
+    var name: String
+    var user: String
+    var token: String
+  }
+
+  var name: String
+  var user: String?
+  var json: Bool
+
+  init(_ values: ParsedValues) throws {
+    name = try values.require("name")
+    user = values.string("user")
+    json = values.flag("json")
+  }
+
+  func run(_ context: CommandContext) throws {
+    let accounts = try context.accounts()
+    let userName = try TokenCommand.userName(user, accounts)
+    let (record, secret) = try accounts.createAPIToken(userName: userName, name: name)
+    if json {
+      context.print(
+        try JSONOutput.encode(
+          TokenJSON(id: record.id, name: record.name, user: userName, token: secret.value)))
+    } else {
+      context.print("Created the token '\(record.name)' for '\(userName)':")
+      context.print(secret.value)
+      context.print("Copy it now: it is not shown again.")
+    }
+  }
+}
+
+/// `checklists token list [--user <user>]`.
+struct TokenListCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "list",
+    abstract: "List a user's tokens (never the tokens themselves).",
+    arguments: [TokenCommand.userOption, jsonFlag])
+
+  struct TokenJSON: Encodable {
+    var id: UUID
+    var name: String
+    var createdAt: String
+    var lastUsedAt: String?
+  }
+
+  var user: String?
+  var json: Bool
+
+  init(_ values: ParsedValues) throws {
+    user = values.string("user")
+    json = values.flag("json")
+  }
+
+  func run(_ context: CommandContext) throws {
+    let accounts = try context.accounts()
+    let userName = try TokenCommand.userName(user, accounts)
+    let tokens = try accounts.apiTokens(userName: userName)
+    if json {
+      let shown = tokens.map {
+        TokenJSON(
+          id: $0.id, name: $0.name, createdAt: ISOTimestamp.milliseconds($0.createdAt),
+          lastUsedAt: $0.lastUsedAt.map(ISOTimestamp.milliseconds))
+      }
+      context.print(try JSONOutput.encode(["tokens": shown]))
+      return
+    }
+    if tokens.isEmpty { context.print("'\(userName)' has no tokens.") }
+    for token in tokens {
+      let used = token.lastUsedAt.map { "last used \(context.dateDisplay.string(from: $0))" }
+      context.print(
+        "\(token.name)  (created \(context.dateDisplay.string(from: token.createdAt)), "
+          + "\(used ?? "never used"))")
+    }
+  }
+}
+
+/// `checklists token revoke <token> [--user <user>]`.
+struct TokenRevokeCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "revoke",
+    abstract: "Revoke a token: scripts using it are refused from now on.",
+    arguments: [
+      .positional("token", help: "The token's name or id."),
+      TokenCommand.userOption,
+    ])
+
+  var token: String
+  var user: String?
+
+  init(_ values: ParsedValues) throws {
+    token = try values.require("token")
+    user = values.string("user")
+  }
+
+  func run(_ context: CommandContext) throws {
+    let accounts = try context.accounts()
+    let userName = try TokenCommand.userName(user, accounts)
+    let revoked = try accounts.revokeAPIToken(userName: userName, token: token)
+    context.print("Revoked the token '\(revoked.name)' of '\(userName)'.")
+  }
+}

@@ -1,0 +1,144 @@
+import ArgumentParsing
+import ChecklistsCore
+import ChecklistsInterop
+import ChecklistsStore
+import Foundation
+
+/// `checklists user …`: manage the accounts of a shared server.
+struct UserCommand: CommandGroup {
+  static let configuration = CommandConfiguration(
+    commandName: "user",
+    abstract: "Add, list, delete users or set a password.",
+    discussion: """
+      With no users, 'checklists serve' on 127.0.0.1 needs no sign-in. Once a user exists, \
+      everyone signs in. The first user added takes over the lists made before. Passwords \
+      are read from a prompt, or from standard input when it is not a terminal; never from \
+      the command line.
+      """,
+    subcommands: [
+      UserAddCommand.self, UserListCommand.self, UserPasswordCommand.self,
+      UserDeleteCommand.self,
+    ])
+}
+
+/// `checklists user add <name>`.
+struct UserAddCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "add",
+    abstract: "Add a user; asks for the password.",
+    arguments: [
+      .positional("name", help: "The login name: letters a–z, digits, '.', '-', '_'.")
+    ])
+
+  var name: String
+
+  init(_ values: ParsedValues) throws {
+    name = try values.require("name")
+  }
+
+  func run(_ context: CommandContext) throws {
+    let accounts = try context.accounts()
+    let valid = try User.validatedName(name)
+    let password = try context.readPassword(
+      prompt: "Password for '\(valid)': ", confirming: true)
+    let (user, tookOver) = try accounts.addUser(named: valid, password: password)
+    context.print("Added user '\(user.name)'.")
+    if tookOver {
+      context.print("The lists made before accounts existed now belong to '\(user.name)'.")
+    }
+  }
+}
+
+/// `checklists user list`.
+struct UserListCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "list",
+    abstract: "List the users.",
+    arguments: [jsonFlag])
+
+  struct UserJSON: Encodable {
+    var name: String
+    var createdAt: String
+  }
+
+  var json: Bool
+
+  init(_ values: ParsedValues) throws {
+    json = values.flag("json")
+  }
+
+  func run(_ context: CommandContext) throws {
+    let users = try context.accounts().users()
+    if json {
+      let shown = users.map {
+        UserJSON(name: $0.name, createdAt: ISOTimestamp.milliseconds($0.createdAt))
+      }
+      context.print(try JSONOutput.encode(["users": shown]))
+    } else if users.isEmpty {
+      context.print("No users: 'checklists serve' on 127.0.0.1 needs no sign-in.")
+      context.print("Add one with: checklists user add <name>")
+    } else {
+      for user in users {
+        context.print("\(user.name)  (since \(context.dateDisplay.string(from: user.createdAt)))")
+      }
+    }
+  }
+}
+
+/// `checklists user passwd <name>`.
+struct UserPasswordCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "passwd",
+    abstract: "Set a user's password; signs out their sessions.",
+    arguments: [.positional("name", help: "The user.")])
+
+  var name: String
+
+  init(_ values: ParsedValues) throws {
+    name = try values.require("name")
+  }
+
+  func run(_ context: CommandContext) throws {
+    let accounts = try context.accounts()
+    let user = try accounts.existingUser(name)
+    let password = try context.readPassword(
+      prompt: "New password for '\(user.name)': ", confirming: true)
+    try accounts.setPassword(userName: user.name, password: password)
+    context.print("Changed the password of '\(user.name)'; their sessions are signed out.")
+  }
+}
+
+/// `checklists user delete <name> [--yes]`.
+struct UserDeleteCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "delete",
+    abstract: "Delete a user and everything they own.",
+    discussion: "Asks for confirmation unless --yes is given.",
+    arguments: [
+      .positional("name", help: "The user."),
+      .flag("yes", short: "y", help: "Delete without asking."),
+    ])
+
+  var name: String
+  var yes: Bool
+
+  init(_ values: ParsedValues) throws {
+    name = try values.require("name")
+    yes = values.flag("yes")
+  }
+
+  func run(_ context: CommandContext) throws {
+    let accounts = try context.accounts()
+    let user = try accounts.existingUser(name)
+    guard
+      yes
+        || context.confirm(
+          "Delete user '\(user.name)' with all their lists and shopping? This cannot be undone.")
+    else {
+      context.print("Nothing deleted.")
+      return
+    }
+    try accounts.deleteUser(named: user.name)
+    context.print("Deleted user '\(user.name)'.")
+  }
+}
