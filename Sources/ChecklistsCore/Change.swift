@@ -16,6 +16,7 @@ public struct Change: Hashable, Sendable, Codable {
     case shoppingListCreated, shoppingListUpdated, shoppingListDeleted
     case entryAdded, entryUpdated, entryDeleted
     case catalogueUpdated, catalogueItemAdded, catalogueItemUpdated, catalogueItemDeleted
+    case shareAdded, shareUpdated, shareRemoved
 
     /// The kind of collection the change is about.
     public var scope: Scope {
@@ -28,6 +29,8 @@ public struct Change: Hashable, Sendable, Codable {
         return .shoppingList
       case .catalogueUpdated, .catalogueItemAdded, .catalogueItemUpdated, .catalogueItemDeleted:
         return .catalogue
+      case .shareAdded, .shareUpdated, .shareRemoved:
+        return .sharing
       }
     }
   }
@@ -42,6 +45,10 @@ public struct Change: Hashable, Sendable, Codable {
     /// The owner's catalogue: ``Change/collectionID`` is the owner (a user has one catalogue),
     /// ``Change/itemID`` the catalogue item.
     case catalogue
+    /// Who a list is shared with: ``Change/collectionID`` is the list. Logged once for the
+    /// owner and once for the other user (``Change/ownerID`` is whose log it is in), so both
+    /// re-read their lists.
+    case sharing
   }
 
   /// The position in the log: increases with every change in the database. Zero until stored.

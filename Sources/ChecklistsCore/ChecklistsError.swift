@@ -21,6 +21,8 @@ public struct ChecklistsError: Error, Hashable, Sendable, CustomStringConvertibl
     /// Signing in failed: a wrong user name or password, or an expired session or token. The
     /// message never says which.
     case unauthorized
+    /// The list is shared with the user, but their role does not allow the change.
+    case forbidden
   }
 
   /// The kind of problem.

@@ -32,6 +32,7 @@ struct APIError: Error, Sendable {
     case .unreadableFile: status = 422
     case .storage: status = 503
     case .unauthorized: status = 401
+    case .forbidden: status = 403
     }
     detail = error.description
   }

@@ -41,7 +41,7 @@ extension ChecklistService {
     let dueDate = try ChecklistItem.validatedDueDate(dueDate)
     try checkReminder(shouldRemind, dueDate: dueDate)
     return try store.write { tx in
-      var list = try ownedChecklist(checklistID, in: tx)
+      var list = try accessibleChecklist(checklistID, for: .edit, in: tx)
       let item = ChecklistItem(
         checklistID: list.id, text: text, isChecked: isChecked, dueDate: dueDate,
         shouldRemind: shouldRemind, revision: list.revision + 1, createdAt: now())
@@ -62,7 +62,7 @@ extension ChecklistService {
     let text = try changes.text.map(ChecklistItem.validatedText)
     if let dueDate = changes.dueDate { _ = try ChecklistItem.validatedDueDate(dueDate) }
     return try store.write { tx in
-      var item = try ownedItem(id, in: tx)
+      var item = try accessibleItem(id, for: .read, in: tx)
       try check(expectedRevision, against: item.revision, what: "item '\(item.text)'")
       var edited = item
       if let text { edited.text = text }
@@ -70,8 +70,12 @@ extension ChecklistService {
       if let dueDate = changes.dueDate { edited.dueDate = dueDate }
       if let shouldRemind = changes.shouldRemind { edited.shouldRemind = shouldRemind }
       try checkReminder(edited.shouldRemind, dueDate: edited.dueDate)
+      // Checking an item off needs less than changing it.
+      var onlyChecked = edited
+      onlyChecked.isChecked = item.isChecked
+      let access: Access = onlyChecked == item ? .check : .edit
+      var list = try accessibleChecklist(item.checklistID, for: access, in: tx)
       guard edited != item else { return item }
-      var list = try ownedChecklist(item.checklistID, in: tx)
       try bump(&list, .itemUpdated, itemID: id, in: tx)
       item = edited
       item.revision = list.revision
@@ -106,10 +110,10 @@ extension ChecklistService {
     let itemIDs = itemIDs.filter { seen.insert($0).inserted }
     return try store.write { tx in
       try itemIDs.map { id in
-        var item = try ownedItem(id, in: tx)
+        var item = try accessibleItem(id, for: .check, in: tx)
         let checked = isChecked ?? !item.isChecked
         guard checked != item.isChecked else { return item }
-        var list = try ownedChecklist(item.checklistID, in: tx)
+        var list = try accessibleChecklist(item.checklistID, for: .check, in: tx)
         try bump(&list, .itemUpdated, itemID: id, in: tx)
         item.isChecked = checked
         item.revision = list.revision
@@ -125,9 +129,9 @@ extension ChecklistService {
   @discardableResult
   public func deleteItem(id: UUID, expectedRevision: Int64? = nil) throws -> ChecklistItem {
     try store.write { tx in
-      let item = try ownedItem(id, in: tx)
+      let item = try accessibleItem(id, for: .edit, in: tx)
       try check(expectedRevision, against: item.revision, what: "item '\(item.text)'")
-      var list = try ownedChecklist(item.checklistID, in: tx)
+      var list = try accessibleChecklist(item.checklistID, for: .edit, in: tx)
       try bump(&list, .itemDeleted, itemID: id, in: tx)
       try tx.deleteItem(id: id)
       return item
@@ -142,9 +146,9 @@ extension ChecklistService {
     -> ChecklistItem
   {
     try store.write { tx in
-      var item = try ownedItem(id, in: tx)
+      var item = try accessibleItem(id, for: .edit, in: tx)
       try check(expectedRevision, against: item.revision, what: "item '\(item.text)'")
-      var list = try ownedChecklist(item.checklistID, in: tx)
+      var list = try accessibleChecklist(item.checklistID, for: .edit, in: tx)
       try bump(&list, .itemMoved, itemID: id, in: tx)
       try tx.moveItem(id: id, to: index)
       item.revision = list.revision

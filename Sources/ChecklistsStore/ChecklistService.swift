@@ -77,7 +77,7 @@ public struct ChecklistService: Sendable {
   )] {
     try store.read { tx in
       try tx.reminders(ownerID: owner.id, dueFrom: start, before: end).map { item in
-        (try ownedChecklist(item.checklistID, in: tx), item)
+        (try accessibleChecklist(item.checklistID, for: .read, in: tx), item)
       }
     }
   }
@@ -85,13 +85,13 @@ public struct ChecklistService: Sendable {
   /// The list with this id.
   /// - Throws: `notFound` when it does not exist or belongs to another user.
   public func checklist(id: UUID) throws -> Checklist {
-    try store.read { tx in try ownedChecklist(id, in: tx) }
+    try store.read { tx in try accessibleChecklist(id, for: .read, in: tx) }
   }
 
   /// A list and its items in order, read from one snapshot.
   public func checklistWithItems(id: UUID) throws -> (Checklist, [ChecklistItem]) {
     try store.read { tx in
-      let list = try ownedChecklist(id, in: tx)
+      let list = try accessibleChecklist(id, for: .read, in: tx)
       return (list, try tx.items(checklistID: id))
     }
   }
@@ -99,7 +99,7 @@ public struct ChecklistService: Sendable {
   /// The item with this id.
   /// - Throws: `notFound` when it does not exist or its list belongs to another user.
   public func item(id: UUID) throws -> ChecklistItem {
-    try store.read { tx in try ownedItem(id, in: tx) }
+    try store.read { tx in try accessibleItem(id, for: .read, in: tx) }
   }
 
   /// The user's changes after `sequence`, oldest first.
@@ -114,7 +114,7 @@ public struct ChecklistService: Sendable {
       var lists: [UUID: Checklist] = [:]
       return try tx.dueItems(ownerID: owner.id, through: date).map { item in
         if lists[item.checklistID] == nil {
-          lists[item.checklistID] = try ownedChecklist(item.checklistID, in: tx)
+          lists[item.checklistID] = try accessibleChecklist(item.checklistID, for: .read, in: tx)
         }
         return (lists[item.checklistID]!, item)
       }
@@ -152,7 +152,7 @@ public struct ChecklistService: Sendable {
   ) throws -> Checklist {
     let name = try name.map(Checklist.validatedName)
     return try store.write { tx in
-      var list = try ownedChecklist(id, in: tx)
+      var list = try accessibleChecklist(id, for: .own, in: tx)
       try check(expectedRevision, against: list.revision, what: "list '\(list.name)'")
       if let name, name != list.name {
         try ensureNameIsFree(name, in: tx, except: id)
@@ -160,7 +160,7 @@ public struct ChecklistService: Sendable {
       }
       if let icon { list.icon = icon }
       try bump(&list, .listUpdated, in: tx)
-      return try ownedChecklist(id, in: tx)
+      return try accessibleChecklist(id, for: .read, in: tx)
     }
   }
 
@@ -169,7 +169,7 @@ public struct ChecklistService: Sendable {
   @discardableResult
   public func deleteList(id: UUID, expectedRevision: Int64? = nil) throws -> Checklist {
     try store.write { tx in
-      var list = try ownedChecklist(id, in: tx)
+      var list = try accessibleChecklist(id, for: .own, in: tx)
       try check(expectedRevision, against: list.revision, what: "list '\(list.name)'")
       let before = list
       try bump(&list, .listDeleted, in: tx)
@@ -180,16 +180,37 @@ public struct ChecklistService: Sendable {
 
   // MARK: - Shared rules
 
-  func ownedChecklist(_ id: UUID, in tx: any ChecklistStoreReader) throws -> Checklist {
-    guard let list = try tx.checklist(id: id), list.ownerID == owner.id else {
+  /// The list with this id if the user may do `access` to it: they own it, or it is shared
+  /// with them at a role that allows it.
+  /// - Throws: `notFound` when it does not exist or is neither theirs nor shared with them (so
+  ///   nobody learns that someone else's list exists), `forbidden` when their role is too low.
+  func accessibleChecklist(_ id: UUID, for access: Access, in tx: any ChecklistStoreReader)
+    throws -> Checklist
+  {
+    guard let list = try tx.checklist(id: id) else {
       throw ChecklistsError(.notFound, "There is no list with id \(id.uuidString).")
+    }
+    if list.ownerID == owner.id { return list }
+    guard let share = try tx.share(collectionID: id, userID: owner.id) else {
+      throw ChecklistsError(.notFound, "There is no list with id \(id.uuidString).")
+    }
+    guard share.role.access >= access else {
+      throw ChecklistsError.forbidden(access, listName: list.name, role: share.role)
     }
     return list
   }
 
-  func ownedItem(_ id: UUID, in tx: any ChecklistStoreReader) throws -> ChecklistItem {
-    guard let item = try tx.item(id: id), (try? ownedChecklist(item.checklistID, in: tx)) != nil
-    else {
+  /// The item with this id if the user may do `access` to its list.
+  /// - Throws: `notFound` or `forbidden`, as ``accessibleChecklist(_:for:in:)``.
+  func accessibleItem(_ id: UUID, for access: Access, in tx: any ChecklistStoreReader) throws
+    -> ChecklistItem
+  {
+    guard let item = try tx.item(id: id) else {
+      throw ChecklistsError(.notFound, "There is no item with id \(id.uuidString).")
+    }
+    do {
+      _ = try accessibleChecklist(item.checklistID, for: access, in: tx)
+    } catch let error as ChecklistsError where error.code == .notFound {
       throw ChecklistsError(.notFound, "There is no item with id \(id.uuidString).")
     }
     return item

@@ -18,7 +18,7 @@ public protocol ChecklistStore: Sendable {
 }
 
 /// The reading primitives every store offers, valid only inside ``ChecklistStore/read(_:)``.
-public protocol ChecklistStoreReader {
+public protocol ChecklistStoreReader: SharingStoreReader {
   /// The user with this name, if any.
   func user(named name: String) throws -> User?
 
@@ -38,7 +38,8 @@ public protocol ChecklistStoreReader {
   /// The item at a zero-based position in the list's order.
   func item(checklistID: UUID, at index: Int) throws -> ChecklistItem?
 
-  /// The user's changes after `sequence`, oldest first, at most `limit` of them.
+  /// The changes the user may see after `sequence`, oldest first, at most `limit` of them:
+  /// those in their log and those to lists shared with them.
   func changes(ownerID: UUID, after sequence: Int64, limit: Int) throws -> [Change]
 
   /// The user's unchecked items with Remind Me on and a due date at or before `date`, soonest first.
@@ -48,7 +49,8 @@ public protocol ChecklistStoreReader {
   /// - Complexity: O(log *n* + *k*) through an index on reminders' due dates.
   func reminders(ownerID: UUID, dueFrom start: Date, before end: Date) throws -> [ChecklistItem]
 
-  /// The sequence of the user's latest change, or 0: a version of everything the user has.
+  /// The sequence of the latest change the user may see, or 0: a version of everything the
+  /// user has, shared lists included.
   func lastChangeSequence(ownerID: UUID) throws -> Int64
 }
 

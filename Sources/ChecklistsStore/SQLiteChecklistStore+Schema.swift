@@ -75,6 +75,9 @@ extension SQLiteChecklistStore {
     migrator.registerMigration("v3: passwords, sessions, API tokens") { db in
       try migrateToAccounts(db)
     }
+    migrator.registerMigration("v4: shared lists") { db in
+      try migrateToSharing(db)
+    }
     return migrator
   }()
 }

@@ -58,10 +58,13 @@ extension SQLiteChecklistStore {
     }
 
     func changes(ownerID: UUID, after sequence: Int64, limit: Int) throws -> [Change] {
+      // The user's own log, and the logs of the lists shared with them (by collection).
       try db.query(
         """
         SELECT sequence, owner_id, collection_id, item_id, kind, revision, date FROM changes
-        WHERE owner_id = ? AND sequence > ? ORDER BY sequence LIMIT ?
+        WHERE sequence > ?2 AND (owner_id = ?1 OR collection_id IN
+          (SELECT collection_id FROM shares WHERE user_id = ?1))
+        ORDER BY sequence LIMIT ?3
         """, ownerID, sequence, limit
       ) { row in
         let kindName = row.string(4)
@@ -99,9 +102,16 @@ extension SQLiteChecklistStore {
     }
 
     func lastChangeSequence(ownerID: UUID) throws -> Int64 {
-      try db.queryFirst("SELECT MAX(sequence) FROM changes WHERE owner_id = ?", ownerID) {
+      let own = try db.queryFirst("SELECT MAX(sequence) FROM changes WHERE owner_id = ?", ownerID) {
         $0.int64(0)
       } ?? 0
+      let shared = try db.queryFirst(
+        """
+        SELECT MAX(sequence) FROM changes WHERE collection_id IN
+          (SELECT collection_id FROM shares WHERE user_id = ?)
+        """, ownerID
+      ) { $0.int64(0) } ?? 0
+      return max(own, shared)
     }
 
     // MARK: Writing

@@ -72,7 +72,7 @@ extension ShoppingService {
       try check(expectedRevision, against: item.revision, what: "item '\(item.name)'")
       let listIDs = try tx.listIDs(containing: id)
       for listID in listIDs {
-        var list = try ownedList(listID, in: tx)
+        var list = try accessibleList(listID, for: .own, in: tx)
         try tx.deleteEntry(listID: listID, itemID: id)
         try bump(&list, .entryDeleted, itemID: id, in: tx)
       }

@@ -50,17 +50,19 @@ extension ShoppingService {
           report.added += 1
         }
         if portable.isOnShoppingList, try tx.entry(listID: listID, itemID: item.id) == nil {
-          _ = try ownedList(listID, in: tx)
+          _ = try accessibleList(listID, for: .own, in: tx)
           try tx.saveEntry(ShoppingEntry(listID: listID, itemID: item.id))
           report.putOnList += 1
         }
       }
-      // One entry per collection: readers re-read the catalogue and the list.
+      // One entry per collection: readers re-read the catalogue and the list. An import that
+      // changed nothing logs nothing, so ETags and live pages stay as they are.
+      var list = try accessibleList(listID, for: .own, in: tx)
+      guard report.added + report.updated + report.putOnList > 0 else { return report }
       _ = try tx.appendChange(
         Change(
           ownerID: owner.id, collectionID: owner.id, kind: .catalogueUpdated, revision: 1,
           date: date))
-      var list = try ownedList(listID, in: tx)
       try bump(&list, .shoppingListUpdated, in: tx)
       return report
     }

@@ -31,7 +31,7 @@ extension ShoppingService {
   {
     let name = try ShoppingList.validatedName(name)
     return try store.writeShopping { tx in
-      var list = try ownedList(id, in: tx)
+      var list = try accessibleList(id, for: .own, in: tx)
       try check(expectedRevision, against: list.revision, what: "shopping list '\(list.name)'")
       if name != list.name {
         try ensureListNameIsFree(name, in: tx, except: id)
@@ -47,7 +47,7 @@ extension ShoppingService {
   @discardableResult
   public func deleteList(id: UUID, expectedRevision: Int64? = nil) throws -> ShoppingList {
     try store.writeShopping { tx in
-      var list = try ownedList(id, in: tx)
+      var list = try accessibleList(id, for: .own, in: tx)
       try check(expectedRevision, against: list.revision, what: "shopping list '\(list.name)'")
       let before = list
       try bump(&list, .shoppingListDeleted, in: tx)
@@ -69,7 +69,8 @@ extension ShoppingService {
   ) {
     let quantity = try quantity.map(ShoppingEntry.validatedQuantity)
     return try store.writeShopping { tx in
-      let item = try ownedItem(itemID, in: tx)
+      let list = try accessibleList(listID, for: .edit, in: tx)
+      let item = try catalogueItem(itemID, for: list, in: tx)
       return try put(item, onList: listID, quantity: quantity, in: tx)
     }
   }
@@ -84,11 +85,12 @@ extension ShoppingService {
     let name = try ShoppingItem.validatedName(name)
     let quantity = try quantity.map(ShoppingEntry.validatedQuantity)
     return try store.writeShopping { tx in
-      _ = try ownedList(listID, in: tx)
-      var item = try tx.shoppingItem(ownerID: owner.id, named: name)
+      // The list's catalogue: an editor of someone else's list adds to the owner's catalogue.
+      let list = try accessibleList(listID, for: .edit, in: tx)
+      var item = try tx.shoppingItem(ownerID: list.ownerID, named: name)
       let isNewItem = item == nil
       if item == nil {
-        let new = ShoppingItem(ownerID: owner.id, name: name, createdAt: now())
+        let new = ShoppingItem(ownerID: list.ownerID, name: name, createdAt: now())
         try tx.insertShoppingItem(new)
         try log(.catalogueItemAdded, item: new, in: tx)
         item = new
@@ -106,9 +108,14 @@ extension ShoppingService {
   ) throws -> ShoppingEntry {
     let quantity = try quantity.map(ShoppingEntry.validatedQuantity)
     return try store.writeShopping { tx in
-      var (list, entry) = try ownedEntry(itemID: itemID, listID: listID, in: tx)
+      // Putting something in the cart needs less than changing the list.
+      let access: Access = quantity == nil ? .check : .edit
+      var (list, entry) = try accessibleEntry(itemID: itemID, listID: listID, for: access, in: tx)
+      let before = entry
       if let quantity { entry.quantity = quantity }
       if let isInCart { entry.isInCart = isInCart }
+      // Two phones checking the same item agree without a second change.
+      guard entry != before else { return entry }
       try bump(&list, .entryUpdated, itemID: itemID, in: tx)
       entry.revision = list.revision
       try tx.saveEntry(entry)
@@ -120,7 +127,7 @@ extension ShoppingService {
   /// - Throws: `notFound` when the item is not on the list.
   public func removeEntry(itemID: UUID, fromList listID: UUID) throws {
     try store.writeShopping { tx in
-      var (list, _) = try ownedEntry(itemID: itemID, listID: listID, in: tx)
+      var (list, _) = try accessibleEntry(itemID: itemID, listID: listID, for: .edit, in: tx)
       try tx.deleteEntry(listID: listID, itemID: itemID)
       try bump(&list, .entryDeleted, itemID: itemID, in: tx)
     }
@@ -132,7 +139,7 @@ extension ShoppingService {
   @discardableResult
   public func finishShopping(listID: UUID) throws -> Int {
     try store.writeShopping { tx in
-      var list = try ownedList(listID, in: tx)
+      var list = try accessibleList(listID, for: .check, in: tx)
       let cleared = try tx.deleteEntriesInCart(listID: listID)
       if cleared > 0 { try bump(&list, .shoppingListUpdated, in: tx) }
       return cleared
@@ -144,7 +151,7 @@ extension ShoppingService {
   func put(
     _ item: ShoppingItem, onList listID: UUID, quantity: Int?, in tx: any ShoppingStoreWriter
   ) throws -> (entry: ShoppingEntry, isNew: Bool) {
-    var list = try ownedList(listID, in: tx)
+    var list = try accessibleList(listID, for: .edit, in: tx)
     if var entry = try tx.entry(listID: listID, itemID: item.id) {
       guard let quantity, quantity != entry.quantity else { return (entry, false) }
       entry.quantity = quantity
@@ -160,12 +167,12 @@ extension ShoppingService {
     return (entry, true)
   }
 
-  func ownedEntry(itemID: UUID, listID: UUID, in tx: any ShoppingStoreReader) throws -> (
-    ShoppingList, ShoppingEntry
-  ) {
-    let list = try ownedList(listID, in: tx)
+  func accessibleEntry(
+    itemID: UUID, listID: UUID, for access: Access, in tx: any ShoppingStoreReader
+  ) throws -> (ShoppingList, ShoppingEntry) {
+    let list = try accessibleList(listID, for: access, in: tx)
     guard let entry = try tx.entry(listID: listID, itemID: itemID) else {
-      let name = (try? ownedItem(itemID, in: tx)).map { "'\($0.name)'" } ?? "That item"
+      let name = (try? catalogueItem(itemID, for: list, in: tx)).map { "'\($0.name)'" } ?? "That item"
       throw ChecklistsError(.notFound, "\(name) is not on the shopping list '\(list.name)'.")
     }
     return (list, entry)

@@ -110,7 +110,7 @@ public struct ShoppingService: Sendable {
   /// The shopping list with this id.
   /// - Throws: `notFound` when it does not exist or belongs to another user.
   public func list(id: UUID) throws -> ShoppingList {
-    try store.readShopping { tx in try ownedList(id, in: tx) }
+    try store.readShopping { tx in try accessibleList(id, for: .read, in: tx) }
   }
 
   /// A list's lines in shopping order with its totals.
@@ -124,7 +124,7 @@ public struct ShoppingService: Sendable {
   /// changes every list that has it.
   public func contentsWithVersion(ofList id: UUID) throws -> (ShoppingListContents, Int64) {
     try store.readShopping { tx in
-      let list = try ownedList(id, in: tx)
+      let list = try accessibleList(id, for: .read, in: tx)
       let entries = try tx.entries(listID: id)
       var items: [UUID: ShoppingItem] = [:]
       for entry in entries { items[entry.itemID] = try tx.shoppingItem(id: entry.itemID) }
@@ -138,7 +138,7 @@ public struct ShoppingService: Sendable {
   /// The ids of the catalogue items on a list: the green checks of the Items screen.
   public func itemIDs(onList id: UUID) throws -> Set<UUID> {
     try store.readShopping { tx in
-      _ = try ownedList(id, in: tx)
+      _ = try accessibleList(id, for: .read, in: tx)
       return Set(try tx.entries(listID: id).map(\.itemID))
     }
   }
@@ -160,11 +160,34 @@ public struct ShoppingService: Sendable {
     return item
   }
 
-  func ownedList(_ id: UUID, in tx: any ShoppingStoreReader) throws -> ShoppingList {
-    guard let list = try tx.shoppingList(id: id), list.ownerID == owner.id else {
+  /// The shopping list with this id if the user may do `access` to it: they own it, or it is
+  /// shared with them at a role that allows it.
+  /// - Throws: `notFound` when it does not exist or is neither theirs nor shared with them,
+  ///   `forbidden` when their role is too low.
+  func accessibleList(_ id: UUID, for access: Access, in tx: any ShoppingStoreReader) throws
+    -> ShoppingList
+  {
+    guard let list = try tx.shoppingList(id: id) else {
       throw ChecklistsError(.notFound, "There is no shopping list with id \(id.uuidString).")
     }
+    if list.ownerID == owner.id { return list }
+    guard let share = try tx.share(collectionID: id, userID: owner.id) else {
+      throw ChecklistsError(.notFound, "There is no shopping list with id \(id.uuidString).")
+    }
+    guard share.role.access >= access else {
+      throw ChecklistsError.forbidden(access, listName: list.name, role: share.role)
+    }
     return list
+  }
+
+  /// A catalogue item that a list may point at: one of the list owner's.
+  func catalogueItem(_ id: UUID, for list: ShoppingList, in tx: any ShoppingStoreReader) throws
+    -> ShoppingItem
+  {
+    guard let item = try tx.shoppingItem(id: id), item.ownerID == list.ownerID else {
+      throw ChecklistsError(.notFound, "There is no catalogue item with id \(id.uuidString).")
+    }
+    return item
   }
 
   func check(_ expected: Int64?, against revision: Int64, what: String) throws {
@@ -185,15 +208,15 @@ public struct ShoppingService: Sendable {
     try tx.updateShoppingList(list)
     _ = try tx.appendChange(
       Change(
-        ownerID: owner.id, collectionID: list.id, itemID: itemID, kind: kind,
+        ownerID: list.ownerID, collectionID: list.id, itemID: itemID, kind: kind,
         revision: list.revision, date: list.updatedAt))
   }
 
-  /// Logs a change to a catalogue item.
+  /// Logs a change to a catalogue item, in its owner's log.
   func log(_ kind: Change.Kind, item: ShoppingItem, in tx: any ShoppingStoreWriter) throws {
     _ = try tx.appendChange(
       Change(
-        ownerID: owner.id, collectionID: owner.id, itemID: item.id, kind: kind,
+        ownerID: item.ownerID, collectionID: item.ownerID, itemID: item.id, kind: kind,
         revision: item.revision, date: item.updatedAt))
   }
 }

@@ -42,6 +42,7 @@ struct SQLiteChecklistStoreTests {
         "v1: users, checklists, items, change log",
         "v2: shopping catalogue, shopping lists, entries",
         "v3: passwords, sessions, API tokens",
+        "v4: shared lists",
       ])
     let mode = try queue.withConnection { db in
       try db.query("PRAGMA journal_mode") { $0.string(0) }

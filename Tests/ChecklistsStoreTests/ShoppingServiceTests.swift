@@ -167,6 +167,13 @@ struct ShoppingServiceTests {
       try shopping.updateEntry(
         itemID: try shopping.findItem(name).id, onList: list.id, isInCart: true)
     }
+    // Checking what is already in the cart (a second phone) changes nothing.
+    let pear = try shopping.findItem("Pear")
+    let before = try shopping.contentsWithVersion(ofList: list.id)
+    try shopping.updateEntry(itemID: pear.id, onList: list.id, isInCart: true)
+    let after = try shopping.contentsWithVersion(ofList: list.id)
+    #expect(after.1 == before.1)
+    #expect(after.0.list.revision == before.0.list.revision)
     #expect(try shopping.finishShopping(listID: list.id) == 2)
     #expect(try shopping.contents(ofList: list.id).lines.map(\.item.name) == ["Bread"])
     #expect(try shopping.catalogue().count == 5)
@@ -300,8 +307,10 @@ struct ShoppingServiceTests {
     #expect(try shopping.findItem("Pear").price?.decimalString == "0.80")
     #expect(try shopping.contents(ofList: list.id).lines.map(\.item.name) == ["Milk"])
 
-    // Importing the same again adds nothing.
+    // Importing the same again adds nothing, and logs nothing.
+    let sequence = try shopping.contentsWithVersion(ofList: list.id).1
     let again = try shopping.importItems(items, onList: list.id)
+    #expect(try shopping.contentsWithVersion(ofList: list.id).1 == sequence)
     #expect(again.added == 0 && again.updated == 0 && again.putOnList == 0)
 
     // A bad name refuses the whole file.
