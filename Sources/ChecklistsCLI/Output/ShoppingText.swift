@@ -139,10 +139,11 @@ struct ShoppingText {
     return parts.isEmpty ? nil : parts.joined(separator: ", ")
   }
 
-  /// An item as one phrase: "Milk (€1.19 per 1 l, Dairy)" or "Milk (no price)".
+  /// An item as one phrase: "'Milk' (€1.19 per 1 l, Dairy)" or "'Milk' (no price)".
   func describe(_ item: ShoppingItem) -> String {
-    let parts = [item.price.map(format) ?? "no price"] + [details(item)].compactMap(\.self)
-    return "'\(item.name)' (\(parts.joined(separator: " ")))"
+    let price = (item.price.map(format) ?? "no price") + (item.unit.map { " per \($0)" } ?? "")
+    let parts = [price, item.category].compactMap(\.self)
+    return "'\(item.name)' (\(parts.joined(separator: ", ")))"
   }
 
   /// A price as a person here reads it.
