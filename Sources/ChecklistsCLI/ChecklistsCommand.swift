@@ -7,19 +7,21 @@ struct ChecklistsCommand: CommandGroup {
 
   static let configuration = CommandConfiguration(
     commandName: "checklists",
-    abstract: "Checklists and reminders on the command line.",
+    abstract: "Checklists, reminders and shopping lists on the command line.",
     discussion: """
       Lists and items are named by name (ignoring case, or the start of a name only one has) \
       or by the number that 'checklists lists' and 'checklists items' show. Data lives in \
       one SQLite file: --db, else $CHECKLISTS_DB, else \
       $XDG_DATA_HOME/checklists/checklists.sqlite (~/.local/share/checklists/).
+
+      Shopping lists, with a catalogue of items and prices, are under 'checklists shop'.
       """,
     subcommands: [
       ListsCommand.self, ListCommand.self, ItemsCommand.self, AddCommand.self,
       CheckCommand.self, UncheckCommand.self, ToggleCommand.self, EditCommand.self,
       DeleteCommand.self, MoveCommand.self, DueCommand.self, IconsCommand.self,
-      ImportCommand.self, ExportCommand.self, ServeCommand.self, UserCommand.self,
-      TokenCommand.self,
+      ShopCommand.self, ImportCommand.self, ExportCommand.self, ServeCommand.self,
+      UserCommand.self, TokenCommand.self,
     ],
     globalArguments: [
       .option(

@@ -2,8 +2,8 @@ import ChecklistsCore
 import ChecklistsStore
 import Foundation
 
-/// What a command runs with: where the database is, the clock, the time zone, and the
-/// terminal's input and output.
+/// What a command runs with: where the database is, the clock, the time zone, the locale, and
+/// the terminal's input and output.
 final class CommandContext {
   /// The process environment.
   let environment: [String: String]
@@ -13,25 +13,59 @@ final class CommandContext {
   let now: @Sendable () -> Date
   /// The zone dates are read and shown in.
   let timeZone: TimeZone
+  /// The locale prices are read and shown in (see ``LocaleSetting``).
+  let locale: Locale
+  private var openedStore: SQLiteChecklistStore?
   private var openedService: ChecklistService?
+  private var openedShopping: ShoppingService?
 
   init(
     environment: [String: String], databasePath: String,
-    now: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone = .current
+    now: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone = .current,
+    locale: Locale? = nil
   ) {
     self.environment = environment
     self.databasePath = databasePath
     self.now = now
     self.timeZone = timeZone
+    self.locale = locale ?? LocaleSetting.resolve(environment: environment)
+  }
+
+  /// The database, opened (and on first use created) once per command.
+  private func store() throws -> SQLiteChecklistStore {
+    if let openedStore { return openedStore }
+    let store = try SQLiteChecklistStore(path: databasePath)
+    openedStore = store
+    return store
   }
 
   /// The local user's lists, opening (and on first use creating) the database.
   func service() throws -> ChecklistService {
     if let openedService { return openedService }
-    let service = try ChecklistService.openLocal(
-      store: SQLiteChecklistStore(path: databasePath), now: now)
+    let service = try ChecklistService.openLocal(store: store(), now: now)
     openedService = service
     return service
+  }
+
+  /// The local user's catalogue and shopping lists, seeded on first use with the original
+  /// app's five items and the list "Shopping List".
+  ///
+  /// A new catalogue is in the currency of `CHECKLISTS_CURRENCY`, else of the locale, else
+  /// euros; an existing one keeps its own.
+  /// - Throws: `invalidInput` when `CHECKLISTS_CURRENCY` is not a currency code.
+  func shopping() throws -> ShoppingService {
+    if let openedShopping { return openedShopping }
+    let owner = try service().owner
+    let currency = try CurrencySetting.resolve(environment: environment, locale: locale)
+    let shopping = try ShoppingService.open(
+      store: store(), owner: owner, currency: currency, now: now)
+    openedShopping = shopping
+    return shopping
+  }
+
+  /// Reads prices as typed in this locale; a bare amount is in the catalogue's currency.
+  func priceParser(for shopping: ShoppingService) -> PriceParser {
+    PriceParser(locale: locale, defaultCurrency: shopping.currency)
   }
 
   /// Reads dates as typed here and now.

@@ -14,7 +14,7 @@ public enum CommandLineTool {
     let parser = CommandParser(root: ChecklistsCommand.self)
     var path = ["checklists"]
     do {
-      switch try parser.parse(arguments) {
+      switch try parser.parse(DefaultSubcommand.complete(arguments)) {
       case .helpRequested(let text), .versionRequested(let text):
         print(text)
         return .success

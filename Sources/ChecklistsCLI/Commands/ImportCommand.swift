@@ -1,46 +1,102 @@
 import ArgumentParsing
 import ChecklistsCore
 import ChecklistsInterop
+import ChecklistsStore
 import Foundation
 
-/// `checklists import <file> [--replace]`.
+/// `checklists import <file> [--replace]` and `checklists import items <file> [--list <list>]`.
+///
+/// `items` is a leading word rather than a subcommand because a command with subcommands can't
+/// take a file of its own, and `checklists import <file>` must keep working.
 struct ImportCommand: RunnableCommand {
   static let configuration = CommandConfiguration(
     commandName: "import",
-    abstract: "Import lists from the iPhone app's Checklists.plist or a JSON backup.",
+    abstract: "Import checklists (Checklists.plist, a JSON backup) or shopping items (items).",
     discussion: """
-      The format is recognised from the file: the iPhone app's Checklists.plist (binary or \
-      XML, and the older keyed-archive edition) or a backup made by 'checklists export'. \
-      Lists are matched by name, ignoring case, so importing the same file twice adds nothing. \
-      By default an existing list is merged: items with the same text take the file's \
-      checkmark, due date and reminder, and the others are added at the end. With --replace an \
-      existing list's items become exactly the file's. Lists not in the file are left alone. \
+      'checklists import <file>' reads checklists. The format is recognised from the file: the \
+      iPhone app's Checklists.plist (binary or XML, and the older keyed-archive edition) or a \
+      backup made by 'checklists export'. Lists are matched by name, ignoring case, so \
+      importing the same file twice adds nothing. By default an existing list is merged: items \
+      with the same text take the file's checkmark, due date and reminder, and the others are \
+      added at the end. With --replace an existing list's items become exactly the file's. \
+      Lists not in the file are left alone.
+
+      'checklists import items <file>' reads the Shopping List app's 'items' file into the \
+      shopping catalogue. An item whose name the catalogue has (ignoring case) takes the \
+      file's price; the others are added. Items that were on the app's shopping list are put \
+      on --list (default: 'Shopping List'). Prices are taken as in the catalogue's currency.
+
       Nothing is written unless the whole file is valid.
       """,
     arguments: [
+      .positional(
+        "kind",
+        help: "'items' for the Shopping List app's items file; leave out for checklists.",
+        isOptional: true),
       .positional("file", help: "The file to import ('-' reads standard input)."),
       .flag("replace", help: "Replace the items of lists that already exist instead of merging."),
+      .option(
+        "list", short: "l", valueName: "list",
+        help: "With 'items': the shopping list for items that were on the app's list."),
+      jsonFlag,
     ])
 
+  /// What the file holds.
+  enum Kind: String, CaseIterable {
+    case checklists
+    case items
+  }
+
+  var kind: Kind
   var file: String
   var mode: ImportMode
+  var list: String?
+  var json: Bool
 
   init(_ values: ParsedValues) throws {
+    let kind = values.string("kind") ?? Kind.checklists.rawValue
+    guard let known = Kind(rawValue: kind.lowercased()) else {
+      let names = Kind.allCases.map(\.rawValue)
+      throw UsageError(
+        "Unknown kind of file '\(kind)'; use items, or leave it out for checklists."
+          + SpellingSuggestion.hint(for: kind, among: names))
+    }
+    self.kind = known
     file = try values.require("file")
     mode = values.flag("replace") ? .replace : .merge
+    list = values.string("list")
+    json = values.flag("json")
+  }
+
+  func validate() throws {
+    if kind == .items && mode == .replace {
+      throw UsageError("--replace is for checklists; 'import items' always merges by name.")
+    }
+    if kind == .checklists && list != nil {
+      throw UsageError("--list is for 'checklists import items <file>'.")
+    }
   }
 
   func run(_ context: CommandContext) throws {
     let data = try FileArgument.read(file)
+    if kind == .items {
+      try ItemsImport(file: file, list: list, json: json).run(data, context: context)
+      return
+    }
     let lists: [PortableChecklist]
     do {
       lists = try ChecklistsFile.read(data)
     } catch let error as ChecklistsError {
-      throw ChecklistsError(
-        error.code, "Cannot import \(FileArgument.name(file)): \(error.message)")
+      var message = "Cannot import \(FileArgument.name(file)): \(error.message)"
+      if (try? ShoppingListItemsFile.decode(data)) != nil {
+        message +=
+          " It is the Shopping List app's items file; import it with: "
+          + "checklists import items \(ChecklistService.quoted(file))"
+      }
+      throw ChecklistsError(error.code, message)
     }
     let report = try context.service().importChecklists(lists, mode: mode)
-    context.print(report.summary(mode: mode))
+    context.print(json ? try JSONOutput.encode(report) : report.summary(mode: mode))
   }
 }
 

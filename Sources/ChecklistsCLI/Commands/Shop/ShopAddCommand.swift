@@ -1,0 +1,88 @@
+import ArgumentParsing
+import ChecklistsCore
+import ChecklistsInterop
+import ChecklistsStore
+import Foundation
+
+/// `checklists shop add <names>... [--list <list>] [--quantity <n>]`: what tapping an item on
+/// the Items screen does, by name.
+struct ShopAddCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "add",
+    abstract: "Put items on a shopping list by name, adding new ones to the catalogue.",
+    discussion: """
+      A name that the catalogue has, ignoring case, is that item: adding "milk" twice never \
+      makes two Milks. Any other name becomes a new catalogue item without a price; give it \
+      one with 'checklists shop item edit <item> --price <price>'. An item already on the \
+      list stays there once, with its quantity changed only by --quantity.
+      """,
+    arguments: [
+      .positional("names", help: "The items' names.", isRepeating: true),
+      ShoppingArguments.listOption,
+      ShoppingArguments.quantityOption,
+      jsonFlag,
+    ])
+
+  var names: [String]
+  var list: String?
+  var quantity: Int?
+  var json: Bool
+
+  init(_ values: ParsedValues) throws {
+    names = values.strings("names")
+    if names.isEmpty { throw UsageError("Missing expected argument '<names> ...'.") }
+    list = values.string("list")
+    quantity = try values.string("quantity").map(ShoppingArguments.quantity)
+    json = values.flag("json")
+  }
+
+  func run(_ context: CommandContext) throws {
+    let shopping = try context.shopping()
+    // Check every name (and the quantity) first, so that a bad one changes nothing.
+    for name in names { _ = try ShoppingItem.validatedName(name) }
+    if let quantity { _ = try ShoppingEntry.validatedQuantity(quantity) }
+    let target = try ShoppingArguments.list(list, in: shopping)
+    var onList = try shopping.itemIDs(onList: target.id)
+    var results: [(item: ShoppingItem, entry: ShoppingEntry, isNewItem: Bool, wasOnList: Bool)] =
+      []
+    for name in names {
+      let (item, entry, isNewItem) = try shopping.put(
+        named: name, onList: target.id, quantity: quantity)
+      results.append((item, entry, isNewItem, onList.contains(item.id)))
+      onList.insert(item.id)
+    }
+    let contents = try shopping.contents(ofList: target.id)
+    if json {
+      let all = ShoppingListContentsJSON(cli: contents, locale: context.locale)
+      let added = results.compactMap { result in
+        all.line(for: result.item.id).map {
+          JSONOutput.AddedLine(line: $0, createdItem: result.isNewItem, wasOnList: result.wasOnList)
+        }
+      }
+      context.print(try JSONOutput.encode(JSONOutput.Added(added: added, contents: all)))
+      return
+    }
+    let text = context.shoppingText
+    for result in results {
+      context.print(message(result, list: target.name, text: text))
+    }
+    context.print(text.summary(contents))
+  }
+
+  private func message(
+    _ result: (item: ShoppingItem, entry: ShoppingEntry, isNewItem: Bool, wasOnList: Bool),
+    list: String, text: ShoppingText
+  ) -> String {
+    let name = "'\(result.item.name)'"
+    let count = result.entry.quantity > 1 ? " (quantity \(result.entry.quantity))" : ""
+    if result.isNewItem {
+      return "Added \(name) to \(list)\(count); it is new to the catalogue, without a price."
+    }
+    if result.wasOnList {
+      return quantity == nil
+        ? "\(name) was already on \(list)\(count)."
+        : "\(name) was already on \(list); the quantity is now \(result.entry.quantity)."
+    }
+    return "Added \(text.describe(result.item)) to \(list)\(count)."
+  }
+}

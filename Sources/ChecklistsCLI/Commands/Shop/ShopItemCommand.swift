@@ -1,0 +1,192 @@
+import ArgumentParsing
+import ChecklistsCore
+import ChecklistsInterop
+import ChecklistsStore
+import Foundation
+
+/// `checklists shop item …`: add, edit or delete a catalogue item.
+struct ShopItemCommand: CommandGroup {
+  static let configuration = CommandConfiguration(
+    commandName: "item",
+    abstract: "Add, edit or delete an item of the catalogue.",
+    subcommands: [ShopItemAddCommand.self, ShopItemEditCommand.self, ShopItemDeleteCommand.self])
+
+  static let priceHelp =
+    "What one costs, as you write it: 1.99, 1,99, €1.99, $2 (default currency: the catalogue's)."
+}
+
+/// `checklists shop item add <name> [--price <price>] [--unit <unit>] [--category <category>]`.
+struct ShopItemAddCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "add",
+    abstract: "Add an item to the catalogue (to put it on a list: 'checklists shop add').",
+    arguments: [
+      .positional("name", help: "The item's name (1 to 200 characters, unique ignoring case)."),
+      .option("price", short: "p", valueName: "price", help: ShopItemCommand.priceHelp),
+      .option("unit", valueName: "unit", help: "How it is sold, such as \"500 g\" or \"6 pack\"."),
+      .option(
+        "category", valueName: "category",
+        help: "Where it is in the shop, such as \"Fruit\"; lists are sorted by it."),
+      jsonFlag,
+    ])
+
+  var name: String
+  var price: String?
+  var unit: String?
+  var category: String?
+  var json: Bool
+
+  init(_ values: ParsedValues) throws {
+    name = try values.require("name")
+    price = values.string("price")
+    unit = values.string("unit")
+    category = values.string("category")
+    json = values.flag("json")
+  }
+
+  func run(_ context: CommandContext) throws {
+    let shopping = try context.shopping()
+    let parser = context.priceParser(for: shopping)
+    let price = try price.map { try ShoppingArguments.price($0, parser: parser) }
+    let item = try shopping.addItem(named: name, price: price, unit: unit, category: category)
+    let number = try ShopItemCommand.number(of: item, in: shopping)
+    if json {
+      context.print(
+        try JSONOutput.encode(ShoppingItemJSON(item, number: number, locale: context.locale)))
+    } else {
+      let text = context.shoppingText
+      context.print("Added \(text.describe(item)) to the catalogue as item \(number).")
+    }
+  }
+}
+
+/// `checklists shop item edit <item> [--name …] [--price …|--no-price] [--unit …] [--category …]`.
+struct ShopItemEditCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "edit",
+    abstract: "Change a catalogue item's name, price, unit or category; every list shows it.",
+    discussion: "An empty --unit or --category removes it.",
+    arguments: [
+      .positional("item", help: "The item, by name or by its number in 'checklists shop items'."),
+      .option("name", valueName: "name", help: "Its new name."),
+      .option(
+        "price", short: "p", valueName: "price",
+        help: "Its new price (\"none\" removes it); as for 'shop item add'."),
+      .flag("no-price", help: "Remove the price."),
+      .option("unit", valueName: "unit", help: "How it is sold, such as \"500 g\"."),
+      .option("category", valueName: "category", help: "Where it is in the shop."),
+      jsonFlag,
+    ])
+
+  var item: String
+  var name: String?
+  var price: String?
+  var removePrice: Bool
+  var unit: String?
+  var category: String?
+  var json: Bool
+
+  init(_ values: ParsedValues) throws {
+    item = try values.require("item")
+    name = values.string("name")
+    price = values.string("price")
+    removePrice = values.flag("no-price")
+    if price?.trimmingCharacters(in: .whitespaces).lowercased() == "none" {
+      if removePrice { throw UsageError("Give --no-price or --price none, not both.") }
+      price = nil
+      removePrice = true
+    }
+    unit = values.string("unit")
+    category = values.string("category")
+    json = values.flag("json")
+  }
+
+  func validate() throws {
+    if name == nil && price == nil && !removePrice && unit == nil && category == nil {
+      throw UsageError(
+        "Nothing to change: give --name, --price, --no-price, --unit or --category.")
+    }
+    if price != nil && removePrice {
+      throw UsageError("--price and --no-price contradict each other; give one.")
+    }
+  }
+
+  func run(_ context: CommandContext) throws {
+    let shopping = try context.shopping()
+    let parser = context.priceParser(for: shopping)
+    var newPrice: Price?? = removePrice ? .some(nil) : nil
+    if let price { newPrice = .some(try ShoppingArguments.price(price, parser: parser)) }
+    let target = try shopping.findItem(item)
+    let edited = try shopping.updateItem(
+      id: target.id, name: name, price: newPrice, unit: unit.map { .some($0) },
+      category: category.map { .some($0) })
+    if json {
+      let number = try ShopItemCommand.number(of: edited, in: shopping)
+      context.print(
+        try JSONOutput.encode(ShoppingItemJSON(edited, number: number, locale: context.locale)))
+    } else {
+      context.print("Updated: \(context.shoppingText.describe(edited)).")
+    }
+  }
+}
+
+/// `checklists shop item delete <item> [--yes]`.
+struct ShopItemDeleteCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "delete",
+    abstract: "Delete an item from the catalogue, and from every list that has it.",
+    discussion: "Asks for confirmation when the item is on a list, unless --yes is given.",
+    arguments: [
+      .positional("item", help: "The item, by name or by its number in 'checklists shop items'."),
+      .flag("yes", short: "y", help: "Delete without asking."),
+      jsonFlag,
+    ])
+
+  var item: String
+  var yes: Bool
+  var json: Bool
+
+  init(_ values: ParsedValues) throws {
+    item = try values.require("item")
+    yes = values.flag("yes")
+    json = values.flag("json")
+  }
+
+  func run(_ context: CommandContext) throws {
+    let shopping = try context.shopping()
+    let target = try shopping.findItem(item)
+    let holding = try shopping.lists().filter {
+      try shopping.itemIDs(onList: $0.id).contains(target.id)
+    }
+    if !holding.isEmpty {
+      let names = holding.map { "'\($0.name)'" }.joined(separator: ", ")
+      try context.confirm(
+        "'\(target.name)' is on \(Self.lists(holding.count)) (\(names)). "
+          + "Delete it from the catalogue and take it off?", unless: yes, json: json)
+    }
+    let (deleted, removedFromLists) = try shopping.deleteItem(id: target.id)
+    if json {
+      let output = JSONOutput.DeletedItem(
+        item: ShoppingItemJSON(deleted, locale: context.locale),
+        removedFromLists: removedFromLists)
+      context.print(try JSONOutput.encode(output))
+    } else if removedFromLists == 0 {
+      context.print("Deleted '\(deleted.name)' from the catalogue; it was on no list.")
+    } else {
+      context.print(
+        "Deleted '\(deleted.name)' from the catalogue and took it off "
+          + "\(Self.lists(removedFromLists)).")
+    }
+  }
+
+  private static func lists(_ count: Int) -> String {
+    count == 1 ? "1 shopping list" : "\(count) shopping lists"
+  }
+}
+
+extension ShopItemCommand {
+  /// The item's number in `checklists shop items`: what to type back as <item>.
+  static func number(of item: ShoppingItem, in shopping: ShoppingService) throws -> Int {
+    (try shopping.catalogue().firstIndex { $0.id == item.id } ?? 0) + 1
+  }
+}

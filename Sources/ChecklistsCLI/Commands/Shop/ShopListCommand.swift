@@ -1,0 +1,125 @@
+import ArgumentParsing
+import ChecklistsCore
+import ChecklistsInterop
+
+/// `checklists shop list …`: add, rename or delete a shopping list.
+struct ShopListCommand: CommandGroup {
+  static let configuration = CommandConfiguration(
+    commandName: "list",
+    abstract: "Add, rename or delete a shopping list.",
+    subcommands: [ShopListAddCommand.self, ShopListRenameCommand.self, ShopListDeleteCommand.self])
+}
+
+/// `checklists shop list add <name>`.
+struct ShopListAddCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "add",
+    abstract: "Add a shopping list, such as \"Weekly\" or \"Party\".",
+    arguments: [
+      .positional("name", help: "The list's name (1 to 200 characters, unique ignoring case)."),
+      jsonFlag,
+    ])
+
+  var name: String
+  var json: Bool
+
+  init(_ values: ParsedValues) throws {
+    name = try values.require("name")
+    json = values.flag("json")
+  }
+
+  func run(_ context: CommandContext) throws {
+    let list = try context.shopping().createList(named: name)
+    if json {
+      context.print(try JSONOutput.encode(ShoppingListJSON(list)))
+    } else {
+      context.print("Added the shopping list '\(list.name)'.")
+    }
+  }
+}
+
+/// `checklists shop list rename <list> <new-name>`.
+struct ShopListRenameCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "rename",
+    abstract: "Rename a shopping list.",
+    arguments: [
+      .positional("list", help: "The shopping list, by name or number."),
+      .positional("new-name", help: "Its new name."),
+      jsonFlag,
+    ])
+
+  var list: String
+  var newName: String
+  var json: Bool
+
+  init(_ values: ParsedValues) throws {
+    list = try values.require("list")
+    newName = try values.require("new-name")
+    json = values.flag("json")
+  }
+
+  func run(_ context: CommandContext) throws {
+    let shopping = try context.shopping()
+    let old = try shopping.findList(list)
+    let renamed = try shopping.renameList(id: old.id, to: newName)
+    if json {
+      context.print(try JSONOutput.encode(ShoppingListJSON(renamed)))
+    } else {
+      context.print("Renamed the shopping list '\(old.name)' to '\(renamed.name)'.")
+    }
+  }
+}
+
+/// `checklists shop list delete <list> [--yes]`.
+struct ShopListDeleteCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "delete",
+    abstract: "Delete a shopping list; its items stay in the catalogue.",
+    discussion: "Asks for confirmation unless --yes is given.",
+    arguments: [
+      .positional("list", help: "The shopping list, by name or number."),
+      .flag("yes", short: "y", help: "Delete without asking."),
+      jsonFlag,
+    ])
+
+  var list: String
+  var yes: Bool
+  var json: Bool
+
+  init(_ values: ParsedValues) throws {
+    list = try values.require("list")
+    yes = values.flag("yes")
+    json = values.flag("json")
+  }
+
+  func run(_ context: CommandContext) throws {
+    let shopping = try context.shopping()
+    let target = try shopping.findList(list)
+    let entries = target.entryCount == 1 ? "1 line" : "\(target.entryCount) lines"
+    try context.confirm(
+      "Delete the shopping list '\(target.name)' and its \(entries)?", unless: yes, json: json)
+    let deleted = try shopping.deleteList(id: target.id)
+    if json {
+      context.print(try JSONOutput.encode(JSONOutput.DeletedList(list: ShoppingListJSON(deleted))))
+    } else {
+      context.print(
+        "Deleted the shopping list '\(deleted.name)' and its \(entries); "
+          + "the items stay in the catalogue.")
+    }
+  }
+}
+
+extension CommandContext {
+  /// Asks before a deletion unless `yes`; with `--json` it cannot ask on standard output, so
+  /// it wants `--yes`.
+  /// - Throws: `ChecklistsCLIError` when the answer is no, or `--json` came without `--yes`.
+  func confirm(_ question: String, unless yes: Bool, json: Bool) throws {
+    if yes { return }
+    if json {
+      throw ChecklistsCLIError(
+        description: "\(question) With --json nothing is asked: add --yes to go ahead.")
+    }
+    guard confirm(question) else { throw ChecklistsCLIError.cancelled("Nothing was deleted.") }
+  }
+}

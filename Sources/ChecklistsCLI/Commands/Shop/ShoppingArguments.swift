@@ -1,0 +1,123 @@
+import ArgumentParsing
+import ChecklistsCore
+import ChecklistsStore
+import Foundation
+
+/// The arguments several `shop` commands share, and how they are read.
+enum ShoppingArguments {
+  /// `--list <list>`: which shopping list an entry command works on.
+  static let listOption = ArgumentDefinition.option(
+    "list", short: "l", valueName: "list",
+    help: "The shopping list, by name or number (default: 'Shopping List', else the first).")
+
+  /// `--quantity <n>`.
+  static let quantityOption = ArgumentDefinition.option(
+    "quantity", short: "q", valueName: "n",
+    help: "How many to buy, 1 to \(ShoppingEntry.maximumQuantity).")
+
+  /// The list named by `reference`, or the default one: the list called "Shopping List"
+  /// (ignoring case), else the first by name.
+  /// - Throws: `notFound` for an unknown name, or when there is no shopping list at all.
+  static func list(_ reference: String?, in shopping: ShoppingService) throws -> ShoppingList {
+    if let reference { return try shopping.findList(reference) }
+    guard let list = try defaultList(in: shopping) else {
+      throw ChecklistsError(
+        .notFound,
+        "There are no shopping lists. Add one with: checklists shop list add <name>")
+    }
+    return list
+  }
+
+  /// The list commands use when none is named; `nil` when there are none.
+  static func defaultList(in shopping: ShoppingService) throws -> ShoppingList? {
+    let lists = try shopping.lists()
+    return lists.first { Checklist.namesMatch($0.name, ShoppingList.firstListName) }
+      ?? lists.first
+  }
+
+  /// Reads a count typed on the command line; the service checks its range.
+  /// - Throws: `UsageError` for text that is not a whole number.
+  static func quantity(_ text: String) throws -> Int {
+    guard let number = Int(text.trimmingCharacters(in: .whitespaces)) else {
+      throw UsageError(
+        "The quantity must be a whole number from 1 to \(ShoppingEntry.maximumQuantity); "
+          + "got '\(text)'.")
+    }
+    return number
+  }
+
+  /// Reads a price as typed, with a message that names what was typed when it is refused.
+  /// - Throws: `invalidInput` for a negative, non-numeric or absurdly large price.
+  static func price(_ text: String, parser: PriceParser) throws -> Price {
+    do {
+      return try parser.parse(text)
+    } catch let error as ChecklistsError {
+      let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+      guard !trimmed.isEmpty, !error.message.contains("'\(trimmed)'") else { throw error }
+      // "A price cannot be negative." alone would not say which price was meant.
+      let reason = error.message.prefix(1).lowercased() + error.message.dropFirst()
+      throw ChecklistsError(error.code, "'\(trimmed)' is not a valid price: \(reason)")
+    }
+  }
+}
+
+/// How a person names a line of a shopping list: the item's name (ignoring case), else the
+/// line's number as `checklists shop` shows it, else the start of a name only one line has.
+///
+/// The lines of the list, not the whole catalogue, are searched, so "mil" finds Milk on the
+/// list even when the catalogue also has Milk chocolate.
+enum LineReference {
+  /// Finds the line `reference` names.
+  /// - Throws: `notFound` (with a hint when the item is in the catalogue but not on the list,
+  ///   or a "Did you mean" for a close name) or `ambiguous`.
+  static func resolve(
+    _ reference: String, in contents: ShoppingListContents, shopping: ShoppingService
+  ) throws -> ShoppingLine {
+    let lines = contents.lines
+    let name = contents.list.name
+    let trimmed = reference.trimmingCharacters(in: .whitespaces)
+    if let exact = lines.first(where: { Checklist.namesMatch($0.item.name, trimmed) }) {
+      return exact
+    }
+    if let number = Int(trimmed) {
+      guard number >= 1, number <= lines.count else {
+        let count = lines.count == 1 ? "1 line" : "\(lines.count) lines"
+        throw ChecklistsError(
+          .notFound,
+          "\(name) has no line number \(number); it has \(count) ('checklists shop' shows them).")
+      }
+      return lines[number - 1]
+    }
+    let matches = lines.filter {
+      $0.item.name.range(of: trimmed, options: [.caseInsensitive, .anchored]) != nil
+    }
+    if matches.count == 1 { return matches[0] }
+    if matches.count > 1 {
+      let shown = matches.prefix(5).map { "'\($0.item.name)'" }.joined(separator: ", ")
+      let more = matches.count > 5 ? " and \(matches.count - 5) more" : ""
+      throw ChecklistsError(
+        .ambiguous,
+        "'\(trimmed)' matches \(matches.count) lines of \(name): \(shown)\(more). "
+          + "Type more of the name, or use the number from 'checklists shop'.")
+    }
+    if let item = try? shopping.findItem(trimmed) {
+      throw ChecklistsError(
+        .notFound,
+        "'\(item.name)' is in the catalogue but not on \(name). "
+          + "Put it there with: checklists shop add \(ChecklistService.quoted(item.name))")
+    }
+    let hint = NameSuggestion.closest(to: trimmed, in: lines.map(\.item.name))
+    throw ChecklistsError(
+      .notFound, "'\(trimmed)' is not on \(name).",
+      suggestion: hint.map { "Did you mean '\($0)'?" })
+  }
+
+  /// Resolves every reference before anything changes, so a typo changes nothing.
+  static func resolveAll(
+    _ references: [String], in contents: ShoppingListContents, shopping: ShoppingService
+  ) throws -> [ShoppingLine] {
+    var seen = Set<UUID>()
+    return try references.map { try resolve($0, in: contents, shopping: shopping) }
+      .filter { seen.insert($0.item.id).inserted }
+  }
+}
