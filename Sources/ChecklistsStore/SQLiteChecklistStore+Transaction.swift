@@ -102,15 +102,17 @@ extension SQLiteChecklistStore {
     }
 
     func lastChangeSequence(ownerID: UUID) throws -> Int64 {
-      let own = try db.queryFirst("SELECT MAX(sequence) FROM changes WHERE owner_id = ?", ownerID) {
-        $0.int64(0)
-      } ?? 0
-      let shared = try db.queryFirst(
-        """
-        SELECT MAX(sequence) FROM changes WHERE collection_id IN
-          (SELECT collection_id FROM shares WHERE user_id = ?)
-        """, ownerID
-      ) { $0.int64(0) } ?? 0
+      let own =
+        try db.queryFirst("SELECT MAX(sequence) FROM changes WHERE owner_id = ?", ownerID) {
+          $0.int64(0)
+        } ?? 0
+      let shared =
+        try db.queryFirst(
+          """
+          SELECT MAX(sequence) FROM changes WHERE collection_id IN
+            (SELECT collection_id FROM shares WHERE user_id = ?)
+          """, ownerID
+        ) { $0.int64(0) } ?? 0
       return max(own, shared)
     }
 

@@ -172,7 +172,8 @@ extension ShoppingService {
   ) throws -> (ShoppingList, ShoppingEntry) {
     let list = try accessibleList(listID, for: access, in: tx)
     guard let entry = try tx.entry(listID: listID, itemID: itemID) else {
-      let name = (try? catalogueItem(itemID, for: list, in: tx)).map { "'\($0.name)'" } ?? "That item"
+      let name =
+        (try? catalogueItem(itemID, for: list, in: tx)).map { "'\($0.name)'" } ?? "That item"
       throw ChecklistsError(.notFound, "\(name) is not on the shopping list '\(list.name)'.")
     }
     return (list, entry)
