@@ -26,7 +26,10 @@ struct ChecklistsCommand: CommandGroup {
     globalArguments: [
       .option(
         "db", valueName: "path",
-        help: "The database file (default: $CHECKLISTS_DB or ~/.local/share/checklists/).")
+        help: "The database file (default: $CHECKLISTS_DB or ~/.local/share/checklists/)."),
+      .option(
+        "user", valueName: "name",
+        help: "Whose lists, once accounts exist (default: $CHECKLISTS_USER, or the only user)."),
     ],
     version: version)
 }

@@ -15,6 +15,9 @@ final class CommandContext {
   let timeZone: TimeZone
   /// The locale prices are read and shown in (see ``LocaleSetting``).
   let locale: Locale
+  /// The user named by `--user` or `CHECKLISTS_USER`, whose lists commands act on once
+  /// accounts exist.
+  let userName: String?
   private var openedStore: SQLiteChecklistStore?
   private var openedService: ChecklistService?
   private var openedShopping: ShoppingService?
@@ -22,8 +25,9 @@ final class CommandContext {
   init(
     environment: [String: String], databasePath: String,
     now: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone = .current,
-    locale: Locale? = nil
+    locale: Locale? = nil, userName: String? = nil
   ) {
+    self.userName = userName
     self.environment = environment
     self.databasePath = databasePath
     self.now = now
@@ -39,10 +43,34 @@ final class CommandContext {
     return store
   }
 
-  /// The local user's lists, opening (and on first use creating) the database.
+  /// The acting user's lists, opening (and on first use creating) the database.
+  ///
+  /// Without accounts that is the single local user. With accounts it is `--user`, else
+  /// `$CHECKLISTS_USER`, else the only account: whoever can open the file may act as anyone
+  /// (see SECURITY.md), so no password is asked.
+  /// - Throws: `invalidInput` when there are several accounts and none is named, `notFound`
+  ///   for an unknown name.
   func service() throws -> ChecklistService {
     if let openedService { return openedService }
-    let service = try ChecklistService.openLocal(store: store(), now: now)
+    let store = try store()
+    let accounts = AccountService(store: store, now: now)
+    let users = try accounts.users()
+    let service: ChecklistService
+    if users.isEmpty {
+      if let userName {
+        throw ChecklistsError.invalid(
+          "There are no accounts, so --user '\(userName)' names no one; "
+            + "add one with 'checklists user add \(userName)'.")
+      }
+      service = try ChecklistService.openLocal(store: store, now: now)
+    } else if let userName {
+      service = ChecklistService(store: store, owner: try accounts.existingUser(userName), now: now)
+    } else if users.count == 1 {
+      service = ChecklistService(store: store, owner: users[0], now: now)
+    } else {
+      throw ChecklistsError.invalid(
+        "There are \(users.count) users; say whose lists with --user <name> or CHECKLISTS_USER.")
+    }
     openedService = service
     return service
   }

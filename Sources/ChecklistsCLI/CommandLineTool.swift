@@ -29,7 +29,10 @@ public enum CommandLineTool {
         }
         let database = DatabaseLocation.resolve(
           explicit: values.string("db"), environment: environment)
-        try runnable.run(CommandContext(environment: environment, databasePath: database))
+        try runnable.run(
+          CommandContext(
+            environment: environment, databasePath: database,
+            userName: values.string("user") ?? environment["CHECKLISTS_USER"]))
         return .success
       }
     } catch var error as UsageError {

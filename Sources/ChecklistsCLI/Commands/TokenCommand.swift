@@ -11,13 +11,10 @@ struct TokenCommand: CommandGroup {
     abstract: "Create, list or revoke API tokens for scripts.",
     discussion: """
       A token acts as its user through the API: send it as 'Authorization: Bearer <token>'. \
-      It is shown once, when created; the database keeps only a digest of it.
+      It is shown once, when created; the database keeps only a digest of it. With more \
+      than one user, say whose tokens with the global --user option.
       """,
     subcommands: [TokenCreateCommand.self, TokenListCommand.self, TokenRevokeCommand.self])
-
-  /// The `--user` option: which account, needed only when there is more than one.
-  static let userOption = ArgumentDefinition.option(
-    "user", valueName: "name", help: "The user (default: the only one).")
 
   /// The user a token command is for.
   static func userName(_ given: String?, _ accounts: AccountService) throws -> String {
@@ -40,7 +37,7 @@ struct TokenCreateCommand: RunnableCommand {
     abstract: "Create a token and show it once.",
     arguments: [
       .positional("name", help: "What it is for, such as 'backup script'."),
-      TokenCommand.userOption, jsonFlag,
+      jsonFlag,
     ])
 
   struct TokenJSON: Encodable {
@@ -51,18 +48,16 @@ struct TokenCreateCommand: RunnableCommand {
   }
 
   var name: String
-  var user: String?
   var json: Bool
 
   init(_ values: ParsedValues) throws {
     name = try values.require("name")
-    user = values.string("user")
     json = values.flag("json")
   }
 
   func run(_ context: CommandContext) throws {
     let accounts = try context.accounts()
-    let userName = try TokenCommand.userName(user, accounts)
+    let userName = try TokenCommand.userName(context.userName, accounts)
     let (record, secret) = try accounts.createAPIToken(userName: userName, name: name)
     if json {
       context.print(
@@ -81,7 +76,7 @@ struct TokenListCommand: RunnableCommand {
   static let configuration = CommandConfiguration(
     commandName: "list",
     abstract: "List a user's tokens (never the tokens themselves).",
-    arguments: [TokenCommand.userOption, jsonFlag])
+    arguments: [jsonFlag])
 
   struct TokenJSON: Encodable {
     var id: UUID
@@ -90,17 +85,15 @@ struct TokenListCommand: RunnableCommand {
     var lastUsedAt: String?
   }
 
-  var user: String?
   var json: Bool
 
   init(_ values: ParsedValues) throws {
-    user = values.string("user")
     json = values.flag("json")
   }
 
   func run(_ context: CommandContext) throws {
     let accounts = try context.accounts()
-    let userName = try TokenCommand.userName(user, accounts)
+    let userName = try TokenCommand.userName(context.userName, accounts)
     let tokens = try accounts.apiTokens(userName: userName)
     if json {
       let shown = tokens.map {
@@ -127,21 +120,18 @@ struct TokenRevokeCommand: RunnableCommand {
     commandName: "revoke",
     abstract: "Revoke a token: scripts using it are refused from now on.",
     arguments: [
-      .positional("token", help: "The token's name or id."),
-      TokenCommand.userOption,
+      .positional("token", help: "The token's name, number or id.")
     ])
 
   var token: String
-  var user: String?
 
   init(_ values: ParsedValues) throws {
     token = try values.require("token")
-    user = values.string("user")
   }
 
   func run(_ context: CommandContext) throws {
     let accounts = try context.accounts()
-    let userName = try TokenCommand.userName(user, accounts)
+    let userName = try TokenCommand.userName(context.userName, accounts)
     let revoked = try accounts.revokeAPIToken(userName: userName, token: token)
     context.print("Revoked the token '\(revoked.name)' of '\(userName)'.")
   }
