@@ -22,6 +22,9 @@ public struct Checklist: Identifiable, Hashable, Sendable, Codable {
   public var createdAt: Date
   /// When the list or one of its items last changed.
   public var updatedAt: Date
+  /// For a list someone else shared with the user reading it: the owner's name and the
+  /// user's role. Nil for the user's own lists.
+  public var sharing: SharedFrom?
 
   /// Creates a list value.
   public init(
@@ -45,6 +48,20 @@ public struct Checklist: Identifiable, Hashable, Sendable, Codable {
     if itemCount == 0 { return "(No Items)" }
     if remainingCount == 0 { return "All Done!" }
     return "\(remainingCount) Remaining"
+  }
+
+  /// Who shared a list with the reader, and at which role.
+  public struct SharedFrom: Hashable, Sendable, Codable {
+    /// The owner's user name.
+    public var ownerName: String
+    /// What the reader may do.
+    public var role: ShareRole
+
+    /// Creates a value.
+    public init(ownerName: String, role: ShareRole) {
+      self.ownerName = ownerName
+      self.role = role
+    }
   }
 
   /// The name of the list that the first use creates.

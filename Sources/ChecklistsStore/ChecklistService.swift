@@ -53,14 +53,28 @@ public struct ChecklistService: Sendable {
   /// The user's lists in All Lists order.
   /// - Complexity: O(*lists* log *lists*); counts are stored, items are not read.
   public func checklists() throws -> [Checklist] {
-    try store.read { tx in try tx.checklists(ownerID: owner.id) }.sortedForDisplay()
+    try checklistsWithVersion().0
+  }
+
+  /// The user's own lists and those shared with them (marked with ``Checklist/sharing``).
+  func visibleChecklists(in tx: any ChecklistStoreReader) throws -> [Checklist] {
+    let own = try tx.checklists(ownerID: owner.id)
+    let shared = try tx.shares(userID: owner.id).filter { $0.scope == .checklist }
+      .compactMap { share -> Checklist? in
+        guard var list = try tx.checklist(id: share.collectionID),
+          let sharer = try tx.user(id: share.ownerID)
+        else { return nil }
+        list.sharing = Checklist.SharedFrom(ownerName: sharer.name, role: share.role)
+        return list
+      }
+    return own + shared
   }
 
   /// The user's lists in All Lists order and the sequence of the latest change, read from one
   /// snapshot: the sequence is the collection's version (its ETag).
   public func checklistsWithVersion() throws -> ([Checklist], Int64) {
     let (lists, sequence) = try store.read { tx in
-      (try tx.checklists(ownerID: owner.id), try tx.lastChangeSequence(ownerID: owner.id))
+      (try visibleChecklists(in: tx), try tx.lastChangeSequence(ownerID: owner.id))
     }
     return (lists.sortedForDisplay(), sequence)
   }
@@ -191,13 +205,17 @@ public struct ChecklistService: Sendable {
       throw ChecklistsError(.notFound, "There is no list with id \(id.uuidString).")
     }
     if list.ownerID == owner.id { return list }
-    guard let share = try tx.share(collectionID: id, userID: owner.id) else {
+    guard let share = try tx.share(collectionID: id, userID: owner.id),
+      let sharer = try tx.user(id: list.ownerID)
+    else {
       throw ChecklistsError(.notFound, "There is no list with id \(id.uuidString).")
     }
     guard share.role.access >= access else {
       throw ChecklistsError.forbidden(access, listName: list.name, role: share.role)
     }
-    return list
+    var shared = list
+    shared.sharing = Checklist.SharedFrom(ownerName: sharer.name, role: share.role)
+    return shared
   }
 
   /// The item with this id if the user may do `access` to its list.

@@ -10,4 +10,6 @@ public protocol SharingStoreReader {
   func shares(collectionID: UUID) throws -> [Share]
   /// Every list shared with a user.
   func shares(userID: UUID) throws -> [Share]
+  /// The user with this id, for the names of those who share.
+  func user(id: UUID) throws -> User?
 }

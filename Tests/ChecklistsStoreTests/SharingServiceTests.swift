@@ -100,6 +100,13 @@ struct SharingServiceTests {
     #expect(shared.map(\.name) == ["Groceries", "Shopping List"])
     #expect(shared.map(\.ownerName) == ["alice", "alice"])
     #expect(shared.map(\.share.scope) == [.checklist, .shoppingList])
+    // Bob's lists show Alice's beside his own, marked with her name and his role.
+    let bobsLists = try home.lists(home.bob).checklists()
+    #expect(
+      bobsLists.map(\.name) == ["Groceries", "List"] || bobsLists.map(\.name) == ["Groceries"])
+    let sharedList = try #require(bobsLists.first { $0.id == groceries.id })
+    #expect(sharedList.sharing == Checklist.SharedFrom(ownerName: "alice", role: .checker))
+    #expect(try home.lists(home.bob).findList("groceries").id == groceries.id)
 
     try aliceSharing.unshare(listID: groceries.id, with: "bob")
     #expect(
