@@ -12,7 +12,7 @@ enum OpenAPIDocument {
       "info": {
         "title": "Checklists API",
         "version": "1.0.0",
-        "description": "Checklists and reminders. Every resource has an ETag; writes accept If-Match and answer 412 when it is stale. Errors are application/problem+json (RFC 9457). See docs/API.md."
+        "description": "Checklists and reminders, and shopping: a catalogue with prices and shopping lists. Every resource has an ETag; writes accept If-Match and answer 412 when it is stale. Errors are application/problem+json (RFC 9457). See docs/API.md."
       },
       "servers": [
         {
@@ -767,7 +767,8 @@ enum OpenAPIDocument {
               }
             }
           }
-        }
+        },
+    \#(shoppingPaths)
       },
       "components": {
         "parameters": {
@@ -806,7 +807,8 @@ enum OpenAPIDocument {
             "schema": {
               "type": "string"
             }
-          }
+          },
+    \#(shoppingParameters)
         },
         "headers": {
           "ETag": {
@@ -864,7 +866,8 @@ enum OpenAPIDocument {
                 }
               }
             }
-          }
+          },
+    \#(shoppingResponses)
         },
         "schemas": {
           "Icon": {
@@ -1214,7 +1217,8 @@ enum OpenAPIDocument {
             "type": "string",
             "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8][^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$",
             "description": "One line of text: trimmed of white space at both ends, at least one visible character, no control characters or line breaks. Items hold at most 1,000 characters and list names 200 (characters as people see them)."
-          }
+          },
+    \#(shoppingSchemas)
         }
       }
     }
