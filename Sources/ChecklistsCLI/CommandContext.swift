@@ -36,6 +36,10 @@ final class CommandContext {
   }
 
   /// The database, opened (and on first use created) once per command.
+  func database() throws -> SQLiteChecklistStore {
+    try store()
+  }
+
   private func store() throws -> SQLiteChecklistStore {
     if let openedStore { return openedStore }
     let store = try SQLiteChecklistStore(path: databasePath)

@@ -11,7 +11,9 @@ import Synchronization
 /// open page sees a change well within a second. Reminders are checked at the same time: each
 /// fires once, in the check that first passes its minute.
 final class ChangeWatcher: Sendable {
-  private let service: ChecklistService
+  /// The database: every user's changes and reminders.
+  private let store: SQLiteChecklistStore
+  private let now: @Sendable () -> Date
   private let events: EventHub
   private let interval: Duration
   private let log: @Sendable (String) -> Void
@@ -40,15 +42,16 @@ final class ChangeWatcher: Sendable {
   }
 
   init(
-    service: ChecklistService, events: EventHub, interval: Duration = .milliseconds(250),
-    log: @escaping @Sendable (String) -> Void
+    store: SQLiteChecklistStore, now: @escaping @Sendable () -> Date, events: EventHub,
+    interval: Duration = .milliseconds(250), log: @escaping @Sendable (String) -> Void
   ) throws {
-    self.service = service
+    self.store = store
+    self.now = now
     self.events = events
     self.interval = interval
     self.log = log
-    let now = service.now()
-    let last = try service.checklistsWithVersion().1
+    let last = try store.lastChangeSequence()
+    let now = now()
     state = Mutex(State(lastSequence: last, lastReminderCheck: now, lastKeepAlive: now))
   }
 
@@ -84,14 +87,14 @@ final class ChangeWatcher: Sendable {
   func check() {
     do {
       let after = state.withLock { $0.lastSequence }
-      let changes = try service.changes(after: after, limit: 1_000)
+      let changes = try store.allChanges(after: after, limit: 1_000)
       if let last = changes.last {
         state.withLock { $0.lastSequence = last.sequence }
         onChange?()
         events.broadcast(changes)
       }
       try fireReminders()
-      let now = service.now()
+      let now = now()
       let keepAlive = state.withLock { state in
         guard now.timeIntervalSince(state.lastKeepAlive) >= 15 else { return false }
         state.lastKeepAlive = now
@@ -106,7 +109,7 @@ final class ChangeWatcher: Sendable {
 
   /// Fires reminders whose minute falls after the last check and at or before now.
   private func fireReminders() throws {
-    let now = service.now()
+    let now = now()
     let since = state.withLock { $0.lastReminderCheck }
     guard now > since else { return }
     // A reminder fires at the start of its due minute m: fire those with since < m <= now,
@@ -114,7 +117,7 @@ final class ChangeWatcher: Sendable {
     let start = Self.minute(after: since)
     let end = Self.minute(after: now)
     if end > start {
-      for (list, item) in try service.reminders(dueFrom: start, before: end) {
+      for (list, item) in try store.reminders(dueFrom: start, before: end) {
         let due = item.dueDate.map(ISOTimestamp.milliseconds) ?? "-"
         log("Reminder: \(item.text) (list '\(list.name)', due \(due))")
         events.broadcastReminder(item, in: list)

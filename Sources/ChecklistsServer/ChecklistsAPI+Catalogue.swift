@@ -16,20 +16,24 @@ extension ChecklistsAPI {
     var removedFromLists: Int
   }
 
-  func addCatalogueRoutes(to router: inout Router) {
-    router.on("GET", "/api/v1/catalogue") { request, _ in try getCatalogue(request) }
-    router.on("POST", "/api/v1/catalogue") { request, _ in try addCatalogueItem(request) }
+  static func addCatalogueRoutes(to router: inout Router<ChecklistsAPI>) {
+    router.on("GET", "/api/v1/catalogue") { api, request, _ in try api.getCatalogue(request) }
+    router.on("POST", "/api/v1/catalogue") { api, request, _ in try api.addCatalogueItem(request) }
     // Before `{itemID}`, which would take these words for ids.
-    router.on("GET", "/api/v1/catalogue/search") { request, _ in try searchCatalogue(request) }
-    router.on("POST", "/api/v1/catalogue/import") { request, _ in try importCatalogue(request) }
-    router.on("GET", "/api/v1/catalogue/{itemID}") { request, p in
-      try getCatalogueItem(request, p["itemID"])
+    router.on("GET", "/api/v1/catalogue/search") { api, request, _ in
+      try api.searchCatalogue(request)
     }
-    router.on("PATCH", "/api/v1/catalogue/{itemID}") { request, p in
-      try updateCatalogueItem(request, p["itemID"])
+    router.on("POST", "/api/v1/catalogue/import") { api, request, _ in
+      try api.importCatalogue(request)
     }
-    router.on("DELETE", "/api/v1/catalogue/{itemID}") { request, p in
-      try deleteCatalogueItem(request, p["itemID"])
+    router.on("GET", "/api/v1/catalogue/{itemID}") { api, request, p in
+      try api.getCatalogueItem(request, p["itemID"])
+    }
+    router.on("PATCH", "/api/v1/catalogue/{itemID}") { api, request, p in
+      try api.updateCatalogueItem(request, p["itemID"])
+    }
+    router.on("DELETE", "/api/v1/catalogue/{itemID}") { api, request, p in
+      try api.deleteCatalogueItem(request, p["itemID"])
     }
   }
 

@@ -68,7 +68,7 @@ extension ChecklistsAPI {
     _ request: HTTPRequest, _ key: ResponseCache.Key,
     read: () throws -> (body: some Encodable, etag: EntityTag, validUntil: Date?)
   ) throws -> HTTPResponse {
-    if let entry = cache.entry(for: key, now: service.now()) {
+    if let entry = cache.entry(for: key, userID: service.owner.id, now: service.now()) {
       if request.isNotModified(entry.etag) { return .notModified(entry.etag) }
       return .json(bytes: entry.body, etag: entry.etag)
     }
@@ -78,7 +78,7 @@ extension ChecklistsAPI {
     let body = Array(try ChecklistsJSONEncoding.encode(value, pretty: false))
     cache.store(
       ResponseCache.Entry(generation: generation, body: body, etag: etag, validUntil: validUntil),
-      for: key)
+      for: key, userID: service.owner.id)
     return .json(bytes: body, etag: etag)
   }
 

@@ -16,33 +16,33 @@ extension ChecklistsAPI {
     var contents: ShoppingListContentsJSON
   }
 
-  func addShoppingListRoutes(to router: inout Router) {
+  static func addShoppingListRoutes(to router: inout Router<ChecklistsAPI>) {
     let lists = "/api/v1/shopping-lists"
-    router.on("GET", lists) { request, _ in try getShoppingLists(request) }
-    router.on("POST", lists) { request, _ in try createShoppingList(request) }
-    router.on("GET", "\(lists)/{listID}") { request, p in
-      try getShoppingList(request, p["listID"])
+    router.on("GET", lists) { api, request, _ in try api.getShoppingLists(request) }
+    router.on("POST", lists) { api, request, _ in try api.createShoppingList(request) }
+    router.on("GET", "\(lists)/{listID}") { api, request, p in
+      try api.getShoppingList(request, p["listID"])
     }
-    router.on("PATCH", "\(lists)/{listID}") { request, p in
-      try renameShoppingList(request, p["listID"])
+    router.on("PATCH", "\(lists)/{listID}") { api, request, p in
+      try api.renameShoppingList(request, p["listID"])
     }
-    router.on("DELETE", "\(lists)/{listID}") { request, p in
-      try deleteShoppingList(request, p["listID"])
+    router.on("DELETE", "\(lists)/{listID}") { api, request, p in
+      try api.deleteShoppingList(request, p["listID"])
     }
-    router.on("POST", "\(lists)/{listID}/entries") { request, p in
-      try putEntryByName(request, p["listID"])
+    router.on("POST", "\(lists)/{listID}/entries") { api, request, p in
+      try api.putEntryByName(request, p["listID"])
     }
-    router.on("PUT", "\(lists)/{listID}/entries/{itemID}") { request, p in
-      try putEntry(request, p["listID"], p["itemID"])
+    router.on("PUT", "\(lists)/{listID}/entries/{itemID}") { api, request, p in
+      try api.putEntry(request, p["listID"], p["itemID"])
     }
-    router.on("PATCH", "\(lists)/{listID}/entries/{itemID}") { request, p in
-      try updateEntry(request, p["listID"], p["itemID"])
+    router.on("PATCH", "\(lists)/{listID}/entries/{itemID}") { api, request, p in
+      try api.updateEntry(request, p["listID"], p["itemID"])
     }
-    router.on("DELETE", "\(lists)/{listID}/entries/{itemID}") { request, p in
-      try removeEntry(request, p["listID"], p["itemID"])
+    router.on("DELETE", "\(lists)/{listID}/entries/{itemID}") { api, request, p in
+      try api.removeEntry(request, p["listID"], p["itemID"])
     }
-    router.on("POST", "\(lists)/{listID}/finish") { request, p in
-      try finishShopping(request, p["listID"])
+    router.on("POST", "\(lists)/{listID}/finish") { api, request, p in
+      try api.finishShopping(request, p["listID"])
     }
   }
 

@@ -7,35 +7,30 @@ import HTTPServer
 /// The JSON API under `/api/v1` (docs/API.md): every CLI operation as a route, with ETags and
 /// problem+json errors.
 struct ChecklistsAPI: Sendable {
+  /// The signed-in user's checklists (their own and those shared with them).
   let service: ChecklistService
   /// The same user's catalogue and shopping lists.
   let shopping: ShoppingService
+  /// The same user's shares.
+  let sharing: SharingService
   /// The server's locale: how prices are read and shown when a request has no Accept-Language.
   let locale: Locale
   let events: EventHub
   /// Called after every successful write, so live updates go out at once.
   let didWrite: @Sendable () -> Void
-  /// Encoded bodies of the read-heavy routes.
+  /// Encoded bodies of the read-heavy routes, per user.
   let cache: ResponseCache
-  private var router = Router()
 
-  init(
-    service: ChecklistService, shopping: ShoppingService, locale: Locale, events: EventHub,
-    cache: ResponseCache, didWrite: @escaping @Sendable () -> Void
-  ) {
-    self.service = service
-    self.shopping = shopping
-    self.locale = locale
-    self.events = events
-    self.cache = cache
-    self.didWrite = didWrite
-    router = routes()
+  /// Routes a request under `/api/` for the signed-in user, turning every failure into a
+  /// problem response.
+  func handle(_ request: HTTPRequest) -> HTTPResponse {
+    Self.catchingProblems { try Self.router.route(request, context: self) }
   }
 
-  /// Routes a request under `/api/`, turning every failure into a problem response.
-  func handle(_ request: HTTPRequest) -> HTTPResponse {
+  /// Runs `body`, turning every failure into a problem response: the one mapping.
+  static func catchingProblems(_ body: () throws -> HTTPResponse) -> HTTPResponse {
     do {
-      return try router.route(request)
+      return try body()
     } catch let error as APIError {
       return .problem(status: error.status, detail: error.detail, headers: error.headers)
     } catch let error as ChecklistsError {
@@ -46,38 +41,54 @@ struct ChecklistsAPI: Sendable {
     }
   }
 
-  private func routes() -> Router {
-    var router = Router()
-    router.on("GET", "/api/openapi.json") { _, _ in OpenAPIDocument.response }
-    router.on("GET", "/api/v1/checklists") { request, _ in try listChecklists(request) }
-    router.on("POST", "/api/v1/checklists") { request, _ in try createChecklist(request) }
-    router.on("GET", "/api/v1/checklists/{id}") { request, p in try getChecklist(request, p["id"]) }
-    router.on("PATCH", "/api/v1/checklists/{id}") { request, p in
-      try updateChecklist(request, p["id"])
+  /// Opens the live-update stream for the signed-in user.
+  func subscribe(_ request: HTTPRequest) -> HTTPResponse {
+    events.subscribe(request, service: service)
+  }
+
+  /// The routes, built once for every user.
+  private static let router = routes()
+
+  private static func routes() -> Router<ChecklistsAPI> {
+    var router = Router<ChecklistsAPI>()
+    router.on("GET", "/api/openapi.json") { _, _, _ in OpenAPIDocument.response }
+    router.on("GET", "/api/v1/checklists") { api, request, _ in try api.listChecklists(request) }
+    router.on("POST", "/api/v1/checklists") { api, request, _ in try api.createChecklist(request) }
+    router.on("GET", "/api/v1/checklists/{id}") { api, request, p in
+      try api.getChecklist(request, p["id"])
     }
-    router.on("DELETE", "/api/v1/checklists/{id}") { request, p in
-      try deleteChecklist(request, p["id"])
+    router.on("PATCH", "/api/v1/checklists/{id}") { api, request, p in
+      try api.updateChecklist(request, p["id"])
     }
-    router.on("GET", "/api/v1/checklists/{id}/items") { request, p in
-      try listItems(request, p["id"])
+    router.on("DELETE", "/api/v1/checklists/{id}") { api, request, p in
+      try api.deleteChecklist(request, p["id"])
     }
-    router.on("POST", "/api/v1/checklists/{id}/items") { request, p in
-      try addItem(request, p["id"])
+    router.on("GET", "/api/v1/checklists/{id}/items") { api, request, p in
+      try api.listItems(request, p["id"])
     }
-    router.on("GET", "/api/v1/items/{id}") { request, p in try getItem(request, p["id"]) }
-    router.on("PATCH", "/api/v1/items/{id}") { request, p in try updateItem(request, p["id"]) }
-    router.on("DELETE", "/api/v1/items/{id}") { request, p in try deleteItem(request, p["id"]) }
-    router.on("POST", "/api/v1/items/{id}/toggle") { request, p in
-      try toggleItem(request, p["id"])
+    router.on("POST", "/api/v1/checklists/{id}/items") { api, request, p in
+      try api.addItem(request, p["id"])
     }
-    router.on("POST", "/api/v1/items/{id}/move") { request, p in try moveItem(request, p["id"]) }
-    router.on("GET", "/api/v1/icons") { _, _ in
+    router.on("GET", "/api/v1/items/{id}") { api, request, p in try api.getItem(request, p["id"]) }
+    router.on("PATCH", "/api/v1/items/{id}") { api, request, p in
+      try api.updateItem(request, p["id"])
+    }
+    router.on("DELETE", "/api/v1/items/{id}") { api, request, p in
+      try api.deleteItem(request, p["id"])
+    }
+    router.on("POST", "/api/v1/items/{id}/toggle") { api, request, p in
+      try api.toggleItem(request, p["id"])
+    }
+    router.on("POST", "/api/v1/items/{id}/move") { api, request, p in
+      try api.moveItem(request, p["id"])
+    }
+    router.on("GET", "/api/v1/icons") { _, _, _ in
       try .json(["icons": ChecklistIcon.allCases.map(\.rawValue)])
     }
-    router.on("GET", "/api/v1/due") { _, _ in try dueItems() }
-    router.on("POST", "/api/v1/import") { request, _ in try importFile(request) }
-    router.on("GET", "/api/v1/export") { request, _ in try exportFile(request) }
-    router.on("GET", "/api/v1/events") { request, _ in events.subscribe(request) }
+    router.on("GET", "/api/v1/due") { api, _, _ in try api.dueItems() }
+    router.on("POST", "/api/v1/import") { api, request, _ in try api.importFile(request) }
+    router.on("GET", "/api/v1/export") { api, request, _ in try api.exportFile(request) }
+    router.on("GET", "/api/v1/events") { api, request, _ in api.subscribe(request) }
     addCatalogueRoutes(to: &router)
     addShoppingListRoutes(to: &router)
     return router

@@ -20,6 +20,9 @@ public final class ChecklistsServer: Sendable {
     /// The currency of a new catalogue; `nil` for `CHECKLISTS_CURRENCY`, else the locale's
     /// currency, else the euro. A catalogue that exists keeps its own.
     public var currency: Currency?
+    /// Whether session cookies are marked `Secure`: true when browsers reach the server over
+    /// HTTPS (its own TLS, or a proxy in front of it).
+    public var secureCookies = false
 
     /// The defaults: 127.0.0.1:8080.
     public init() {}
@@ -30,38 +33,49 @@ public final class ChecklistsServer: Sendable {
   private let watcher: ChangeWatcher
   private let log: ServerLog
 
-  /// Prepares a server for one user's lists, checklists and shopping, seeding the catalogue on
-  /// first use.
-  /// - Throws: ``ChecklistsCore/ChecklistsError`` when the store cannot be read or keeps no
-  ///   shopping lists, or when `CHECKLISTS_CURRENCY` is not a currency code.
+  /// Prepares a server for the lists in `service`'s store: every user's, once accounts exist,
+  /// else the single local user's (see ``Authenticator``).
+  ///
+  /// - Throws: ``ChecklistsCore/ChecklistsError`` when the store cannot be read or is not the
+  ///   SQLite store, when `CHECKLISTS_CURRENCY` is not a currency code, or when the address is
+  ///   not loopback and there are no accounts (anyone on the network could read every list).
   /// - Parameters:
+  ///   - store: The database to serve.
+  ///   - now: The clock (tests move it by hand).
   ///   - logsRequests: Whether to write an access line per request.
   ///   - logOutput: Where log lines go.
   public init(
-    service: ChecklistService, configuration: Configuration = Configuration(),
-    logsRequests: Bool = true, logOutput: FileHandle = .standardOutput
+    store: SQLiteChecklistStore, configuration: Configuration = Configuration(),
+    now: @escaping @Sendable () -> Date = Date.init, logsRequests: Bool = true,
+    logOutput: FileHandle = .standardOutput
   ) throws {
-    guard let shoppingStore = service.store as? any ShoppingStore else {
-      throw ChecklistsError(
-        .storage, "This store keeps no shopping lists; the server needs the SQLite store.")
+    let isLoopback = Self.isLoopback(configuration.host)
+    if !isLoopback, try !store.hasAccounts() {
+      throw ChecklistsError.invalid(
+        "Checklists will not listen on \(configuration.host) without accounts: anyone who can "
+          + "reach it could read and change every list. Add a user first with "
+          + "'checklists user add <name>', or listen on 127.0.0.1.")
     }
     let currency =
       try configuration.currency
       ?? CurrencySetting.resolve(
         environment: ProcessInfo.processInfo.environment, locale: configuration.locale)
-    let shopping = try ShoppingService.open(
-      store: shoppingStore, owner: service.owner, currency: currency, now: service.now)
-    let log = ServerLog(now: service.now, output: logOutput)
-    let events = EventHub(service: service)
+    let directory = UserDirectory(store: store, currency: currency, now: now)
+    let authenticator = Authenticator(
+      accounts: AccountService(store: store, now: now), directory: directory,
+      isLoopback: isLoopback, secureCookies: configuration.secureCookies)
+    let log = ServerLog(now: now, output: logOutput)
+    let events = EventHub(sharedCollections: { userID in
+      (try? store.sharedCollectionIDs(userID: userID)) ?? []
+    })
     let watcher = try ChangeWatcher(
-      service: service, events: events, interval: configuration.watchInterval,
+      store: store, now: now, events: events, interval: configuration.watchInterval,
       log: { log($0) })
     let cache = ResponseCache()
     watcher.onChange = { cache.invalidate() }
     watcher.afterCheck = { log.flush() }
-    let api = ChecklistsAPI(
-      service: service, shopping: shopping, locale: configuration.locale, events: events,
-      cache: cache,
+    let gateway = APIGateway(
+      authenticator: authenticator, locale: configuration.locale, events: events, cache: cache,
       didWrite: {
         cache.invalidate()
         watcher.poke()
@@ -80,12 +94,26 @@ public final class ChecklistsServer: Sendable {
     }
     let logAccess: @Sendable (HTTPAccessRecord) -> Void = { record in log.access(record) }
     let access = logsRequests ? logAccess : nil
-    let handler = Self.handler(api: api)
+    let handler = Self.handler(gateway: gateway)
     self.http = HTTPServer(
       configuration: settings, handler: handler, errorResponse: problem, accessLog: access)
     self.events = events
     self.watcher = watcher
     self.log = log
+  }
+
+  /// Prepares a server for the store and clock of `service` (its user is not used).
+  public convenience init(
+    service: ChecklistService, configuration: Configuration = Configuration(),
+    logsRequests: Bool = true, logOutput: FileHandle = .standardOutput
+  ) throws {
+    guard let store = service.store as? SQLiteChecklistStore else {
+      throw ChecklistsError(
+        .storage, "The server needs the SQLite store: it keeps accounts and shopping lists.")
+    }
+    try self.init(
+      store: store, configuration: configuration, now: service.now, logsRequests: logsRequests,
+      logOutput: logOutput)
   }
 
   /// Starts listening and watching for changes.
@@ -111,13 +139,20 @@ public final class ChecklistsServer: Sendable {
   }
 
   /// Sends `/api/…` to the API and everything else to the web app, with security headers.
-  private static func handler(api: ChecklistsAPI) -> @Sendable (HTTPRequest) -> HTTPResponse {
+  private static func handler(gateway: APIGateway) -> @Sendable (HTTPRequest) -> HTTPResponse {
     { request in
       var response =
-        request.path.hasPrefix("/api/") ? api.handle(request) : StaticFiles.response(for: request)
+        request.path.hasPrefix("/api/")
+        ? gateway.handle(request)
+        : LoginPage.response(for: request) ?? gateway.page(request)
       addSecurityHeaders(&response)
       return response
     }
+  }
+
+  /// Whether a host name or address is this machine only.
+  static func isLoopback(_ host: String) -> Bool {
+    host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
   }
 
   private static func addSecurityHeaders(_ response: inout HTTPResponse) {

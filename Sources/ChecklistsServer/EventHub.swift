@@ -8,9 +8,12 @@ import Synchronization
 /// The open Server-Sent Events streams, and what is sent to them: changes from the change log
 /// and reminders.
 final class EventHub: Sendable {
-  /// An open stream and the last change it has been sent, so nothing arrives twice.
+  /// An open stream: whose it is, which shared lists that user sees, and the last change it
+  /// has been considered for, so nothing arrives twice.
   private struct Subscriber {
     let stream: HTTPEventStream
+    let userID: UUID
+    var sharedWithUser: Set<UUID>
     var lastSequence: Int64
   }
 
@@ -20,28 +23,34 @@ final class EventHub: Sendable {
   // and the first broadcast. (Held across the replay's read of the change log; the watcher
   // takes it only after its own read, so the two never wait on each other in a circle.)
   private let ordering = Mutex(())
-  private let service: ChecklistService
+  /// The ids of the lists shared with a user, read again when their shares change.
+  private let sharedCollections: @Sendable (UUID) -> Set<UUID>
 
-  init(service: ChecklistService) {
-    self.service = service
+  init(sharedCollections: @escaping @Sendable (UUID) -> Set<UUID>) {
+    self.sharedCollections = sharedCollections
   }
 
-  /// Opens a stream for `GET /api/v1/events`, first replaying what a reconnecting client missed
-  /// (`Last-Event-ID`).
-  func subscribe(_ request: HTTPRequest) -> HTTPResponse {
+  /// Opens a stream for `GET /api/v1/events` for the user of `service`, first replaying what a
+  /// reconnecting client missed (`Last-Event-ID`) of what that user may see.
+  func subscribe(_ request: HTTPRequest, service: ChecklistService) -> HTTPResponse {
     let stream = HTTPEventStream()
     // Tell EventSource to reconnect after one second if the connection drops.
     stream.send("retry: 1000\n\n")
     let key = ObjectIdentifier(stream)
+    let userID = service.owner.id
     ordering.withLock { _ in
+      // Without Last-Event-ID, whatever the watcher broadcasts next goes out: a change made
+      // between the page's load and this subscription still reaches it.
       var last: Int64 = 0
       if let lastEventID = request.headers["Last-Event-ID"].flatMap({ Int64($0) }) {
-        last = lastEventID
         let missed = (try? service.changes(after: lastEventID, limit: 10_000)) ?? []
-        if let newest = missed.last { last = newest.sequence }
         if !missed.isEmpty { stream.send(missed.map(Self.message).joined()) }
+        last = max(lastEventID, missed.last?.sequence ?? lastEventID)
       }
-      subscribers.withLock { $0[key] = Subscriber(stream: stream, lastSequence: last) }
+      let subscriber = Subscriber(
+        stream: stream, userID: userID, sharedWithUser: sharedCollections(userID),
+        lastSequence: last)
+      subscribers.withLock { $0[key] = subscriber }
     }
     stream.onClose { [weak self] in
       _ = self?.subscribers.withLock { $0.removeValue(forKey: key) }
@@ -55,28 +64,48 @@ final class EventHub: Sendable {
       stream: stream)
   }
 
-  /// Sends changes to every open stream that has not had them yet.
+  /// Sends changes (anyone's, in order) to every open stream whose user may see them: their
+  /// own, and those of lists shared with them.
   func broadcast(_ changes: [Change]) {
     guard !changes.isEmpty else { return }
     ordering.withLock { _ in
       let deliveries = subscribers.withLock { subscribers in
         subscribers.keys.compactMap { key -> (HTTPEventStream, String)? in
-          let fresh = changes.filter { $0.sequence > subscribers[key]!.lastSequence }
-          guard let newest = fresh.last else { return nil }
-          subscribers[key]!.lastSequence = newest.sequence
-          return (subscribers[key]!.stream, fresh.map(Self.message).joined())
+          var subscriber = subscribers[key]!
+          var fresh: [Change] = []
+          for change in changes where change.sequence > subscriber.lastSequence {
+            // A share given or taken changes what the user sees from here on.
+            if change.scope == .sharing && change.ownerID == subscriber.userID {
+              subscriber.sharedWithUser = sharedCollections(subscriber.userID)
+            }
+            if change.ownerID == subscriber.userID
+              || subscriber.sharedWithUser.contains(change.collectionID)
+            {
+              fresh.append(change)
+            }
+          }
+          subscriber.lastSequence = max(subscriber.lastSequence, changes.last!.sequence)
+          subscribers[key] = subscriber
+          guard !fresh.isEmpty else { return nil }
+          return (subscriber.stream, fresh.map(Self.message).joined())
         }
       }
       for (stream, text) in deliveries where !stream.isClosed { stream.send(text) }
     }
   }
 
-  /// Sends a reminder to every open stream.
+  /// Sends a reminder to the streams of everyone who sees its list.
   func broadcastReminder(_ item: ChecklistItem, in list: Checklist) {
     let payload = ReminderEvent(
       itemID: item.id, checklistID: list.id, checklist: list.name, text: item.text,
       dueDate: item.dueDate.map(ISOTimestamp.milliseconds))
-    sendToAll("event: reminder\ndata: \(Self.json(payload))\n\n")
+    let text = "event: reminder\ndata: \(Self.json(payload))\n\n"
+    let open = subscribers.withLock { subscribers in
+      subscribers.values.filter {
+        $0.userID == list.ownerID || $0.sharedWithUser.contains(list.id)
+      }.map(\.stream)
+    }
+    for stream in open where !stream.isClosed { stream.send(text) }
   }
 
   /// A comment line that keeps proxies and browsers from closing idle streams.

@@ -31,9 +31,15 @@ final class ResponseCache: Sendable {
     var validUntil: Date?
   }
 
+  /// Entries are per user: what one user reads is never another's answer.
+  private struct UserKey: Hashable {
+    var userID: UUID
+    var key: Key
+  }
+
   private struct State {
     var generation: UInt64 = 0
-    var entries: [Key: Entry] = [:]
+    var entries: [UserKey: Entry] = [:]
   }
 
   private let state = Mutex(State())
@@ -54,17 +60,19 @@ final class ResponseCache: Sendable {
     }
   }
 
-  /// The entry for `key`, if it is of the current generation and still good at `now`.
-  func entry(for key: Key, now: Date) -> Entry? {
-    state.withLock { state in
+  /// The user's entry for `key`, if it is of the current generation and still good at `now`.
+  func entry(for key: Key, userID: UUID, now: Date) -> Entry? {
+    let key = UserKey(userID: userID, key: key)
+    return state.withLock { state in
       guard let entry = state.entries[key], entry.generation == state.generation else { return nil }
       if let validUntil = entry.validUntil, now >= validUntil { return nil }
       return entry
     }
   }
 
-  /// Stores an answer read in `generation`; dropped if a change came in meanwhile.
-  func store(_ entry: Entry, for key: Key) {
+  /// Stores a user's answer read in `generation`; dropped if a change came in meanwhile.
+  func store(_ entry: Entry, for key: Key, userID: UUID) {
+    let key = UserKey(userID: userID, key: key)
     state.withLock { state in
       guard entry.generation == state.generation else { return }
       if state.entries.count >= capacity, state.entries[key] == nil {

@@ -3,9 +3,11 @@ import HTTPServer
 /// Finds the handler for a request's method and path.
 ///
 /// Patterns are path segments where `{name}` captures one segment. A path that matches no
-/// pattern is 404; a method the pattern doesn't take is 405 with `Allow`.
-struct Router: Sendable {
-  typealias Handler = @Sendable (HTTPRequest, Parameters) throws -> HTTPResponse
+/// pattern is 404; a method the pattern doesn't take is 405 with `Allow`. Handlers get the
+/// request's `Context` (for the API: the signed-in user's services), so the table of routes
+/// is built once for every user.
+struct Router<Context>: Sendable {
+  typealias Handler = @Sendable (Context, HTTPRequest, Parameters) throws -> HTTPResponse
 
   /// The captured segments of a matched path.
   struct Parameters: Sendable {
@@ -34,7 +36,7 @@ struct Router: Sendable {
   /// Runs the matching handler.
   /// - Throws: 404 for an unknown path, 405 for a method the path doesn't take, and whatever
   ///   the handler throws.
-  func route(_ request: HTTPRequest) throws -> HTTPResponse {
+  func route(_ request: HTTPRequest, context: Context) throws -> HTTPResponse {
     let path = Self.segments(request.path)
     for route in routes {
       guard let parameters = Self.match(route.pattern, path) else { continue }
@@ -46,7 +48,7 @@ struct Router: Sendable {
         }
         throw APIError.methodNotAllowed(request.method, allowed: allowed)
       }
-      return try handler(request, parameters)
+      return try handler(context, request, parameters)
     }
     throw APIError.notFound("There is no API route \(request.path); see /api/openapi.json.")
   }

@@ -65,16 +65,18 @@ extension SQLiteChecklistStore {
         WHERE sequence > ?2 AND (owner_id = ?1 OR collection_id IN
           (SELECT collection_id FROM shares WHERE user_id = ?1))
         ORDER BY sequence LIMIT ?3
-        """, ownerID, sequence, limit
-      ) { row in
-        let kindName = row.string(4)
-        guard let kind = Change.Kind(rawValue: kindName) else {
-          throw ChecklistsError(.storage, "The change log holds an unknown kind '\(kindName)'.")
-        }
-        return Change(
-          sequence: row.int64(0), ownerID: try row.uuid(1), collectionID: try row.uuid(2),
-          itemID: try row.optionalUUID(3), kind: kind, revision: row.int64(5), date: row.date(6))
+        """, ownerID, sequence, limit, map: Self.change)
+    }
+
+    /// A change from `sequence, owner_id, collection_id, item_id, kind, revision, date`.
+    static func change(_ row: Row) throws -> Change {
+      let kindName = row.string(4)
+      guard let kind = Change.Kind(rawValue: kindName) else {
+        throw ChecklistsError(.storage, "The change log holds an unknown kind '\(kindName)'.")
       }
+      return Change(
+        sequence: row.int64(0), ownerID: try row.uuid(1), collectionID: try row.uuid(2),
+        itemID: try row.optionalUUID(3), kind: kind, revision: row.int64(5), date: row.date(6))
     }
 
     func dueItems(ownerID: UUID, through date: Date) throws -> [ChecklistItem] {

@@ -80,7 +80,7 @@ final class TestServer: Sendable {
     }
     if let body { request.httpBody = body }
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-    let (data, response) = try await URLSession.shared.data(for: request)
+    let (data, response) = try await Self.session.data(for: request)
     let http = try #require(response as? HTTPURLResponse)
     var fields: [String: String] = [:]
     for (key, value) in http.allHeaderFields {
@@ -88,6 +88,15 @@ final class TestServer: Sendable {
     }
     return Response(status: http.statusCode, headers: fields, body: data)
   }
+
+  /// A URL session that keeps no cookies, so each test sends exactly the cookies it means to
+  /// (cookies ignore ports: servers of other tests on 127.0.0.1 would see them).
+  static let session: URLSession = {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.httpCookieStorage = nil
+    configuration.httpShouldSetCookies = false
+    return URLSession(configuration: configuration)
+  }()
 
   func get(_ path: String, headers: [String: String] = [:]) async throws -> Response {
     try await request("GET", path, headers: headers)

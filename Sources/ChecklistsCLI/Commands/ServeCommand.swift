@@ -41,16 +41,15 @@ struct ServeCommand: RunnableCommand {
   }
 
   func run(_ context: CommandContext) throws {
-    let server = try ChecklistsServer(service: context.service(), configuration: configuration)
+    let store = try context.database()
+    let server = try ChecklistsServer(store: store, configuration: configuration, now: context.now)
     do {
       try server.start()
     } catch let error as HTTPServerError {
       throw ChecklistsCLIError(description: error.description)
     }
-    if !["127.0.0.1", "::1", "localhost"].contains(configuration.host) {
-      context.printError(
-        "Warning: listening on \(configuration.host) without accounts: anyone who can reach this "
-          + "address can read and change every list. Accounts are not built yet.")
+    if try !AccountService(store: store).hasAccounts() {
+      context.print("No accounts: no sign-in on this machine (see 'checklists user add').")
     }
     context.print("Open \(server.url)/ in a browser. Press Ctrl-C to stop.")
     fflush(nil)  // Standard output may be a pipe (a service manager, a test): say it now.
@@ -60,7 +59,7 @@ struct ServeCommand: RunnableCommand {
     server.shutdown()
     // Every request has finished: close the database now rather than whenever the last
     // reference goes away.
-    (try context.service().store as? SQLiteChecklistStore)?.close()
+    store.close()
     context.print("Database closed.")
   }
 }

@@ -1,0 +1,162 @@
+import ChecklistsCore
+import ChecklistsSecurity
+import ChecklistsStore
+import Foundation
+import HTTPServer
+import Synchronization
+
+/// Who is asking: the single local user of a server without accounts, a browser with a
+/// session cookie, or a script with an API token.
+struct Identity: Sendable {
+  /// How the request proved who it is.
+  enum Credential: Sendable {
+    /// No accounts and a loopback address: everyone is the one local user.
+    case singleUser
+    /// A browser's session cookie; writes must also send its anti-CSRF token.
+    case session(Session, token: String)
+    /// `Authorization: Bearer` with an API token.
+    case apiToken
+  }
+
+  let user: User
+  let credential: Credential
+}
+
+/// Decides who a request is, and whether a write may go ahead (CSRF).
+///
+/// A server without accounts on a loopback address needs no sign-in. Once any account exists,
+/// or on any other address, every API request needs a session cookie or an API token.
+final class Authenticator: Sendable {
+  /// The session cookie's name.
+  static let cookieName = "checklists_session"
+  /// The header that carries a session's anti-CSRF token on writes.
+  static let csrfHeader = "X-CSRF-Token"
+
+  let accounts: AccountService
+  let directory: UserDirectory
+  let throttle = SignInThrottle()
+  /// Whether the server listens on a loopback address only.
+  let isLoopback: Bool
+  /// Whether cookies get `Secure` (the server speaks TLS, or sits behind a TLS proxy).
+  let secureCookies: Bool
+  /// Whether accounts exist, read at most once a second (users are added by the CLI).
+  private let accountsCache = Mutex<(Bool, Date)?>(nil)
+
+  init(accounts: AccountService, directory: UserDirectory, isLoopback: Bool, secureCookies: Bool) {
+    self.accounts = accounts
+    self.directory = directory
+    self.isLoopback = isLoopback
+    self.secureCookies = secureCookies
+  }
+
+  /// Whether sign-in is needed: accounts exist, or the server is reachable beyond this machine.
+  func signInRequired() throws -> Bool {
+    try hasAccounts() || !isLoopback
+  }
+
+  /// Whether any account exists.
+  func hasAccounts() throws -> Bool {
+    let now = directory.now()
+    if let (known, at) = accountsCache.withLock({ $0 }), abs(now.timeIntervalSince(at)) < 1 {
+      return known
+    }
+    let known = try directory.store.hasAccounts()
+    accountsCache.withLock { $0 = (known, now) }
+    return known
+  }
+
+  /// Forgets whether accounts exist, after this server changed them.
+  func accountsChanged() {
+    accountsCache.withLock { $0 = nil }
+  }
+
+  /// Who the request is, or nil when it must sign in first.
+  func identify(_ request: HTTPRequest) throws -> Identity? {
+    guard try signInRequired() else {
+      return Identity(user: try directory.localUser(), credential: .singleUser)
+    }
+    if let authorization = request.headers["Authorization"] {
+      let parts = authorization.split(separator: " ", maxSplits: 1)
+      guard parts.count == 2, parts[0].lowercased() == "bearer",
+        let user = try accounts.user(bearer: String(parts[1]).trimmingCharacters(in: .whitespaces))
+      else { return nil }
+      return Identity(user: user, credential: .apiToken)
+    }
+    guard let token = Self.cookie(Self.cookieName, in: request),
+      let (user, session) = try accounts.session(token: token)
+    else { return nil }
+    return Identity(user: user, credential: .session(session, token: token))
+  }
+
+  /// Refuses a cross-site write: an unsafe method must come from this site's pages (its
+  /// `Origin`, or else its `Referer`, names this host) and, with a session cookie, carry the
+  /// session's anti-CSRF token. API tokens are not sent by browsers on their own, so scripts
+  /// using them need neither.
+  /// - Throws: ``APIError`` 403 naming what is missing.
+  func checkWrite(_ request: HTTPRequest, identity: Identity?) throws {
+    guard !["GET", "HEAD", "OPTIONS"].contains(request.method) else { return }
+    if case .apiToken = identity?.credential { return }
+    try checkSameOrigin(request)
+    if case .session(let session, _) = identity?.credential {
+      let sent = request.headers[Self.csrfHeader] ?? ""
+      guard !sent.isEmpty, Self.constantTimeEquals(sent, session.csrfToken) else {
+        throw APIError(
+          status: 403,
+          detail:
+            "This change is missing its \(Self.csrfHeader) header; reload the page and try again.")
+      }
+    }
+  }
+
+  /// Refuses a request whose `Origin` (or `Referer`) names another site. A request with
+  /// neither comes from no web page, so there is no site to forge it.
+  func checkSameOrigin(_ request: HTTPRequest) throws {
+    guard let source = request.headers["Origin"] ?? request.headers["Referer"] else { return }
+    let refused = APIError(
+      status: 403, detail: "Changes must come from this site's own pages, not from \(source).")
+    guard let host = request.headers["Host"]?.lowercased(), let url = URL(string: source),
+      let sourceHost = url.host?.lowercased()
+    else { throw refused }
+    let authority = url.port.map { "\(sourceHost):\($0)" } ?? sourceHost
+    guard authority == host || authority == Self.withoutDefaultPort(host) else { throw refused }
+  }
+
+  // MARK: - Cookies
+
+  /// The `Set-Cookie` value that stores a session in the browser.
+  func sessionCookie(_ token: String) -> String {
+    let maxAge = Int(Session.absoluteLifetime)
+    return "\(Self.cookieName)=\(token); Path=/; Max-Age=\(maxAge); HttpOnly; SameSite=Lax"
+      + (secureCookies ? "; Secure" : "")
+  }
+
+  /// The `Set-Cookie` value that removes it.
+  func expiredCookie() -> String {
+    "\(Self.cookieName)=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax"
+      + (secureCookies ? "; Secure" : "")
+  }
+
+  /// A cookie's value from the `Cookie` header.
+  static func cookie(_ name: String, in request: HTTPRequest) -> String? {
+    guard let header = request.headers["Cookie"] else { return nil }
+    for pair in header.split(separator: ";") {
+      let parts = pair.split(separator: "=", maxSplits: 1)
+      if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == name {
+        return String(parts[1]).trimmingCharacters(in: .whitespaces)
+      }
+    }
+    return nil
+  }
+
+  private static func withoutDefaultPort(_ host: String) -> String {
+    host.hasSuffix(":80") || host.hasSuffix(":443")
+      ? String(host[..<host.lastIndex(of: ":")!]) : host
+  }
+
+  /// Compares two secrets in time that depends only on their lengths.
+  static func constantTimeEquals(_ a: String, _ b: String) -> Bool {
+    let (x, y) = (Array(a.utf8), Array(b.utf8))
+    guard x.count == y.count else { return false }
+    return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+  }
+}

@@ -1,0 +1,102 @@
+import ChecklistsCore
+import ChecklistsInterop
+import ChecklistsStore
+import Foundation
+import HTTPServer
+
+/// `/api/v1/session`: who is signed in (GET), signing in (POST) and out (DELETE).
+struct SessionRoutes: Sendable {
+  let authenticator: Authenticator
+
+  /// What GET and POST answer.
+  struct SessionJSON: Encodable {
+    /// The signed-in user's name.
+    var user: String
+    /// "single-user" (no accounts, no sign-in) or "accounts".
+    var mode: String
+    /// The token a page sends in `X-CSRF-Token` with every change; only for session cookies.
+    var csrfToken: String?
+  }
+
+  func handle(_ request: HTTPRequest) -> HTTPResponse {
+    ChecklistsAPI.catchingProblems {
+      switch request.method {
+      case "GET", "HEAD": return try current(request)
+      case "POST": return try signIn(request)
+      case "DELETE": return try signOut(request)
+      default:
+        throw APIError.methodNotAllowed(request.method, allowed: ["GET", "HEAD", "POST", "DELETE"])
+      }
+    }
+  }
+
+  private func current(_ request: HTTPRequest) throws -> HTTPResponse {
+    guard let identity = try authenticator.identify(request) else {
+      throw Self.signInNeeded
+    }
+    var body = SessionJSON(user: identity.user.name, mode: "accounts")
+    switch identity.credential {
+    case .singleUser: body.mode = "single-user"
+    case .session(let session, _): body.csrfToken = session.csrfToken
+    case .apiToken: break
+    }
+    var response = try HTTPResponse.json(body)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+  }
+
+  private func signIn(_ request: HTTPRequest) throws -> HTTPResponse {
+    try authenticator.checkSameOrigin(request)
+    let body = try RequestBody(request, allowed: ["user", "password"])
+    guard let name = try body.string("user"), let password = try body.string("password") else {
+      throw APIError(status: 422, detail: "Signing in needs both 'user' and 'password'.")
+    }
+    guard try authenticator.signInRequired() else {
+      throw APIError(
+        status: 409,
+        detail: "This server has no accounts, so there is nothing to sign in to; "
+          + "add one with 'checklists user add <name>'.")
+    }
+    let address = request.remoteAddress ?? "unknown"
+    let now = authenticator.directory.now()
+    if let wait = authenticator.throttle.waitBeforeAttempt(
+      userName: name, address: address, at: now)
+    {
+      let seconds = Int(wait.rounded(.up))
+      throw APIError(
+        status: 429,
+        detail: "Too many sign-in attempts; try again in \(seconds) "
+          + (seconds == 1 ? "second." : "seconds."),
+        headers: ["Retry-After": String(seconds)])
+    }
+    do {
+      let (user, token, session) = try authenticator.accounts.signIn(
+        userName: name, password: password)
+      authenticator.throttle.recordSuccess(userName: name)
+      var response = try HTTPResponse.json(
+        SessionJSON(user: user.name, mode: "accounts", csrfToken: session.csrfToken))
+      response.headers["Set-Cookie"] = authenticator.sessionCookie(token.value)
+      response.headers["Cache-Control"] = "no-store"
+      return response
+    } catch let error as ChecklistsError where error.code == .unauthorized {
+      authenticator.throttle.recordFailure(userName: name, address: address, at: now)
+      throw error
+    }
+  }
+
+  private func signOut(_ request: HTTPRequest) throws -> HTTPResponse {
+    let identity = try authenticator.identify(request)
+    try authenticator.checkWrite(request, identity: identity)
+    if case .session(_, let token) = identity?.credential {
+      try authenticator.accounts.signOut(token: token)
+    }
+    var response = HTTPResponse(status: 204)
+    response.headers["Set-Cookie"] = authenticator.expiredCookie()
+    return response
+  }
+
+  /// The answer to a request that must sign in first.
+  static let signInNeeded = APIError(
+    status: 401, detail: "Sign in first: this server has accounts.",
+    headers: ["WWW-Authenticate": "Bearer realm=\"Checklists\""])
+}

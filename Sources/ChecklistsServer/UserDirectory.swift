@@ -1,0 +1,43 @@
+import ChecklistsCore
+import ChecklistsStore
+import Foundation
+import Synchronization
+
+/// Each user's services, made once per user: opening a user's shopping seeds it on first use,
+/// which is a write, so it is done once, not per request.
+final class UserDirectory: Sendable {
+  /// One user's services.
+  struct Services: Sendable {
+    let checklists: ChecklistService
+    let shopping: ShoppingService
+    let sharing: SharingService
+  }
+
+  let store: SQLiteChecklistStore
+  let now: @Sendable () -> Date
+  private let currency: Currency
+  private let opened = Mutex<[UUID: Services]>([:])
+
+  init(store: SQLiteChecklistStore, currency: Currency, now: @escaping @Sendable () -> Date) {
+    self.store = store
+    self.currency = currency
+    self.now = now
+  }
+
+  /// The services of a user.
+  func services(for user: User) throws -> Services {
+    if let services = opened.withLock({ $0[user.id] }) { return services }
+    let services = Services(
+      checklists: ChecklistService(store: store, owner: user, now: now),
+      shopping: try ShoppingService.open(store: store, owner: user, currency: currency, now: now),
+      sharing: SharingService(store: store, user: user, now: now))
+    opened.withLock { $0[user.id] = services }
+    return services
+  }
+
+  /// The single local user of a server without accounts, created with their first list on
+  /// first use.
+  func localUser() throws -> User {
+    try ChecklistService.openLocal(store: store, now: now).owner
+  }
+}
