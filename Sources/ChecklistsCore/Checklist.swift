@@ -50,20 +50,6 @@ public struct Checklist: Identifiable, Hashable, Sendable, Codable {
     return "\(remainingCount) Remaining"
   }
 
-  /// Who shared a list with the reader, and at which role.
-  public struct SharedFrom: Hashable, Sendable, Codable {
-    /// The owner's user name.
-    public var ownerName: String
-    /// What the reader may do.
-    public var role: ShareRole
-
-    /// Creates a value.
-    public init(ownerName: String, role: ShareRole) {
-      self.ownerName = ownerName
-      self.role = role
-    }
-  }
-
   /// The name of the list that the first use creates.
   public static let firstListName = "List"
 }

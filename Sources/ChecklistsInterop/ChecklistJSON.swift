@@ -15,6 +15,10 @@ public struct ChecklistJSON: Codable, Sendable, Equatable {
   public var revision: Int64
   public var createdAt: String
   public var updatedAt: String
+  /// For a list someone shared with the reader: its owner's name and the reader's role
+  /// ("viewer", "checker" or "editor"). Absent for the reader's own lists.
+  public var owner: String?
+  public var role: String?
 
   /// The JSON form of a list.
   public init(_ list: Checklist, number: Int? = nil) {
@@ -28,6 +32,8 @@ public struct ChecklistJSON: Codable, Sendable, Equatable {
     revision = list.revision
     createdAt = ISOTimestamp.milliseconds(list.createdAt)
     updatedAt = ISOTimestamp.milliseconds(list.updatedAt)
+    owner = list.sharing?.ownerName
+    role = list.sharing?.role.rawValue
   }
 }
 

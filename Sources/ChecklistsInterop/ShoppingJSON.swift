@@ -83,6 +83,10 @@ public struct ShoppingListJSON: Codable, Sendable, Equatable {
   public var revision: Int64
   public var createdAt: String
   public var updatedAt: String
+  /// For a list someone shared with the reader: its owner's name and the reader's role.
+  /// Absent for the reader's own lists.
+  public var owner: String?
+  public var role: String?
 
   /// The JSON form of a shopping list.
   public init(_ list: ShoppingList, number: Int? = nil) {
@@ -95,6 +99,8 @@ public struct ShoppingListJSON: Codable, Sendable, Equatable {
     revision = list.revision
     createdAt = ISOTimestamp.milliseconds(list.createdAt)
     updatedAt = ISOTimestamp.milliseconds(list.updatedAt)
+    owner = list.sharing?.ownerName
+    role = list.sharing?.role.rawValue
   }
 }
 

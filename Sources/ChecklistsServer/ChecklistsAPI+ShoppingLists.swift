@@ -189,7 +189,7 @@ extension ChecklistsAPI {
   private func lineResponse(_ entry: ShoppingEntry, _ request: HTTPRequest, status: Int = 200)
     throws -> HTTPResponse
   {
-    let line = ShoppingLine(entry: entry, item: try shopping.item(id: entry.itemID))
+    let line = try shopping.line(itemID: entry.itemID, onList: entry.listID)
     return try HTTPResponse.json(
       ShoppingLineJSON(line, locale: priceLocale(request)), status: status
     ).varying()

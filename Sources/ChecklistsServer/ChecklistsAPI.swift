@@ -91,6 +91,7 @@ struct ChecklistsAPI: Sendable {
     router.on("GET", "/api/v1/events") { api, request, _ in api.subscribe(request) }
     addCatalogueRoutes(to: &router)
     addShoppingListRoutes(to: &router)
+    addSharingRoutes(to: &router)
     return router
   }
 

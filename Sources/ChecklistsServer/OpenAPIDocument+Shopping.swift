@@ -1067,6 +1067,7 @@ extension OpenAPIDocument {
             "updatedAt"
           ],
           "properties": {
+    \#(sharedListProperties)
             "number": {
               "type": "integer"
             },

@@ -769,6 +769,7 @@ enum OpenAPIDocument {
           }
         },
     \#(shoppingPaths)
+    \#(accountsPaths)
       },
       "components": {
         "parameters": {
@@ -904,6 +905,7 @@ enum OpenAPIDocument {
               "updatedAt"
             ],
             "properties": {
+    \#(sharedListProperties)
               "id": {
                 "type": "string",
                 "format": "uuid"
@@ -1219,6 +1221,7 @@ enum OpenAPIDocument {
             "description": "One line of text: trimmed of white space at both ends, at least one visible character, no control characters or line breaks. Items hold at most 1,000 characters and list names 200 (characters as people see them)."
           },
     \#(shoppingSchemas)
+    \#(accountsSchemas)
         }
       }
     }

@@ -64,7 +64,7 @@ public struct ChecklistService: Sendable {
         guard var list = try tx.checklist(id: share.collectionID),
           let sharer = try tx.user(id: share.ownerID)
         else { return nil }
-        list.sharing = Checklist.SharedFrom(ownerName: sharer.name, role: share.role)
+        list.sharing = SharedFrom(ownerName: sharer.name, role: share.role)
         return list
       }
     return own + shared
@@ -214,7 +214,7 @@ public struct ChecklistService: Sendable {
       throw ChecklistsError.forbidden(access, listName: list.name, role: share.role)
     }
     var shared = list
-    shared.sharing = Checklist.SharedFrom(ownerName: sharer.name, role: share.role)
+    shared.sharing = SharedFrom(ownerName: sharer.name, role: share.role)
     return shared
   }
 

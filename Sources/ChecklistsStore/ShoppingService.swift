@@ -94,7 +94,8 @@ public struct ShoppingService: Sendable {
     try store.readShopping { tx in try ownedItem(id, in: tx) }
   }
 
-  /// The user's shopping lists by name.
+  /// The user's shopping lists and those shared with them (marked with
+  /// ``ShoppingList/sharing``), by name.
   public func lists() throws -> [ShoppingList] {
     try listsWithVersion().0
   }
@@ -102,7 +103,18 @@ public struct ShoppingService: Sendable {
   /// The user's shopping lists by name and the sequence of the latest change.
   public func listsWithVersion() throws -> ([ShoppingList], Int64) {
     let (lists, sequence) = try store.readShopping { tx in
-      (try tx.shoppingLists(ownerID: owner.id), try tx.lastChangeSequence(ownerID: owner.id))
+      let shared = try tx.shares(userID: owner.id).filter { $0.scope == .shoppingList }
+        .compactMap { share -> ShoppingList? in
+          guard var list = try tx.shoppingList(id: share.collectionID),
+            let sharer = try tx.user(id: share.ownerID)
+          else { return nil }
+          list.sharing = SharedFrom(ownerName: sharer.name, role: share.role)
+          return list
+        }
+      return (
+        try tx.shoppingLists(ownerID: owner.id) + shared,
+        try tx.lastChangeSequence(ownerID: owner.id)
+      )
     }
     return (lists.sorted(by: Self.byName), sequence)
   }
@@ -132,6 +144,15 @@ public struct ShoppingService: Sendable {
         ShoppingListContents(list: list, entries: entries, items: items),
         try tx.lastChangeSequence(ownerID: owner.id)
       )
+    }
+  }
+
+  /// One line of a list: the entry with its catalogue item (the list owner's).
+  /// - Throws: `notFound` when the list is not visible to the user or the item is not on it.
+  public func line(itemID: UUID, onList listID: UUID) throws -> ShoppingLine {
+    try store.readShopping { tx in
+      let (list, entry) = try accessibleEntry(itemID: itemID, listID: listID, for: .read, in: tx)
+      return ShoppingLine(entry: entry, item: try catalogueItem(itemID, for: list, in: tx))
     }
   }
 
@@ -171,13 +192,17 @@ public struct ShoppingService: Sendable {
       throw ChecklistsError(.notFound, "There is no shopping list with id \(id.uuidString).")
     }
     if list.ownerID == owner.id { return list }
-    guard let share = try tx.share(collectionID: id, userID: owner.id) else {
+    guard let share = try tx.share(collectionID: id, userID: owner.id),
+      let sharer = try tx.user(id: list.ownerID)
+    else {
       throw ChecklistsError(.notFound, "There is no shopping list with id \(id.uuidString).")
     }
     guard share.role.access >= access else {
       throw ChecklistsError.forbidden(access, listName: list.name, role: share.role)
     }
-    return list
+    var shared = list
+    shared.sharing = SharedFrom(ownerName: sharer.name, role: share.role)
+    return shared
   }
 
   /// A catalogue item that a list may point at: one of the list owner's.

@@ -106,7 +106,7 @@ struct SharingServiceTests {
     #expect(bobsLists.map(\.name) == ["Groceries", "Hardware"])
     #expect(bobsLists.map { $0.sharing == nil } == [false, true])
     let sharedList = try #require(bobsLists.first { $0.id == groceries.id })
-    #expect(sharedList.sharing == Checklist.SharedFrom(ownerName: "alice", role: .checker))
+    #expect(sharedList.sharing == SharedFrom(ownerName: "alice", role: .checker))
     #expect(try home.lists(home.bob).findList("groceries").id == groceries.id)
 
     try aliceSharing.unshare(listID: groceries.id, with: "bob")

@@ -93,3 +93,17 @@ extension ChecklistsError {
       "'\(listName)' is shared with you as \(role.rawValue): you cannot \(access.verb) it.")
   }
 }
+
+/// Who shared a list with the user reading it, and at which role: shown beside the list.
+public struct SharedFrom: Hashable, Sendable, Codable {
+  /// The owner's user name.
+  public var ownerName: String
+  /// What the reader may do.
+  public var role: ShareRole
+
+  /// Creates a value.
+  public init(ownerName: String, role: ShareRole) {
+    self.ownerName = ownerName
+    self.role = role
+  }
+}

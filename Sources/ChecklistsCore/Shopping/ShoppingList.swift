@@ -18,6 +18,9 @@ public struct ShoppingList: Identifiable, Hashable, Sendable, Codable {
   public var entryCount: Int
   /// How many of them are in the cart (kept by the store).
   public var inCartCount: Int
+  /// For a list someone else shared with the user reading it: the owner's name and the
+  /// user's role. Nil for the user's own lists.
+  public var sharing: SharedFrom?
 
   /// Creates a list value.
   public init(
