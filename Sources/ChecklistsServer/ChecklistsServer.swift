@@ -20,6 +20,8 @@ public final class ChecklistsServer: Sendable {
     /// The currency of a new catalogue; `nil` for `CHECKLISTS_CURRENCY`, else the locale's
     /// currency, else the euro. A catalogue that exists keeps its own.
     public var currency: Currency?
+    /// The PEM certificate and key to serve HTTPS with; `nil` serves plain HTTP.
+    public var tls: HTTPServerConfiguration.TLS?
 
     /// The defaults: 127.0.0.1:8080.
     public init() {}
@@ -68,7 +70,7 @@ public final class ChecklistsServer: Sendable {
       })
     var settings = HTTPServerConfiguration(
       host: configuration.host, port: configuration.port,
-      threadCount: configuration.threadCount)
+      threadCount: configuration.threadCount, tls: configuration.tls)
     // JSON bodies stay small; an imported Checklists.plist of 100,000 items is about 6 MB.
     settings.bodySizeLimit = { method, path in
       method == "POST"
@@ -80,7 +82,7 @@ public final class ChecklistsServer: Sendable {
     }
     let logAccess: @Sendable (HTTPAccessRecord) -> Void = { record in log.access(record) }
     let access = logsRequests ? logAccess : nil
-    let handler = Self.handler(api: api)
+    let handler = Self.handler(api: api, secure: configuration.tls != nil)
     self.http = HTTPServer(
       configuration: settings, handler: handler, errorResponse: problem, accessLog: access)
     self.events = events
@@ -111,16 +113,20 @@ public final class ChecklistsServer: Sendable {
   }
 
   /// Sends `/api/…` to the API and everything else to the web app, with security headers.
-  private static func handler(api: ChecklistsAPI) -> @Sendable (HTTPRequest) -> HTTPResponse {
+  private static func handler(api: ChecklistsAPI, secure: Bool)
+    -> @Sendable (HTTPRequest) -> HTTPResponse
+  {
     { request in
       var response =
         request.path.hasPrefix("/api/") ? api.handle(request) : StaticFiles.response(for: request)
-      addSecurityHeaders(&response)
+      addSecurityHeaders(&response, secure: secure)
       return response
     }
   }
 
-  private static func addSecurityHeaders(_ response: inout HTTPResponse) {
+  private static func addSecurityHeaders(_ response: inout HTTPResponse, secure: Bool) {
+    // Over HTTPS, browsers remember for a year to come back only over HTTPS.
+    if secure { response.headers["Strict-Transport-Security"] = "max-age=31536000" }
     response.headers["X-Content-Type-Options"] = "nosniff"
     response.headers["Referrer-Policy"] = "same-origin"
     response.headers["Content-Security-Policy"] =

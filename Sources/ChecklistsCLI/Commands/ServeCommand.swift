@@ -13,6 +13,10 @@ struct ServeCommand: RunnableCommand {
       Listens on 127.0.0.1:8080 unless --host or --port say otherwise. Open the printed URL in \
       a browser. Changes made anywhere (other browsers, the CLI on the same database) show in \
       every open page within a second. The API is described at /api/openapi.json.
+
+      With --tls-cert and --tls-key (PEM files: the certificate chain and its unencrypted key) \
+      it serves HTTPS instead; or put it behind a reverse proxy that does TLS \
+      (docs/DEPLOYMENT.md).
       """,
     arguments: [
       .option("host", valueName: "address", help: "The address to listen on (default: 127.0.0.1)."),
@@ -20,9 +24,17 @@ struct ServeCommand: RunnableCommand {
         "port", short: "p", valueName: "port", help: "The port (default: 8080; 0 picks one)."),
       .option(
         "threads", valueName: "count", help: "Threads answering requests (default: 2 per core)."),
+      .option(
+        "tls-cert", valueName: "file",
+        help: "Serve HTTPS with this PEM certificate chain (needs --tls-key)."),
+      .option(
+        "tls-key", valueName: "file",
+        help: "The PEM private key of --tls-cert, not passphrase-protected."),
     ])
 
   var configuration = ChecklistsServer.Configuration()
+  /// The PEM files to serve HTTPS with, read when the command runs.
+  var tlsFiles: (certificate: String, key: String)?
 
   init(_ values: ParsedValues) throws {
     if let host = values.string("host") { configuration.host = host }
@@ -38,14 +50,31 @@ struct ServeCommand: RunnableCommand {
       }
       configuration.threadCount = count
     }
+    switch (values.string("tls-cert"), values.string("tls-key")) {
+    case (let certificate?, let key?): tlsFiles = (certificate, key)
+    case (nil, nil): break
+    case (_?, nil): throw UsageError("--tls-cert needs --tls-key: the certificate's private key.")
+    case (nil, _?): throw UsageError("--tls-key needs --tls-cert: the key's certificate chain.")
+    }
   }
 
   func run(_ context: CommandContext) throws {
+    var configuration = configuration
+    if let tlsFiles {
+      configuration.tls = HTTPServerConfiguration.TLS(
+        certificateChain: try FileArgument.read(tlsFiles.certificate),
+        privateKey: try FileArgument.read(tlsFiles.key))
+    }
     let server = try ChecklistsServer(service: context.service(), configuration: configuration)
     do {
       try server.start()
     } catch let error as HTTPServerError {
-      throw ChecklistsCLIError(description: error.description)
+      guard let tlsFiles, [.tlsFailed, .tlsUnavailable].contains(error.code) else {
+        throw ChecklistsCLIError(description: error.description)
+      }
+      throw ChecklistsCLIError(
+        description: "\(error.description) (--tls-cert \(FileArgument.name(tlsFiles.certificate)), "
+          + "--tls-key \(FileArgument.name(tlsFiles.key)))")
     }
     if !["127.0.0.1", "::1", "localhost"].contains(configuration.host) {
       context.printError(
