@@ -107,6 +107,56 @@ func curl(_ url: String, trusting certificate: TestCertificate?, _ extra: [Strin
     #expect(byName.code == 0, "\(byName.error)")
   }
 
+  @Test func sendsTheWholeChainSoAClientTrustingOnlyTheRootVerifiesIt() throws {
+    let folder = try TestCertificate().folder
+    func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+    func openssl(_ arguments: [String]) throws {
+      let result = try runTool("/usr/bin/openssl", arguments)
+      guard result.code == 0 else { throw TestClientError(description: result.error) }
+    }
+    let curve = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
+    try "basicConstraints=critical,CA:TRUE\n".write(
+      toFile: path("ca.ext"), atomically: true, encoding: .utf8)
+    try "subjectAltName=IP:127.0.0.1\n".write(
+      toFile: path("leaf.ext"), atomically: true, encoding: .utf8)
+    let root = [
+      "-subj", "/CN=Test Root", "-keyout", path("root-key.pem"), "-out", path("root.pem"),
+    ]
+    try openssl(["req", "-x509", "-days", "2"] + curve + root)
+    // An intermediate signed by the root, and the server's certificate signed by that.
+    let intermediateRequest = [
+      "-subj", "/CN=Test Intermediate", "-keyout", path("int-key.pem"), "-out", path("int.csr"),
+    ]
+    try openssl(["req", "-new"] + curve + intermediateRequest)
+    try openssl([
+      "x509", "-req", "-in", path("int.csr"), "-CA", path("root.pem"), "-CAkey",
+      path("root-key.pem"), "-CAcreateserial", "-days", "2", "-extfile", path("ca.ext"), "-out",
+      path("int.pem"),
+    ])
+    let leafRequest = [
+      "-subj", "/CN=127.0.0.1", "-keyout", path("leaf-key.pem"), "-out", path("leaf.csr"),
+    ]
+    try openssl(["req", "-new"] + curve + leafRequest)
+    try openssl([
+      "x509", "-req", "-in", path("leaf.csr"), "-CA", path("int.pem"), "-CAkey",
+      path("int-key.pem"), "-CAcreateserial", "-days", "2", "-extfile", path("leaf.ext"), "-out",
+      path("leaf.pem"),
+    ])
+    let chain =
+      try String(contentsOfFile: path("leaf.pem"), encoding: .utf8)
+      + String(contentsOfFile: path("int.pem"), encoding: .utf8)
+    let key = try String(contentsOfFile: path("leaf-key.pem"), encoding: .utf8)
+
+    let server = server(.init(certificateChain: Data(chain.utf8), privateKey: Data(key.utf8)))
+    try server.start()
+    defer { server.shutdown() }
+    let result = try runTool(
+      "/usr/bin/curl",
+      ["--silent", "--show-error", "--max-time", "10", "--cacert", path("root.pem"), server.url])
+    #expect(result.code == 0, "\(result.error)")
+    #expect(result.output == "hello")
+  }
+
   @Test func aClientThatDoesNotTrustTheCertificateGetsNoAnswer() throws {
     let certificate = try TestCertificate()
     let recorder = Recorder<HTTPRequest>()
