@@ -62,7 +62,9 @@ extension HTTPServerConfiguration {
         }
         return "the TLS key has no '-----BEGIN PRIVATE KEY-----' block."
       }
-      if text.contains("ENCRYPTED") {
+      if text.contains("-----BEGIN ENCRYPTED PRIVATE KEY-----")
+        || text.contains("Proc-Type: 4,ENCRYPTED")
+      {
         return "the TLS key is encrypted with a passphrase; give an unencrypted copy, made "
           + "with `openssl pkey -in key.pem -out plain-key.pem`."
       }

@@ -243,6 +243,13 @@ func curl(_ url: String, trusting certificate: TestCertificate?, _ extra: [Strin
       ),
       (
         .init(
+          certificateChain: certificate.certificate,
+          privateKey: "-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\n"
+            + "DEK-Info: AES-128-CBC,00\n\nAAAA\n-----END RSA PRIVATE KEY-----\n"),
+        "the TLS key is encrypted with a passphrase"
+      ),
+      (
+        .init(
           certificateChain: "-----BEGIN CERTIFICATE-----\nnot base64!\n-----END CERTIFICATE-----\n",
           privateKey: certificate.key),
         "Cannot serve HTTPS: could not start TLS: GnuTLS"
