@@ -6,6 +6,8 @@
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/types.h>
@@ -28,15 +30,94 @@ static size_t cmhd_identity_unescape(void *cls, struct MHD_Connection *connectio
   return strlen(s);
 }
 
+// MARK: - Start-up messages
+
+/// What libmicrohttpd said while a daemon was starting, for an error message that says why it
+/// refused (GnuTLS's reason for a bad certificate, say). Messages are recorded only until
+/// `cmhd_log_capture_stop`; later ones (a client's failed TLS handshake) are dropped.
+struct cmhd_log_capture {
+  pthread_mutex_t lock;
+  int active;
+  size_t length;
+  char text[1024];
+};
+
+static void cmhd_capture_log(void *cls, const char *format, va_list arguments) {
+  struct cmhd_log_capture *capture = (struct cmhd_log_capture *)cls;
+  if (capture == NULL) return;
+  pthread_mutex_lock(&capture->lock);
+  size_t room = sizeof capture->text - capture->length;
+  if (capture->active && room > 1) {
+    int written = vsnprintf(capture->text + capture->length, room, format, arguments);
+    if (written > 0) {
+      capture->length += (size_t)written < room ? (size_t)written : room - 1;
+    }
+  }
+  pthread_mutex_unlock(&capture->lock);
+}
+
+/// A new, recording capture, or NULL when out of memory; free it with `cmhd_log_capture_free`
+/// once the daemon it was given to has stopped (or failed to start).
+static inline void *cmhd_log_capture_new(void) {
+  struct cmhd_log_capture *capture = calloc(1, sizeof *capture);
+  if (capture == NULL) return NULL;
+  if (pthread_mutex_init(&capture->lock, NULL) != 0) {
+    free(capture);
+    return NULL;
+  }
+  capture->active = 1;
+  return capture;
+}
+
+/// Stops recording; the text stays readable.
+static inline void cmhd_log_capture_stop(void *capture) {
+  if (capture == NULL) return;
+  struct cmhd_log_capture *c = (struct cmhd_log_capture *)capture;
+  pthread_mutex_lock(&c->lock);
+  c->active = 0;
+  pthread_mutex_unlock(&c->lock);
+}
+
+/// The messages recorded, one per line; read it only after `cmhd_log_capture_stop`.
+static inline const char *cmhd_log_capture_text(const void *capture) {
+  return capture == NULL ? "" : ((const struct cmhd_log_capture *)capture)->text;
+}
+
+static inline void cmhd_log_capture_free(void *capture) {
+  if (capture == NULL) return;
+  pthread_mutex_destroy(&((struct cmhd_log_capture *)capture)->lock);
+  free(capture);
+}
+
+// MARK: - Daemon
+
+/// Whether this libmicrohttpd was built with TLS (GnuTLS) support.
+static inline int cmhd_supports_tls(void) {
+  return MHD_is_feature_supported(MHD_FEATURE_TLS) == MHD_YES;
+}
+
 /// Starts a daemon on an already bound and listening socket with a fixed set of options.
+/// `log_capture` (from `cmhd_log_capture_new`, may be NULL) receives libmicrohttpd's
+/// messages. With `MHD_USE_TLS` in `flags`, `tls_cert` and `tls_key` are the PEM
+/// certificate chain and private key; otherwise pass NULL for both.
 static inline struct MHD_Daemon *cmhd_start_daemon(
     unsigned int flags, int listen_fd, unsigned int thread_pool_size,
     unsigned int connection_limit, unsigned int connection_timeout,
     MHD_AccessHandlerCallback access_handler, void *access_handler_cls,
     MHD_RequestCompletedCallback request_completed, void *request_completed_cls,
-    MHD_NotifyConnectionCallback connection_notify, void *connection_notify_cls) {
+    MHD_NotifyConnectionCallback connection_notify, void *connection_notify_cls,
+    void *log_capture, const char *tls_cert, const char *tls_key) {
+  struct MHD_OptionItem tls_options[] = {
+      {MHD_OPTION_HTTPS_MEM_CERT, 0, (void *)tls_cert},
+      {MHD_OPTION_HTTPS_MEM_KEY, 0, (void *)tls_key},
+      {MHD_OPTION_END, 0, NULL},
+  };
+  struct MHD_OptionItem no_options[] = {{MHD_OPTION_END, 0, NULL}};
+  int uses_tls = tls_cert != NULL && tls_key != NULL;
   return MHD_start_daemon(
-      flags, 0, NULL, NULL, access_handler, access_handler_cls,
+      flags | MHD_USE_ERROR_LOG, 0, NULL, NULL, access_handler, access_handler_cls,
+      // First, so that no message goes to standard error during start-up.
+      MHD_OPTION_EXTERNAL_LOGGER, cmhd_capture_log, log_capture,
       MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_fd,
       MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
       MHD_OPTION_CONNECTION_LIMIT, connection_limit,
@@ -44,6 +125,7 @@ static inline struct MHD_Daemon *cmhd_start_daemon(
       MHD_OPTION_NOTIFY_COMPLETED, request_completed, request_completed_cls,
       MHD_OPTION_NOTIFY_CONNECTION, connection_notify, connection_notify_cls,
       MHD_OPTION_UNESCAPE_CALLBACK, cmhd_identity_unescape, (void *)NULL,
+      MHD_OPTION_ARRAY, uses_tls ? tls_options : no_options,
       MHD_OPTION_END);
 }
 

@@ -39,14 +39,31 @@ final class Authenticator: Sendable {
   let isLoopback: Bool
   /// Whether cookies get `Secure` (the server speaks TLS, or sits behind a TLS proxy).
   let secureCookies: Bool
+  /// Whether requests come through a reverse proxy, whose `X-Forwarded-For` names the client.
+  let behindProxy: Bool
   /// Whether accounts exist, read at most once a second (users are added by the CLI).
   private let accountsCache = Mutex<(Bool, Date)?>(nil)
 
-  init(accounts: AccountService, directory: UserDirectory, isLoopback: Bool, secureCookies: Bool) {
+  init(
+    accounts: AccountService, directory: UserDirectory, isLoopback: Bool, secureCookies: Bool,
+    behindProxy: Bool = false
+  ) {
     self.accounts = accounts
     self.directory = directory
     self.isLoopback = isLoopback
     self.secureCookies = secureCookies
+    self.behindProxy = behindProxy
+  }
+
+  /// The client's address, for throttling: behind a proxy, the address the proxy added last
+  /// to `X-Forwarded-For` (earlier ones are the client's to forge); else the peer's.
+  func clientAddress(_ request: HTTPRequest) -> String {
+    if behindProxy, let forwarded = request.headers["X-Forwarded-For"],
+      let last = forwarded.split(separator: ",").last
+    {
+      return last.trimmingCharacters(in: .whitespaces)
+    }
+    return request.remoteAddress ?? "unknown"
   }
 
   /// Whether sign-in is needed: accounts exist, or the server is reachable beyond this machine.

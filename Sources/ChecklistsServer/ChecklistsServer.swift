@@ -20,9 +20,11 @@ public final class ChecklistsServer: Sendable {
     /// The currency of a new catalogue; `nil` for `CHECKLISTS_CURRENCY`, else the locale's
     /// currency, else the euro. A catalogue that exists keeps its own.
     public var currency: Currency?
-    /// Whether session cookies are marked `Secure`: true when browsers reach the server over
-    /// HTTPS (its own TLS, or a proxy in front of it).
+    /// Whether session cookies are marked `Secure` although this server speaks plain HTTP:
+    /// true when browsers reach it through an HTTPS proxy. With ``tls`` they always are.
     public var secureCookies = false
+    /// The PEM certificate and key to serve HTTPS with; `nil` serves plain HTTP.
+    public var tls: HTTPServerConfiguration.TLS?
 
     /// The defaults: 127.0.0.1:8080.
     public init() {}
@@ -49,10 +51,11 @@ public final class ChecklistsServer: Sendable {
     now: @escaping @Sendable () -> Date = Date.init, logsRequests: Bool = true,
     logOutput: FileHandle = .standardOutput
   ) throws {
-    let isLoopback = Self.isLoopback(configuration.host)
+    // Behind a proxy the server listens on loopback but answers the network: it counts as open.
+    let isLoopback = Self.isLoopback(configuration.host) && !configuration.secureCookies
     if !isLoopback, try !store.hasAccounts() {
       throw ChecklistsError.invalid(
-        "Checklists will not listen on \(configuration.host) without accounts: anyone who can "
+        "Checklists will not serve \(configuration.secureCookies ? "through a proxy" : "on \(configuration.host)") without accounts: anyone who can "
           + "reach it could read and change every list. Add a user first with "
           + "'checklists user add <name>', or listen on 127.0.0.1.")
     }
@@ -63,7 +66,9 @@ public final class ChecklistsServer: Sendable {
     let directory = UserDirectory(store: store, currency: currency, now: now)
     let authenticator = Authenticator(
       accounts: AccountService(store: store, now: now), directory: directory,
-      isLoopback: isLoopback, secureCookies: configuration.secureCookies)
+      isLoopback: isLoopback,
+      secureCookies: configuration.secureCookies || configuration.tls != nil,
+      behindProxy: configuration.secureCookies)
     let log = ServerLog(now: now, output: logOutput)
     let events = EventHub(sharedCollections: { userID in
       (try? store.sharedCollectionIDs(userID: userID)) ?? []
@@ -82,7 +87,7 @@ public final class ChecklistsServer: Sendable {
       })
     var settings = HTTPServerConfiguration(
       host: configuration.host, port: configuration.port,
-      threadCount: configuration.threadCount)
+      threadCount: configuration.threadCount, tls: configuration.tls)
     // JSON bodies stay small; an imported Checklists.plist of 100,000 items is about 6 MB.
     settings.bodySizeLimit = { method, path in
       method == "POST"
@@ -94,7 +99,7 @@ public final class ChecklistsServer: Sendable {
     }
     let logAccess: @Sendable (HTTPAccessRecord) -> Void = { record in log.access(record) }
     let access = logsRequests ? logAccess : nil
-    let handler = Self.handler(gateway: gateway)
+    let handler = Self.handler(gateway: gateway, secure: configuration.tls != nil)
     self.http = HTTPServer(
       configuration: settings, handler: handler, errorResponse: problem, accessLog: access)
     self.events = events
@@ -139,13 +144,15 @@ public final class ChecklistsServer: Sendable {
   }
 
   /// Sends `/api/…` to the API and everything else to the web app, with security headers.
-  private static func handler(gateway: APIGateway) -> @Sendable (HTTPRequest) -> HTTPResponse {
+  private static func handler(gateway: APIGateway, secure: Bool)
+    -> @Sendable (HTTPRequest) -> HTTPResponse
+  {
     { request in
       var response =
         request.path.hasPrefix("/api/")
         ? gateway.handle(request)
         : LoginPage.response(for: request) ?? gateway.page(request)
-      addSecurityHeaders(&response)
+      addSecurityHeaders(&response, secure: secure)
       return response
     }
   }
@@ -155,7 +162,9 @@ public final class ChecklistsServer: Sendable {
     host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
   }
 
-  private static func addSecurityHeaders(_ response: inout HTTPResponse) {
+  private static func addSecurityHeaders(_ response: inout HTTPResponse, secure: Bool) {
+    // Over HTTPS, browsers remember for a year to come back only over HTTPS.
+    if secure { response.headers["Strict-Transport-Security"] = "max-age=31536000" }
     response.headers["X-Content-Type-Options"] = "nosniff"
     response.headers["Referrer-Policy"] = "same-origin"
     response.headers["Content-Security-Policy"] =

@@ -57,7 +57,7 @@ struct SessionRoutes: Sendable {
         detail: "This server has no accounts, so there is nothing to sign in to; "
           + "add one with 'checklists user add <name>'.")
     }
-    let address = request.remoteAddress ?? "unknown"
+    let address = authenticator.clientAddress(request)
     let now = authenticator.directory.now()
     if let wait = authenticator.throttle.waitBeforeAttempt(
       userName: name, address: address, at: now)

@@ -24,6 +24,10 @@ public final class HTTPServer: Sendable {
     let socket: ListeningSocket
     let core: Unmanaged<ServerCore>
     let watchdog: ConnectionWatchdog
+    /// libmicrohttpd's logger writes here until the daemon stops.
+    let log: UnsafeMutableRawPointer?
+    /// The certificate and key libmicrohttpd was given, kept until the daemon stops.
+    let pem: PEMStrings?
   }
 
   private let configuration: HTTPServerConfiguration
@@ -59,35 +63,50 @@ public final class HTTPServer: Sendable {
 
   /// Binds the configured address and starts the server threads.
   ///
-  /// - Throws: `HTTPServerError` when the address is invalid or taken, or the process may
-  ///   not listen there.
+  /// - Throws: `HTTPServerError` when the address is invalid or taken, the process may not
+  ///   listen there, or the TLS certificate and key are unusable (or TLS is not available).
   public func start() throws(HTTPServerError) {
     try phase.withLock { (phase: inout Phase) throws(HTTPServerError) in
       guard case .idle = phase else { preconditionFailure("An HTTPServer starts only once.") }
+      var pem: PEMStrings?
+      if let tls = configuration.tls {
+        guard cmhd_supports_tls() != 0 else {
+          throw HTTPServerError(
+            .tlsUnavailable,
+            "Cannot serve HTTPS: this libmicrohttpd was built without TLS (GnuTLS) support. "
+              + "Install one built with it, or serve plain HTTP behind a TLS reverse proxy.")
+        }
+        pem = try tls.pemStrings()
+      }
       let socket = try ListeningSocket.open(host: configuration.host, port: configuration.port)
       let retained = Unmanaged.passRetained(core)
       var flags = MHD_USE_AUTO_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
       if socket.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
-      guard
-        let daemon = cmhd_start_daemon(
-          UInt32(flags), socket.descriptor, UInt32(configuration.threadCount),
-          UInt32(configuration.maxConnections), UInt32(configuration.connectionTimeout),
-          MHDCallbacks.accessHandler, retained.toOpaque(),
-          MHDCallbacks.requestCompleted, retained.toOpaque(),
-          MHDCallbacks.connectionNotification, retained.toOpaque())
-      else {
+      if pem != nil { flags |= MHD_USE_TLS.rawValue }
+      let log = cmhd_log_capture_new()
+      let daemon = cmhd_start_daemon(
+        UInt32(flags), socket.descriptor, UInt32(configuration.threadCount),
+        UInt32(configuration.maxConnections), UInt32(configuration.connectionTimeout),
+        MHDCallbacks.accessHandler, retained.toOpaque(),
+        MHDCallbacks.requestCompleted, retained.toOpaque(),
+        MHDCallbacks.connectionNotification, retained.toOpaque(),
+        log, pem?.certificate, pem?.key)
+      // Only start-up messages are wanted; a client's failed handshake later is not an error
+      // of the server's.
+      cmhd_log_capture_stop(log)
+      guard let daemon else {
+        let messages = String(cString: cmhd_log_capture_text(log))
+        cmhd_log_capture_free(log)
         retained.release()
         socket.close()
-        throw HTTPServerError(
-          .daemonFailed,
-          "Cannot start the HTTP server on \(configuration.host):\(socket.port): "
-            + "libmicrohttpd refused to start.")
+        throw HTTPServerError.daemonRefused(
+          place: "\(configuration.host):\(socket.port)", tls: pem != nil, log: messages)
       }
       boundPort.store(socket.port, ordering: .releasing)
       phase = .running(
         Running(
           daemon: daemon, socket: socket, core: retained,
-          watchdog: ConnectionWatchdog(core: core)))
+          watchdog: ConnectionWatchdog(core: core), log: log, pem: pem))
     }
   }
 
@@ -97,10 +116,14 @@ public final class HTTPServer: Sendable {
     boundPort.load(ordering: .acquiring)
   }
 
-  /// The server's base URL, for example `"http://127.0.0.1:8080"`.
+  /// Whether the server speaks HTTPS, so that cookies may be marked `Secure`.
+  public var isSecure: Bool { configuration.tls != nil }
+
+  /// The server's base URL, for example `"http://127.0.0.1:8080"` or
+  /// `"https://127.0.0.1:8443"`.
   public var url: String {
     let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-    return "http://\(host):\(port)"
+    return "\(isSecure ? "https" : "http")://\(host):\(port)"
   }
 
   /// Stops the server gracefully: stops accepting connections, lets requests in flight
@@ -142,6 +165,7 @@ public final class HTTPServer: Sendable {
 
     running.watchdog.stop()
     MHD_stop_daemon(running.daemon)
+    cmhd_log_capture_free(running.log)
     running.socket.close()
     running.core.release()
     phase.withLock { $0 = .stopped }

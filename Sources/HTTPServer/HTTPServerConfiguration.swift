@@ -24,6 +24,10 @@ public struct HTTPServerConfiguration: Sendable {
   /// The most connections served at once; further clients are refused.
   public var maxConnections: Int
 
+  /// The certificate and key to serve HTTPS with; `nil` (the default) serves plain HTTP.
+  /// A plain-HTTP request to an HTTPS server gets no answer: the connection is closed.
+  public var tls: TLS?
+
   /// Creates a configuration.
   ///
   /// - Parameters:
@@ -33,13 +37,15 @@ public struct HTTPServerConfiguration: Sendable {
   ///   - maxBodySize: The largest request body in bytes, at least 0.
   ///   - connectionTimeout: The idle and header timeout in seconds, at least 1.
   ///   - maxConnections: The most simultaneous connections, at least 1.
+  ///   - tls: The certificate and key for HTTPS, or `nil` for plain HTTP.
   public init(
     host: String = "127.0.0.1",
     port: UInt16 = 8080,
     threadCount: Int = 4,
     maxBodySize: Int = 1 << 20,
     connectionTimeout: Int = 30,
-    maxConnections: Int = 1024
+    maxConnections: Int = 1024,
+    tls: TLS? = nil
   ) {
     self.host = host
     self.port = port
@@ -47,6 +53,7 @@ public struct HTTPServerConfiguration: Sendable {
     self.maxBodySize = maxBodySize
     self.connectionTimeout = connectionTimeout
     self.maxConnections = maxConnections
+    self.tls = tls
   }
 
   /// Traps on values no caller could mean; the server checks before it starts.

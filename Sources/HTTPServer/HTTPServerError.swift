@@ -14,6 +14,10 @@ public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
     case socketFailed
     /// libmicrohttpd refused to start.
     case daemonFailed
+    /// HTTPS was asked for, but libmicrohttpd was built without TLS support.
+    case tlsUnavailable
+    /// The TLS certificate or key is unusable: not PEM, swapped, encrypted, or not a pair.
+    case tlsFailed
   }
 
   /// What went wrong.

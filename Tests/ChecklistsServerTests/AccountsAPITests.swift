@@ -5,6 +5,10 @@ import ChecklistsStore
 import Foundation
 import Testing
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 @Suite("Signing in, sessions, API tokens and CSRF on a real server")
 struct AccountsAPITests {
   @Test("Without accounts on 127.0.0.1 nobody signs in: the session is the local user's")
@@ -216,5 +220,33 @@ struct AccountsAPITests {
       store: store, configuration: configuration, logsRequests: false)
     try server.start()
     server.shutdown()
+  }
+
+  @Test("Behind an HTTPS proxy: accounts required on loopback too, and cookies are Secure")
+  func behindProxy() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("checklists-proxy-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let store = try SQLiteChecklistStore(path: folder.appendingPathComponent("db.sqlite").path)
+    var configuration = ChecklistsServer.Configuration()
+    configuration.port = 0
+    configuration.secureCookies = true
+    let error = #expect(throws: ChecklistsError.self) {
+      try ChecklistsServer(store: store, configuration: configuration, logsRequests: false)
+    }
+    #expect(error?.message.contains("through a proxy without accounts") == true)
+    try AccountService(store: store, hasher: PasswordHasher(strength: .minimum))
+      .addUser(named: "alice", password: "wonderland-42")
+    let server = try ChecklistsServer(
+      store: store, configuration: configuration, logsRequests: false)
+    try server.start()
+    defer { server.shutdown() }
+    var request = URLRequest(url: URL(string: server.url + "/api/v1/session")!)
+    request.httpMethod = "POST"
+    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    request.httpBody = Data(#"{"user":"alice","password":"wonderland-42"}"#.utf8)
+    let (_, response) = try await TestServer.session.data(for: request)
+    let cookie = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Set-Cookie") ?? ""
+    #expect(cookie.hasSuffix("; Secure"))
   }
 }

@@ -13,6 +13,7 @@ struct StaticFilesTests {
       #expect(page.text.contains("<html"))
       #expect(page.header("Content-Security-Policy")?.contains("script-src 'self'") == true)
       #expect(page.header("X-Content-Type-Options") == "nosniff")
+      #expect(page.header("Strict-Transport-Security") == nil)  // only over HTTPS
     }
   }
 

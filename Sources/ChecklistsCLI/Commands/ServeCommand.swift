@@ -13,6 +13,13 @@ struct ServeCommand: RunnableCommand {
       Listens on 127.0.0.1:8080 unless --host or --port say otherwise. Open the printed URL in \
       a browser. Changes made anywhere (other browsers, the CLI on the same database) show in \
       every open page within a second. The API is described at /api/openapi.json.
+
+      With --tls-cert and --tls-key (PEM files: the certificate chain and its unencrypted key) \
+      it serves HTTPS instead; or put it behind a reverse proxy that does TLS \
+      (docs/DEPLOYMENT.md) and say so with --behind-https-proxy.
+
+      With no accounts it only listens on this machine and asks no one to sign in. To open it \
+      to a network, add users first ('checklists user add'); then everyone signs in.
       """,
     arguments: [
       .option("host", valueName: "address", help: "The address to listen on (default: 127.0.0.1)."),
@@ -20,9 +27,20 @@ struct ServeCommand: RunnableCommand {
         "port", short: "p", valueName: "port", help: "The port (default: 8080; 0 picks one)."),
       .option(
         "threads", valueName: "count", help: "Threads answering requests (default: 2 per core)."),
+      .option(
+        "tls-cert", valueName: "file",
+        help: "Serve HTTPS with this PEM certificate chain (needs --tls-key)."),
+      .option(
+        "tls-key", valueName: "file",
+        help: "The PEM private key of --tls-cert, not passphrase-protected."),
+      .flag(
+        "behind-https-proxy",
+        help: "Browsers reach this server through an HTTPS proxy: mark cookies Secure."),
     ])
 
   var configuration = ChecklistsServer.Configuration()
+  /// The PEM files to serve HTTPS with, read when the command runs.
+  var tlsFiles: (certificate: String, key: String)?
 
   init(_ values: ParsedValues) throws {
     if let host = values.string("host") { configuration.host = host }
@@ -38,15 +56,33 @@ struct ServeCommand: RunnableCommand {
       }
       configuration.threadCount = count
     }
+    configuration.secureCookies = values.flag("behind-https-proxy")
+    switch (values.string("tls-cert"), values.string("tls-key")) {
+    case (let certificate?, let key?): tlsFiles = (certificate, key)
+    case (nil, nil): break
+    case (_?, nil): throw UsageError("--tls-cert needs --tls-key: the certificate's private key.")
+    case (nil, _?): throw UsageError("--tls-key needs --tls-cert: the key's certificate chain.")
+    }
   }
 
   func run(_ context: CommandContext) throws {
+    var configuration = configuration
+    if let tlsFiles {
+      configuration.tls = HTTPServerConfiguration.TLS(
+        certificateChain: try FileArgument.read(tlsFiles.certificate),
+        privateKey: try FileArgument.read(tlsFiles.key))
+    }
     let store = try context.database()
     let server = try ChecklistsServer(store: store, configuration: configuration, now: context.now)
     do {
       try server.start()
     } catch let error as HTTPServerError {
-      throw ChecklistsCLIError(description: error.description)
+      guard let tlsFiles, [.tlsFailed, .tlsUnavailable].contains(error.code) else {
+        throw ChecklistsCLIError(description: error.description)
+      }
+      throw ChecklistsCLIError(
+        description: "\(error.description) (--tls-cert \(FileArgument.name(tlsFiles.certificate)), "
+          + "--tls-key \(FileArgument.name(tlsFiles.key)))")
     }
     if try !AccountService(store: store).hasAccounts() {
       context.print("No accounts: no sign-in on this machine (see 'checklists user add').")
