@@ -1,13 +1,16 @@
 import HTTPServer
 
 /// The sign-in page, `/login`: a form that posts to `/api/v1/session` and goes on to the page
-/// the person asked for. Served without a session; its script is a file, as the CSP demands.
+/// the person asked for; and the sign-out page, `/logout`. Served without a session; their
+/// scripts are files, as the CSP demands.
 enum LoginPage {
-  /// Answers `/login`, `/login.js` and `/login.css`; nil for other paths.
+  /// Answers `/login`, `/logout` and their script and style; nil for other paths.
   static func response(for request: HTTPRequest) -> HTTPResponse? {
     switch request.path {
     case "/login": return file(html, type: "text/html; charset=utf-8")
     case "/login.js": return file(script, type: "text/javascript; charset=utf-8")
+    case "/logout": return file(signOutHTML, type: "text/html; charset=utf-8")
+    case "/logout.js": return file(signOutScript, type: "text/javascript; charset=utf-8")
     case "/login.css": return file(style, type: "text/css; charset=utf-8")
     default: return nil
     }
@@ -90,6 +93,66 @@ enum LoginPage {
     // Signed in already (another tab): go straight on.
     fetch("/api/v1/session", { credentials: "same-origin" }).then((response) => {
       if (response.ok) location.replace(nextPage());
+    });
+
+    """
+
+  static let signOutHTML = """
+    <!doctype html>
+    <html lang="en">
+    <head>
+      <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <meta name="color-scheme" content="light dark">
+      <title>Sign out · Checklists</title>
+      <link rel="icon" href="/app-icon.svg" type="image/svg+xml">
+      <link rel="stylesheet" href="/login.css">
+      <script src="/logout.js" defer></script>
+    </head>
+    <body>
+      <main>
+        <h1>Checklists</h1>
+        <p id="who">Checking who is signed in…</p>
+        <form id="sign-out">
+          <button type="submit">Sign out</button>
+        </form>
+        <p><a href="/">Back to my lists</a></p>
+        <p id="message" role="alert" aria-live="assertive"></p>
+      </main>
+    </body>
+    </html>
+
+    """
+
+  static let signOutScript = """
+    "use strict";
+    // Signs out through the API (a change: it sends the session's anti-CSRF token).
+    const who = document.getElementById("who");
+    const message = document.getElementById("message");
+    let csrfToken = "";
+
+    fetch("/api/v1/session", { credentials: "same-origin" }).then(async (response) => {
+      if (!response.ok) { location.replace("/login"); return; }
+      const session = await response.json();
+      if (session.mode === "single-user") {
+        who.textContent = "This server has no accounts, so nobody is signed in.";
+        document.getElementById("sign-out").hidden = true;
+        return;
+      }
+      who.textContent = "Signed in as " + session.user + ".";
+      csrfToken = session.csrfToken || "";
+    });
+
+    document.getElementById("sign-out").addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const response = await fetch("/api/v1/session", {
+        method: "DELETE",
+        headers: { "X-CSRF-Token": csrfToken },
+        credentials: "same-origin",
+      });
+      if (response.ok) { location.replace("/login"); return; }
+      const problem = await response.json().catch(() => ({}));
+      message.textContent = problem.detail || "Signing out failed (" + response.status + ").";
     });
 
     """
