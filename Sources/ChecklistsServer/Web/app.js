@@ -1,5 +1,7 @@
 // Checklists web app: screens, routing, the tab bar (Checklists | Shopping), live updates.
-// The Shopping tab's screens are in shopping.js and the modules it imports.
+// The Shopping tab's screens are in shopping.js and the modules it imports, loaded when that
+// tab first shows (from the offline shell's cache once installed), so the Checklists screens
+// start as quickly as before.
 //
 // URLs (History API; the server answers index.html for "/" and every "/lists…" and
 // "/shopping…" path; shopping-routes.js lists the Shopping tab's):
@@ -35,10 +37,39 @@ import {
   confirmDialog, formatDue, toLocalInput, fromLocalInput, nextFullHour,
 } from "/views.js";
 import { shell } from "/shell.js";
-import {
-  currentShoppingPath, isShoppingRoute, parseShoppingRoute, shoppingChanged, shoppingParent, shoppingResync,
-  shoppingScreen,
-} from "/shopping.js";
+import { currentShoppingPath, isShoppingRoute, parseShoppingRoute, shoppingParent } from "/shopping-routes.js";
+
+/** shopping.js, once loaded: { shoppingScreen, shoppingChanged, shoppingResync }. */
+let shopping = null;
+let shoppingLoad = null;
+/** shopping.js and what it imports: fetched side by side rather than one level after another. */
+const SHOPPING_MODULES = [
+  "/shopping.js", "/shopping-store.js", "/shopping-api.js", "/shopping-views.js", "/shopping-list.js",
+  "/shopping-lists.js", "/catalogue.js", "/item-form.js",
+];
+const loadShopping = () => (shoppingLoad ??= Promise.all([import("/shopping.js"), shoppingStyles()]).then(
+  ([module]) => (shopping = module),
+  (error) => {
+    shoppingLoad = null; // try again next time (offline without the cached file, say)
+    throw error;
+  },
+));
+
+/** shopping.css, added when the tab first shows; resolves once it applies (no unstyled flash). */
+function shoppingStyles() {
+  const existing = document.querySelector('link[href="/shopping.css"]');
+  if (existing?.sheet) return Promise.resolve();
+  const link = existing ?? h("link", { rel: "stylesheet", href: "/shopping.css" });
+  const loaded = new Promise((resolve, reject) => {
+    link.addEventListener("load", resolve, { once: true });
+    link.addEventListener("error", () => {
+      link.remove();
+      reject(new Error("shopping.css did not load"));
+    }, { once: true });
+  });
+  if (!existing) document.head.append(link);
+  return loaded;
+}
 
 const LAST_LIST_KEY = "checklists.lastList";
 
@@ -222,9 +253,17 @@ async function render({ direction = "forward" } = {}) {
   const alive = () => token === renderToken;
   const ctx = { route, alive, direction };
   document.body.dataset.screen = route.name;
+  document.documentElement.dataset.screen = route.name; // for CSS of the root (scroll padding)
   showTab(route);
   if (isShoppingRoute(route)) {
-    screen = shoppingScreen(route, ctx);
+    try {
+      await loadShopping();
+    } catch {
+      if (alive()) showLoadError(new ApiError(0, "Offline", "Can’t load the Shopping tab."), () => render({ direction: "none" }));
+      return;
+    }
+    if (!alive()) return;
+    screen = shopping.shoppingScreen(route, ctx);
     await screen.ready;
     if (!alive()) return;
     afterRender(direction);
@@ -383,7 +422,7 @@ function connectEvents() {
   const open = () => {
     source = new EventSource("/api/v1/events");
     // A new EventSource has no Last-Event-ID: what changed meanwhile must be fetched again.
-    if (++sources > 1) shoppingResync();
+    if (++sources > 1) shopping?.shoppingResync();
     source.addEventListener("open", () => {
       // After a reconnection, catch up (Last-Event-ID covers changes; this covers the banner).
       if (!online) setOnline(true);
@@ -396,7 +435,8 @@ function connectEvents() {
       } catch {
         /* refresh everything */
       }
-      if (change && (change.scope === "catalogue" || change.scope === "shoppingList")) shoppingChanged(change);
+      // Shopping data is only kept once the Shopping tab has been opened.
+      if (change && (change.scope === "catalogue" || change.scope === "shoppingList")) shopping?.shoppingChanged(change);
       if (wanted(change)) scheduleRefresh(60, change);
     });
     source.addEventListener("reminder", (event) => {
@@ -1536,6 +1576,10 @@ function start() {
     captureFocus, restoreFocus,
   });
   document.getElementById("banner-retry").addEventListener("click", () => refreshNow());
+  if (isShoppingRoute(parseRoute(location.pathname))) {
+    for (const href of SHOPPING_MODULES) document.head.append(h("link", { rel: "modulepreload", href }));
+    loadShopping().catch(() => undefined); // render() reports a failure
+  }
   const lastList = localStorage.getItem(LAST_LIST_KEY);
   if (lastList) tabMemory.checklists = paths.list(lastList); // as a fresh visit to "/" reopens it
   document.getElementById("tabbar").addEventListener("click", (event) => {

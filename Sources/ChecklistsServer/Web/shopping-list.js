@@ -247,6 +247,7 @@ export function shoppingListScreen({ route, alive }) {
         id = list.id;
         history.replaceState(history.state, "", shopPaths.list(id));
         document.body.dataset.screen = "shoppingList";
+        document.documentElement.dataset.screen = "shoppingList";
       }
       setCurrentListID(id);
       const changed = await loadContents(id);

@@ -30,6 +30,12 @@ export const shopPaths = {
   editItem: (id) => `/shopping/items/${enc(id)}/edit`,
 };
 
+/** Where the Shopping tab starts: the current list, once one was opened on this device. */
+export function currentShoppingPath() {
+  const id = currentListID();
+  return id ? shopPaths.list(id) : shopPaths.current();
+}
+
 /** The route for the path segments after "shopping". */
 export function parseShoppingRoute(parts) {
   const [section, id, action] = parts;

@@ -3,7 +3,7 @@
 
 import { h } from "/views.js";
 import { shell } from "/shell.js";
-import { currentListID, shopPaths } from "/shopping-routes.js";
+import { currentShoppingPath, shopPaths } from "/shopping-routes.js";
 
 /**
  * A name or a search as search compares it: without case or accents, so "creme" finds "Crème"
@@ -68,11 +68,8 @@ export function segmentedControl(active) {
     });
     return a;
   };
-  const listPath = () => {
-    const id = currentListID();
-    return id ? shopPaths.list(id) : shopPaths.current();
-  };
+
   return h("nav", { class: "segmented", "aria-label": "Shopping" },
-    link("list", "Shopping List", listPath, "segment-list"),
+    link("list", "Shopping List", currentShoppingPath, "segment-list"),
     link("items", "Items", shopPaths.items, "segment-items"));
 }

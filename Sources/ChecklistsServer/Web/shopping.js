@@ -1,19 +1,11 @@
 // The Shopping tab: its screens by route, and what every live change means for its data.
+// app.js loads this module when the tab first shows; routes are in shopping-routes.js.
 
 import { catalogueScreen } from "/catalogue.js";
 import { itemFormScreen } from "/item-form.js";
 import { shoppingListScreen } from "/shopping-list.js";
 import { shoppingListFormScreen, shoppingListsScreen } from "/shopping-lists.js";
 import { noteCatalogueChange, shop } from "/shopping-store.js";
-import { currentListID, shopPaths } from "/shopping-routes.js";
-
-export { isShoppingRoute, parseShoppingRoute, shoppingParent } from "/shopping-routes.js";
-
-/** Where the Shopping tab starts: the current list, once one was opened on this device. */
-export function currentShoppingPath() {
-  const id = currentListID();
-  return id ? shopPaths.list(id) : shopPaths.current();
-}
 
 /** The screen for a Shopping tab route: { ready, refresh(changes), wants(change), dispose }. */
 export function shoppingScreen(route, ctx) {
