@@ -43,8 +43,9 @@ export function shoppingListScreen({ route, alive }) {
   const summary = h("section", { class: "shop-summary", "aria-label": "Totals", "data-testid": "shop-summary" },
     h("div", { class: "totals" },
       h("p", { class: "total-cell" }, h("span", { class: "total-label", text: "In cart" }), cartTotal),
-      h("p", { class: "total-cell" }, h("span", { class: "total-label", text: "Total" }), total)),
-    h("div", { class: "summary-foot" }, unpriced, finish));
+      h("p", { class: "total-cell" }, h("span", { class: "total-label", text: "Total" }), total),
+      finish),
+    unpriced);
 
   finish.addEventListener("click", async () => {
     const contents = shop.contents.get(id);
