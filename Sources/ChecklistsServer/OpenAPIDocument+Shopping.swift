@@ -42,12 +42,6 @@ extension OpenAPIDocument {
                   "parameters": {
                     "itemID": "$response.body#/items/0/id"
                   }
-                },
-                "DeleteFirstCatalogueItem": {
-                  "operationId": "deleteCatalogueItem",
-                  "parameters": {
-                    "itemID": "$response.body#/items/0/id"
-                  }
                 }
               }
             },
@@ -391,12 +385,6 @@ extension OpenAPIDocument {
                 },
                 "AddEntryByNameToFirstList": {
                   "operationId": "addEntryByName",
-                  "parameters": {
-                    "listID": "$response.body#/lists/0/id"
-                  }
-                },
-                "FinishShoppingOnFirstList": {
-                  "operationId": "finishShopping",
                   "parameters": {
                     "listID": "$response.body#/lists/0/id"
                   }

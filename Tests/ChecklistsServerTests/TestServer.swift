@@ -29,6 +29,10 @@ final class TestServer: Sendable {
     configuration.port = 0
     configuration.threadCount = 4
     configuration.watchInterval = .milliseconds(50)
+    // Whatever the machine's settings: a catalogue in euros, prices shown as in the US unless a
+    // request's Accept-Language asks otherwise.
+    configuration.currency = .euro
+    configuration.locale = Locale(identifier: "en_US")
     server = try ChecklistsServer(
       service: service, configuration: configuration, logsRequests: false)
     try server.start()
