@@ -236,6 +236,15 @@ def test_add_and_delete_items_and_lists(server, browser):
     wait_ready(driver, "catalogue", "/shopping/items")
     search_catalogue(driver, "creme")
     until(driver, lambda d: catalogue_row(d, "Crème brûlée"))
+    # Back from Edit Item keeps the search and its results.
+    click(driver, catalogue_selector(driver, "Crème brûlée", "edit-catalogue-item"))
+    wait_ready(driver, "catalogueItemForm")
+    click(driver, tid("cancel"))
+    wait_ready(driver, "catalogue", "/shopping/items")
+    assert element(driver, tid("catalogue-search")).get_attribute("value") == "creme"
+    until_equal(driver, lambda d: [r["name"] for r in d.execute_script(
+        "return [...document.querySelectorAll('[data-testid=catalogue-row]')].map(r => ({name: r.dataset.itemName}))")],
+        ["Crème brûlée"], "the results after coming back")
     search_catalogue(driver, "")
 
     # Delete says the item is on two lists, and takes it off them.

@@ -25,7 +25,10 @@ import { fold, priceText, segmentedControl } from "/shopping-views.js";
 const OVERSCAN = 800; // px of rows kept above and below the viewport
 const INDEX_MINIMUM = 30; // fewer rows than this need no letter index
 
-export function catalogueScreen({ alive }) {
+/** The search, kept for coming Back from Edit Item to the same results (and scroll position). */
+let savedSearch = "";
+
+export function catalogueScreen({ alive, direction }) {
   setNav({
     left: [],
     title: "Items",
@@ -53,9 +56,12 @@ export function catalogueScreen({ alive }) {
   const column = h("div", { class: "catalogue-column" }, sticky, list, empty);
   const layout = h("div", { class: "catalogue-layout" }, column, index);
 
+  if (direction === "back") search.value = savedSearch;
+  else savedSearch = "";
+
   // MARK: What is shown
 
-  let query = "";
+  let query = fold(search.value);
   let shown = []; // the items matching the search, alphabetical
   let entries = []; // section headers ({section}) and items, in order
   let offsets = []; // the top of each entry, in px from the list's top
@@ -302,6 +308,7 @@ export function catalogueScreen({ alive }) {
 
   let announceTimer = 0;
   search.addEventListener("input", () => {
+    savedSearch = search.value;
     query = fold(search.value);
     filter();
     paintEmpty();
