@@ -142,7 +142,12 @@ def test_a_shopping_trip_on_two_phones(server, browser):
     for driver in (planner, shopper):
         wait_lines(driver, [("Milk", False, "1"), ("Pencil", False, "1")])
         wait_totals(driver, cart="€0.00", total="€0.35", note="1 without a price")
-    assert {"Bread", "Mango", "Milk", "Pencil"} <= set(catalogue_ids(server))
+    ids = catalogue_ids(server)
+    assert {"Bread", "Mango", "Milk", "Pencil"} <= set(ids)
+    # A price given to Milk elsewhere (the catalogue, not the list) shows on both at once.
+    assert server.api("PATCH", f"/api/v1/catalogue/{ids['Milk']}", {"price": "1.15"}).status == 200
+    for driver in (planner, shopper):
+        wait_totals(driver, cart="€0.00", total="€1.50", note="")
     contents = server.api("GET", f"/api/v1/shopping-lists/{weekly}").body
     assert [line["item"]["name"] for line in contents["lines"]] == ["Milk", "Pencil"]
     # And Items shows them again, without a check, ready for next time.
