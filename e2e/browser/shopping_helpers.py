@@ -9,7 +9,7 @@ from __future__ import annotations
 import plistlib
 import uuid
 
-from helpers import click, element, tid, type_text, until, until_equal, wait_ready
+from helpers import click, tid, type_text, until, until_equal, wait_ready
 
 # MARK: - Reading the Shopping List screen
 

@@ -1,7 +1,6 @@
 """The Shopping tab: a whole shopping trip on two browsers at once, Edit Item's errors, the
 list picker, and the tab bar's URLs with Back, Forward and reload."""
 
-import time
 
 from selenium.webdriver.common.keys import Keys
 
