@@ -3,7 +3,7 @@ import HTTPServer
 
 /// Serves the web app from the files embedded in the binary.
 ///
-/// `/` and every app URL (`/lists/…`) get the app shell; other paths must name an embedded file
+/// `/` and every app URL (`/lists/…`, `/shopping/…`) get the app shell; other paths must name an embedded file
 /// exactly. Paths are compared as given after percent-decoding, so `..`, encoded slashes and
 /// the like never reach anything but a 404.
 enum StaticFiles {
@@ -20,8 +20,7 @@ enum StaticFiles {
     var asset: WebAsset
     if path == "/sw.js" {
       asset = serviceWorker
-    } else if path == "/" || path == "/index.html" || path == "/lists" || path.hasPrefix("/lists/")
-    {
+    } else if isAppPage(path) {
       asset = WebAssets.shell
     } else if let file = WebAssets.all[path] {
       asset = file
@@ -39,6 +38,13 @@ enum StaticFiles {
     ]
     if asset.path == "/sw.js" { headers["Service-Worker-Allowed"] = "/" }
     return HTTPResponse(status: 200, headers: headers, body: asset.bytes)
+  }
+
+  /// Whether a path is one of the web app's own URLs, answered with the app shell: the
+  /// Checklists tab's (`/`, `/lists/…`) and the Shopping tab's (`/shopping/…`).
+  static func isAppPage(_ path: String) -> Bool {
+    path == "/" || path == "/index.html" || path == "/lists" || path.hasPrefix("/lists/")
+      || path == "/shopping" || path.hasPrefix("/shopping/")
   }
 
   /// The service worker with its cache named after a fingerprint of every file of the app,

@@ -22,7 +22,18 @@ enum WebAssets {
       ("/app.js", PackageResources.app_js),
       ("/api.js", PackageResources.api_js),
       ("/views.js", PackageResources.views_js),
+      ("/shell.js", PackageResources.shell_js),
+      ("/shopping.js", PackageResources.shopping_js),
+      ("/shopping-routes.js", PackageResources.shopping_routes_js),
+      ("/shopping-store.js", PackageResources.shopping_store_js),
+      ("/shopping-api.js", PackageResources.shopping_api_js),
+      ("/shopping-views.js", PackageResources.shopping_views_js),
+      ("/shopping-list.js", PackageResources.shopping_list_js),
+      ("/shopping-lists.js", PackageResources.shopping_lists_js),
+      ("/catalogue.js", PackageResources.catalogue_js),
+      ("/item-form.js", PackageResources.item_form_js),
       ("/app.css", PackageResources.app_css),
+      ("/shopping.css", PackageResources.shopping_css),
       ("/sw.js", PackageResources.sw_js),
       ("/manifest.webmanifest", PackageResources.manifest_webmanifest),
       ("/app-icon.svg", PackageResources.app_icon_svg),
@@ -49,6 +60,11 @@ enum WebAssets {
       ("/ui/ui-minus.svg", PackageResources.ui_minus_svg),
       ("/ui/ui-plus.svg", PackageResources.ui_plus_svg),
       ("/ui/ui-up.svg", PackageResources.ui_up_svg),
+      ("/ui/ui-check.svg", PackageResources.ui_check_svg),
+      ("/ui/ui-search.svg", PackageResources.ui_search_svg),
+      ("/ui/ui-trash.svg", PackageResources.ui_trash_svg),
+      ("/ui/ui-tab-checklists.svg", PackageResources.ui_tab_checklists_svg),
+      ("/ui/ui-tab-shopping.svg", PackageResources.ui_tab_shopping_svg),
     ]
     var assets: [String: WebAsset] = [:]
     for (path, bytes) in files {
@@ -58,7 +74,7 @@ enum WebAssets {
     return assets
   }()
 
-  /// index.html: the server sends it for "/" and for every app URL (/lists/…).
+  /// index.html: the server sends it for "/" and for every app URL (/lists/…, /shopping/…).
   static let shell: WebAsset = {
     guard let shell = all["/index.html"] else { preconditionFailure("index.html is not embedded") }
     return shell

@@ -77,6 +77,8 @@ class Server:
     def start(self) -> None:
         self.process = subprocess.Popen(
             [str(self.binary), "--db", str(self.db), "serve", "--port", "0"],
+            # Prices in euros whatever the machine's locale, so tests can expect "€8.47".
+            env={**os.environ, "CHECKLISTS_CURRENCY": os.environ.get("CHECKLISTS_CURRENCY", "EUR")},
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,

@@ -20,8 +20,16 @@ export class ApiError extends Error {
 /** The `If-Match` value for a revision. */
 export const etagFor = (revision) => `"r${revision}"`;
 
-async function request(method, path, { body, ifMatch, ifNoneMatch } = {}) {
-  const headers = { Accept: "application/json" };
+/**
+ * Sends one request to the API.
+ * - Parameters: `body` (sent as JSON), `ifMatch` (a revision), `ifNoneMatch` (an ETag),
+ *   `signal` (an AbortSignal: an aborted request rejects with the AbortError itself).
+ * - Returns: the parsed body (with a non-enumerable `etag`), `{ notModified: true }` for 304,
+ *   or null for 204.
+ */
+export async function request(method, path, { body, ifMatch, ifNoneMatch, signal } = {}) {
+  // Prices come back `formatted` for this language, and typed prices ("1,99") are read in it.
+  const headers = { Accept: "application/json", "Accept-Language": navigator.language || "en" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (ifMatch !== undefined && ifMatch !== null) headers["If-Match"] = etagFor(ifMatch);
   if (ifNoneMatch) headers["If-None-Match"] = ifNoneMatch;
@@ -32,8 +40,10 @@ async function request(method, path, { body, ifMatch, ifNoneMatch } = {}) {
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       cache: "no-store",
+      signal,
     });
   } catch (error) {
+    if (signal?.aborted) throw error;
     throw new ApiError(0, "Offline", "Can’t reach the server.");
   }
   if (response.status === 304) return { notModified: true };

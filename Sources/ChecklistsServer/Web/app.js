@@ -1,6 +1,10 @@
-// Checklists web app: screens, routing, live updates.
+// Checklists web app: screens, routing, the tab bar (Checklists | Shopping), live updates.
+// The Shopping tab's screens are in shopping.js and the modules it imports, loaded when that
+// tab first shows (from the offline shell's cache once installed), so the Checklists screens
+// start as quickly as before.
 //
-// URLs (History API; the server answers index.html for "/" and every "/lists…" path):
+// URLs (History API; the server answers index.html for "/" and every "/lists…" and
+// "/shopping…" path; shopping-routes.js lists the Shopping tab's):
 //   /                                  All Lists ("Checklists")
 //   /lists/new, /lists/new/icon        Add Checklist, its Choose Icon
 //   /lists/{id}                        Checklist (the list's items)
@@ -24,6 +28,7 @@
 //     delete-item-button, form-error.
 //   Dialog: confirm-dialog, confirm-ok, confirm-cancel.
 //   Toasts: toasts (role=status region), toast, toast-action (Undo/Open), toast-dismiss.
+//   Tab bar: tab-checklists, tab-shopping (aria-current="page" on the open tab).
 //   Other: offline-banner, retry, loading, load-error, not-found.
 
 import { api, ApiError, ICONS, isoDate } from "/api.js";
@@ -31,6 +36,40 @@ import {
   h, iconEl, hidden, setNav, setTitle, navButton, backButton, addButton, toast, announce,
   confirmDialog, formatDue, toLocalInput, fromLocalInput, nextFullHour,
 } from "/views.js";
+import { shell } from "/shell.js";
+import { currentShoppingPath, isShoppingRoute, parseShoppingRoute, shoppingParent } from "/shopping-routes.js";
+
+/** shopping.js, once loaded: { shoppingScreen, shoppingChanged, shoppingResync }. */
+let shopping = null;
+let shoppingLoad = null;
+/** shopping.js and what it imports: fetched side by side rather than one level after another. */
+const SHOPPING_MODULES = [
+  "/shopping.js", "/shopping-store.js", "/shopping-api.js", "/shopping-views.js", "/shopping-list.js",
+  "/shopping-lists.js", "/catalogue.js", "/item-form.js",
+];
+const loadShopping = () => (shoppingLoad ??= Promise.all([import("/shopping.js"), shoppingStyles()]).then(
+  ([module]) => (shopping = module),
+  (error) => {
+    shoppingLoad = null; // try again next time (offline without the cached file, say)
+    throw error;
+  },
+));
+
+/** shopping.css, added when the tab first shows; resolves once it applies (no unstyled flash). */
+function shoppingStyles() {
+  const existing = document.querySelector('link[href="/shopping.css"]');
+  if (existing?.sheet) return Promise.resolve();
+  const link = existing ?? h("link", { rel: "stylesheet", href: "/shopping.css" });
+  const loaded = new Promise((resolve, reject) => {
+    link.addEventListener("load", resolve, { once: true });
+    link.addEventListener("error", () => {
+      link.remove();
+      reject(new Error("shopping.css did not load"));
+    }, { once: true });
+  });
+  if (!existing) document.head.append(link);
+  return loaded;
+}
 
 const LAST_LIST_KEY = "checklists.lastList";
 
@@ -55,7 +94,7 @@ const scrollMemory = new Map();
 const focusMemory = new Map();
 
 let depth = 0; // how many app entries lie below the current one in this tab's history
-let screen = null; // the current screen: { refresh(), dispose() }
+let screen = null; // the current screen: { ready, refresh(changes), wants?(change), layout?(), dispose() }
 let renderToken = 0;
 let online = true;
 
@@ -72,6 +111,7 @@ function parseRoute(pathname) {
     }
   });
   if (parts.length === 0) return { name: "lists" };
+  if (parts[0] === "shopping") return parseShoppingRoute(parts.slice(1));
   if (parts[0] !== "lists") return { name: "notFound" };
   if (parts.length === 1) return { name: "lists" }; // "/lists" shows All Lists too
   const [, id, a, b, c] = parts;
@@ -107,7 +147,7 @@ function parentPath(route) {
     case "itemForm":
       return paths.list(route.listID);
     default:
-      return null;
+      return shoppingParent(route);
   }
 }
 
@@ -134,14 +174,18 @@ function rememberCurrent() {
   }
 }
 
-/** Opens a screen, adding a history entry (or replacing the current one). */
+/**
+ * Opens a screen, adding a history entry (or replacing the current one). Each entry remembers
+ * the path below it (`prev`), so Back in the app only goes back in history to its parent.
+ */
 function go(path, { replace = false } = {}) {
   rememberCurrent();
   if (replace) {
-    history.replaceState({ app: true, depth }, "", path);
+    history.replaceState({ app: true, depth, prev: history.state?.prev ?? null }, "", path);
   } else {
+    const prev = location.pathname;
     depth += 1;
-    history.pushState({ app: true, depth }, "", path);
+    history.pushState({ app: true, depth, prev }, "", path);
   }
   scrollMemory.delete(path);
   focusMemory.delete(path);
@@ -150,14 +194,46 @@ function go(path, { replace = false } = {}) {
 
 /** Returns to the current screen's parent, as Back, Cancel and Done do. */
 function up() {
-  const parent = parentPath(parseRoute(location.pathname)) || "/";
-  if (depth > 0) {
+  const route = parseRoute(location.pathname);
+  const parent = parentPath(route) || tabRoot(tabOf(route));
+  if (depth > 0 && history.state?.prev === parent) {
     history.back(); // popstate renders the parent
   } else {
+    // Came here from another tab or by a link: show the parent in place of this screen.
     rememberCurrent();
-    history.replaceState({ app: true, depth: 0 }, "", parent);
+    history.replaceState({ app: true, depth, prev: depth > 0 ? history.state?.prev ?? null : null }, "", parent);
     render({ direction: "back" });
   }
+}
+
+// MARK: - Tabs
+
+/** The path each tab showed last, so switching tabs returns to where the user was. */
+const tabMemory = { checklists: "/", shopping: "/shopping" };
+const tabOf = (route) => (isShoppingRoute(route) ? "shopping" : "checklists");
+const tabRoot = (tab) => (tab === "shopping" ? currentShoppingPath() : "/");
+
+function showTab(route) {
+  const tab = tabOf(route);
+  document.body.dataset.tab = tab;
+  if (route.name !== "notFound") tabMemory[tab] = location.pathname + location.search;
+  for (const link of document.querySelectorAll("#tabbar [data-tab]")) {
+    const here = link.dataset.tab === tab;
+    if (here) link.setAttribute("aria-current", "page");
+    else link.removeAttribute("aria-current");
+    link.setAttribute("href", here ? tabRoot(tab) : tabMemory[link.dataset.tab]);
+  }
+}
+
+/** A tab opens where it was left; the open tab's own button goes to its first screen. */
+function openTab(tab) {
+  const target = tab === document.body.dataset.tab ? tabRoot(tab) : tabMemory[tab];
+  if (target === location.pathname + location.search) {
+    window.scrollTo(0, 0);
+    document.getElementById("nav-title").focus({ preventScroll: true });
+    return;
+  }
+  go(target);
 }
 
 window.addEventListener("popstate", (event) => {
@@ -177,6 +253,22 @@ async function render({ direction = "forward" } = {}) {
   const alive = () => token === renderToken;
   const ctx = { route, alive, direction };
   document.body.dataset.screen = route.name;
+  document.documentElement.dataset.screen = route.name; // for CSS of the root (scroll padding)
+  showTab(route);
+  if (isShoppingRoute(route)) {
+    try {
+      await loadShopping();
+    } catch {
+      if (alive()) showLoadError(new ApiError(0, "Offline", "Can’t load the Shopping tab."), () => render({ direction: "none" }));
+      return;
+    }
+    if (!alive()) return;
+    screen = shopping.shoppingScreen(route, ctx);
+    await screen.ready;
+    if (!alive()) return;
+    afterRender(direction);
+    return;
+  }
   switch (route.name) {
     case "lists":
       localStorage.removeItem(LAST_LIST_KEY);
@@ -209,6 +301,7 @@ function afterRender(direction) {
   const path = location.pathname;
   if (direction === "back") {
     window.scrollTo(0, scrollMemory.get(path) || 0);
+    screen?.layout?.();
     const memory = focusMemory.get(path);
     let target = null;
     if (memory) {
@@ -278,8 +371,13 @@ function noteError(error) {
 let refreshTimer = 0;
 let refreshing = null;
 let refreshAgain = false;
+/** The live changes since the last refresh, for screens that refresh only what changed; null: everything. */
+let pendingChanges = [];
 
-function scheduleRefresh(delay = 60) {
+/** Refreshes the current screen after `delay` ms (calls within it share one refresh). */
+function scheduleRefresh(delay = 60, change = null) {
+  if (change && pendingChanges) pendingChanges.push(change);
+  else pendingChanges = null;
   clearTimeout(refreshTimer);
   refreshTimer = setTimeout(refreshNow, delay);
 }
@@ -292,8 +390,10 @@ async function refreshNow() {
   // Assign before awaiting: a screen without refresh() would otherwise finish (and clear
   // `refreshing`) before the assignment, leaving a settled promise that blocks every later
   // refresh.
+  const changes = pendingChanges;
+  pendingChanges = [];
   const run = (async () => {
-    if (screen?.refresh) await screen.refresh();
+    if (screen?.refresh) await screen.refresh(changes);
   })();
   refreshing = run;
   try {
@@ -307,18 +407,38 @@ async function refreshNow() {
   }
 }
 
+/** Whether a live change can alter what the current screen shows. */
+function wanted(change) {
+  if (!change) return true;
+  if (screen?.wants) return screen.wants(change);
+  return !change.scope || change.scope === "checklist"; // checklist screens
+}
+
 function connectEvents() {
   if (!("EventSource" in window)) return;
   let source;
   let reconnectTimer = 0;
+  let sources = 0;
   const open = () => {
     source = new EventSource("/api/v1/events");
+    // A new EventSource has no Last-Event-ID: what changed meanwhile must be fetched again.
+    if (++sources > 1) shopping?.shoppingResync();
     source.addEventListener("open", () => {
       // After a reconnection, catch up (Last-Event-ID covers changes; this covers the banner).
       if (!online) setOnline(true);
       scheduleRefresh(0);
     });
-    source.addEventListener("change", () => scheduleRefresh());
+    source.addEventListener("change", (event) => {
+      let change = null;
+      try {
+        change = JSON.parse(event.data);
+      } catch {
+        /* refresh everything */
+      }
+      // Shopping data is only kept once the Shopping tab has been opened.
+      if (change && (change.scope === "catalogue" || change.scope === "shoppingList")) shopping?.shoppingChanged(change);
+      if (wanted(change)) scheduleRefresh(60, change);
+    });
     source.addEventListener("reminder", (event) => {
       let data = null;
       try {
@@ -1451,7 +1571,23 @@ function notFoundScreen() {
 // MARK: - Start
 
 function start() {
+  Object.assign(shell, {
+    go, up, render, scheduleRefresh, noteError, setOnline, showLoadingSoon, showLoadError, showLoadFailure,
+    captureFocus, restoreFocus,
+  });
   document.getElementById("banner-retry").addEventListener("click", () => refreshNow());
+  if (isShoppingRoute(parseRoute(location.pathname))) {
+    for (const href of SHOPPING_MODULES) document.head.append(h("link", { rel: "modulepreload", href }));
+    loadShopping().catch(() => undefined); // render() reports a failure
+  }
+  const lastList = localStorage.getItem(LAST_LIST_KEY);
+  if (lastList) tabMemory.checklists = paths.list(lastList); // as a fresh visit to "/" reopens it
+  document.getElementById("tabbar").addEventListener("click", (event) => {
+    const link = event.target.closest("a[data-tab]");
+    if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    openTab(link.dataset.tab);
+  });
   const state = history.state;
   if (state && state.app) {
     depth = state.depth;
@@ -1461,8 +1597,11 @@ function start() {
     const last = localStorage.getItem(LAST_LIST_KEY);
     if (path === "/" && last) path = paths.list(last);
     const chain = ancestry(path);
-    history.replaceState({ app: true, depth: 0 }, "", chain[0] + (chain.length === 1 ? location.search + location.hash : ""));
-    for (let i = 1; i < chain.length; i++) history.pushState({ app: true, depth: i }, "", chain[i]);
+    const query = location.search + location.hash;
+    history.replaceState({ app: true, depth: 0, prev: null }, "", chain[0] + (chain.length === 1 ? query : ""));
+    for (let i = 1; i < chain.length; i++) {
+      history.pushState({ app: true, depth: i, prev: chain[i - 1] }, "", chain[i] + (i === chain.length - 1 ? query : ""));
+    }
     depth = chain.length - 1;
   }
   render({ direction: "none" });

@@ -1,5 +1,5 @@
 // The offline shell: the app's files are cached at install; navigations to app URLs
-// ("/" and "/lists/…") get the cached index.html first; other files are served from
+// ("/", "/lists/…" and "/shopping/…") get the cached index.html first; other files are served from
 // the cache while a fresh copy is fetched for next time. The API is never cached.
 // The server replaces VERSION with a fingerprint of all the app's files as it serves this
 // file (StaticFiles.swift), so every change to the app installs a fresh cache.
@@ -12,7 +12,18 @@ const SHELL = [
   "/app.js",
   "/api.js",
   "/views.js",
+  "/shell.js",
+  "/shopping.js",
+  "/shopping-routes.js",
+  "/shopping-store.js",
+  "/shopping-api.js",
+  "/shopping-views.js",
+  "/shopping-list.js",
+  "/shopping-lists.js",
+  "/catalogue.js",
+  "/item-form.js",
   "/app.css",
+  "/shopping.css",
   "/manifest.webmanifest",
   "/app-icon.svg",
   "/app-icon-180.png",
@@ -38,6 +49,11 @@ const SHELL = [
   "/ui/ui-minus.svg",
   "/ui/ui-plus.svg",
   "/ui/ui-up.svg",
+  "/ui/ui-check.svg",
+  "/ui/ui-search.svg",
+  "/ui/ui-trash.svg",
+  "/ui/ui-tab-checklists.svg",
+  "/ui/ui-tab-shopping.svg",
 ];
 
 self.addEventListener("install", (event) => {
@@ -58,7 +74,9 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-const isAppPage = (path) => path === "/" || path === "/index.html" || path === "/lists" || path.startsWith("/lists/");
+const isAppPage = (path) =>
+  path === "/" || path === "/index.html" || path === "/lists" || path.startsWith("/lists/")
+  || path === "/shopping" || path.startsWith("/shopping/");
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;

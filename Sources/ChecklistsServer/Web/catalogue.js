@@ -1,0 +1,453 @@
+// The Items screen: the whole catalogue, alphabetical, in sections by first letter, with a
+// search field that filters as you type and an index to jump to a letter. A tap on a row puts
+// the item on the current shopping list or takes it off (green check); ⓘ edits it; + adds one.
+//
+// The catalogue is loaded once and filtered here. Only the rows near the viewport are in the
+// DOM ("windowing"): rows have one fixed height, so where each row sits is a sum, and spacers
+// above and below stand in for the rest. A catalogue of 10,000 items costs about 40 rows.
+//
+// data-testid hooks: catalogue-search, catalogue (role=list), catalogue-row (data-item-id,
+// data-item-name, data-on-list="true|false"), catalogue-toggle (role=checkbox), catalogue-name,
+// catalogue-detail, catalogue-price, edit-catalogue-item (ⓘ), add-catalogue-item (+),
+// section-header, sticky-section, section-index, catalogue-empty, catalogue-hint,
+// add-from-search. The list element fires "catalogue-rendered" ({query, count}) after each
+// search's rows are in the DOM (used to measure search-as-you-type).
+
+import { main, shell } from "/shell.js";
+import { addButton, announce, h, setNav, toast } from "/views.js";
+import { currentListID, shopPaths } from "/shopping-routes.js";
+import {
+  forgetList, itemsOnList, keyCatalogue, listName, loadContents, loadLists, resolveCurrentList, setOnList,
+  shop, syncCatalogue,
+} from "/shopping-store.js";
+import { fold, priceText, segmentedControl } from "/shopping-views.js";
+
+const OVERSCAN = 800; // px of rows kept above and below the viewport
+const INDEX_MINIMUM = 30; // fewer rows than this need no letter index
+
+/** The search, kept for coming Back from Edit Item to the same results (and scroll position). */
+let savedSearch = "";
+
+export function catalogueScreen({ alive, direction }) {
+  setNav({
+    left: [],
+    title: "Items",
+    right: [addButton("Add item", "add-catalogue-item", () => shell.go(shopPaths.newItem()))],
+  });
+
+  let listID = currentListID();
+  const segmented = segmentedControl("items");
+  const search = h("input", {
+    type: "search", class: "search-field", placeholder: "Search items", autocomplete: "off", spellcheck: "false",
+    enterkeyhint: "search", "aria-label": "Search items", "aria-controls": "catalogue", "data-testid": "catalogue-search",
+  });
+  const toolbar = h("div", { class: "catalogue-toolbar" },
+    h("span", { class: "glyph glyph-search", "aria-hidden": "true" }), search);
+  const hint = h("p", { class: "catalogue-hint", id: "catalogue-hint", "data-testid": "catalogue-hint" });
+  const sticky = h("div", { class: "section-header section-sticky", "aria-hidden": "true", "data-testid": "sticky-section" });
+  const before = h("div", { class: "spacer", "aria-hidden": "true" });
+  const after = h("div", { class: "spacer", "aria-hidden": "true" });
+  const list = h("div", {
+    class: "catalogue", id: "catalogue", role: "list", tabindex: "-1", "aria-label": "Items",
+    "aria-describedby": "catalogue-hint", "data-testid": "catalogue",
+  }, before, after);
+  const index = h("nav", { class: "section-index", "aria-label": "Jump to a letter", "data-testid": "section-index" });
+  const empty = h("div", { class: "empty", "data-testid": "catalogue-empty", hidden: true });
+  const column = h("div", { class: "catalogue-column" }, sticky, list, empty);
+  const layout = h("div", { class: "catalogue-layout" }, column, index);
+
+  if (direction === "back") search.value = savedSearch;
+  else savedSearch = "";
+
+  // MARK: What is shown
+
+  let query = fold(search.value);
+  let shown = []; // the items matching the search, alphabetical
+  let entries = []; // section headers ({section}) and items, in order
+  let offsets = []; // the top of each entry, in px from the list's top
+  let sections = []; // the section index (in `entries`) each entry belongs to
+  let positions = []; // each item entry's position among the items (1-based), for aria-posinset
+  let height = 0;
+  let rowHeight = 0;
+  let headerHeight = 0;
+  let onList = new Set();
+  let rendered = { first: -1, last: -1 };
+  let nodes = new Map(); // entry key → element in the DOM
+  let frame = 0;
+
+  const keyOf = (entry) => (entry.id === undefined ? `h ${entry.section}` : entry.id);
+
+  /** Measures a header and a row once; CSS gives both fixed heights (which the user's font size may change). */
+  function measure() {
+    if (rowHeight) return;
+    const sample = itemNode({ id: "", name: "Sample", section: "S", price: null }, 0, false);
+    const header = headerNode("S");
+    list.append(header, sample);
+    rowHeight = sample.offsetHeight || 56;
+    headerHeight = header.offsetHeight || 28;
+    header.remove();
+    sample.remove();
+  }
+
+  function filter() {
+    const items = shop.catalogue?.items ?? [];
+    if (!query) {
+      shown = items;
+    } else {
+      keyCatalogue();
+      shown = items.filter((item) => item._key.includes(query));
+    }
+    entries = [];
+    offsets = [];
+    sections = [];
+    positions = [];
+    let y = 0;
+    let section = null;
+    let sectionIndex = -1;
+    let position = 0;
+    for (const item of shown) {
+      if (item.section !== section) {
+        section = item.section;
+        sectionIndex = entries.length;
+        entries.push({ section });
+        offsets.push(y);
+        sections.push(sectionIndex);
+        positions.push(0);
+        y += headerHeight;
+      }
+      entries.push(item);
+      offsets.push(y);
+      sections.push(sectionIndex);
+      positions.push(++position);
+      y += rowHeight;
+    }
+    height = y;
+    paintIndex();
+  }
+
+  /** The entry at `y` px from the list's top (clamped to the entries). */
+  function entryAt(y) {
+    let lo = 0;
+    let hi = offsets.length - 1;
+    if (hi < 0) return -1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (offsets[mid] <= y) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  const entryHeight = (i) => (entries[i].id === undefined ? headerHeight : rowHeight);
+
+  // MARK: Rows
+
+  function detail(item) {
+    return [item.unit, item.category].filter(Boolean).join(" · ");
+  }
+
+  function itemNode(item, position, on) {
+    const row = h("div", { class: "row cat-row", role: "listitem", "data-testid": "catalogue-row" },
+      h("button", {
+        type: "button", class: "row-main cat-toggle", role: "checkbox", "aria-checked": String(on),
+        "data-testid": "catalogue-toggle",
+      },
+      h("span", { class: "on-list-check", "aria-hidden": "true" }),
+      h("span", { class: "row-text" },
+        h("span", { class: "cat-name", "data-testid": "catalogue-name", text: item.name }),
+        h("span", { class: "row-sub", "data-testid": "catalogue-detail", text: detail(item) })),
+      h("span", { class: "cat-price", "data-testid": "catalogue-price", text: priceText(item.price) })),
+      h("button", { type: "button", class: "info-button", "data-testid": "edit-catalogue-item", "aria-label": `Edit ${item.name}` }));
+    row.dataset.itemId = item.id;
+    row.dataset.itemName = item.name;
+    row.dataset.onList = String(on);
+    row.setAttribute("aria-posinset", String(position));
+    row._item = item;
+    return row;
+  }
+
+  function headerNode(section) {
+    return h("div", { class: "section-header", "aria-hidden": "true", "data-testid": "section-header", text: section });
+  }
+
+  /** Brings a row up to date in place (so a focused button keeps its focus). */
+  function updateRow(row, position, on) {
+    if (row.dataset.onList !== String(on)) {
+      row.dataset.onList = String(on);
+      row.firstElementChild.setAttribute("aria-checked", String(on));
+    }
+    if (row.getAttribute("aria-posinset") !== String(position)) row.setAttribute("aria-posinset", String(position));
+  }
+
+  /** Renders the entries near the viewport, reusing the rows already there. */
+  function paintWindow(force = false) {
+    if (!list.isConnected) return;
+    const top = -list.getBoundingClientRect().top;
+    let first = -1;
+    let last = -1;
+    if (entries.length > 0) {
+      first = entryAt(Math.max(0, top - OVERSCAN));
+      last = entryAt(Math.max(0, top + innerHeight + OVERSCAN));
+    }
+    updateSticky(top);
+    if (!force && first === rendered.first && last === rendered.last) return;
+    rendered = { first, last };
+    const wanted = [];
+    const next = new Map();
+    for (let i = first; i >= 0 && i <= last; i++) {
+      const entry = entries[i];
+      const key = keyOf(entry);
+      let node = nodes.get(key);
+      if (entry.id === undefined) {
+        node ??= headerNode(entry.section);
+      } else {
+        const on = onList.has(entry.id);
+        if (node && node._item === entry) updateRow(node, positions[i], on);
+        else node = itemNode(entry, positions[i], on);
+        node.dataset.index = String(i);
+      }
+      next.set(key, node);
+      wanted.push(node);
+    }
+    const keep = new Set(wanted);
+    for (const child of [...list.children]) {
+      if (child === before || child === after || keep.has(child)) continue;
+      if (child.contains(document.activeElement)) list.focus({ preventScroll: true });
+      child.remove();
+    }
+    let cursor = before.nextSibling;
+    for (const node of wanted) {
+      if (node === cursor) cursor = cursor.nextSibling;
+      else list.insertBefore(node, cursor);
+    }
+    nodes = next;
+    before.style.height = `${first >= 0 ? offsets[first] : 0}px`;
+    after.style.height = `${last >= 0 ? height - offsets[last] - entryHeight(last) : 0}px`;
+    list.setAttribute("aria-setsize", String(shown.length));
+    for (const node of wanted) if (node.dataset.index) node.setAttribute("aria-setsize", String(shown.length));
+  }
+
+  let stickyTop = null;
+  function updateSticky(top) {
+    if (entries.length === 0) {
+      sticky.hidden = true;
+      return;
+    }
+    sticky.hidden = false;
+    stickyTop ??= Number.parseFloat(getComputedStyle(sticky).top) || 0;
+    // The section of the entry under the sticky header, which covers the list's own header there.
+    const under = entryAt(Math.max(0, top + stickyTop));
+    const section = entries[sections[under]]?.section ?? "";
+    if (sticky.textContent !== section) sticky.textContent = section;
+  }
+
+  function paintIndex() {
+    const letters = [];
+    if (shown.length >= INDEX_MINIMUM) {
+      for (let i = 0; i < entries.length; i++) if (entries[i].id === undefined) letters.push([entries[i].section, i]);
+    }
+    index.hidden = letters.length < 2;
+    index.replaceChildren(...letters.map(([section, i]) => {
+      const button = h("button", { type: "button", class: "index-letter", text: section, "aria-label": `Jump to ${section}` });
+      button.dataset.entry = String(i);
+      return button;
+    }));
+  }
+
+  index.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-entry]");
+    if (!button) return;
+    const i = Number(button.dataset.entry);
+    stickyTop ??= Number.parseFloat(getComputedStyle(sticky).top) || 0;
+    const listTop = list.getBoundingClientRect().top + window.scrollY;
+    window.scrollTo(0, listTop + offsets[i] - stickyTop);
+    paintWindow();
+    announce(button.textContent);
+  });
+
+  /** Everything again: after a search, or when the catalogue or the list changed. */
+  function paint() {
+    if (!alive() || !shop.catalogue) return;
+    if (!layout.isConnected) main().replaceChildren(segmented, toolbar, hint, layout);
+    measure();
+    filter();
+    onList = listID ? itemsOnList(listID) : new Set();
+    const name = listID ? listName(listID) : null;
+    hint.textContent = name ? `Tap an item to put it on “${name}” or take it off.` : "Add a shopping list to put items on it.";
+    paintEmpty();
+    paintWindow(true);
+  }
+
+  function paintEmpty() {
+    const total = shop.catalogue.items.length;
+    empty.hidden = shown.length > 0;
+    if (shown.length > 0) return;
+    if (total === 0) {
+      empty.replaceChildren(h("p", { text: "No items yet." }),
+        h("button", { type: "button", class: "plain-button", text: "Add Item", onclick: () => shell.go(shopPaths.newItem()) }));
+    } else {
+      const text = search.value.trim();
+      empty.replaceChildren(h("p", { text: `No items match “${text}”.` }),
+        h("button", {
+          type: "button", class: "plain-button", "data-testid": "add-from-search", text: `Add “${text}”`,
+          onclick: () => shell.go(shopPaths.newItem(text)),
+        }));
+    }
+  }
+
+  /** Only the put-on/take-off state changed: update the rendered rows in place. */
+  function paintChecks() {
+    if (!alive()) return;
+    onList = listID ? itemsOnList(listID) : new Set();
+    for (const node of nodes.values()) {
+      if (node._item) updateRow(node, Number(node.getAttribute("aria-posinset")), onList.has(node._item.id));
+    }
+  }
+
+  // MARK: Input
+
+  let announceTimer = 0;
+  search.addEventListener("input", () => {
+    savedSearch = search.value;
+    query = fold(search.value);
+    filter();
+    paintEmpty();
+    // Show the results from the top, with the search field where it is.
+    const rect = list.getBoundingClientRect();
+    const toolbarBottom = toolbar.getBoundingClientRect().bottom;
+    if (rect.top < toolbarBottom) window.scrollBy(0, rect.top - toolbarBottom);
+    paintWindow(true);
+    list.dispatchEvent(new CustomEvent("catalogue-rendered", { detail: { query, count: shown.length } }));
+    clearTimeout(announceTimer);
+    announceTimer = setTimeout(() => {
+      announce(query ? `${shown.length} ${shown.length === 1 ? "item" : "items"} found` : "All items");
+    }, 600);
+  });
+  search.addEventListener("keydown", (event) => {
+    if (event.key === "ArrowDown" && entries.length > 0) {
+      event.preventDefault();
+      focusEntry(entries[0].id === undefined ? 1 : 0, "catalogue-toggle");
+    }
+  });
+
+  list.addEventListener("click", (event) => {
+    const button = event.target.closest("button");
+    const row = button?.closest("[data-item-id]");
+    if (!row) return;
+    const item = row._item;
+    if (button.dataset.testid === "edit-catalogue-item") {
+      shell.go(shopPaths.editItem(item.id));
+      return;
+    }
+    if (!listID) {
+      toast("Add a shopping list first.");
+      return;
+    }
+    const on = !onList.has(item.id);
+    setOnList(listID, item.id, on, paintChecks);
+    announce(on ? `${item.name} put on the list` : `${item.name} taken off the list`);
+  });
+
+  // Arrow keys move between rows (Tab reaches the rows near the viewport; these reach them all).
+  list.addEventListener("keydown", (event) => {
+    const row = event.target.closest?.("[data-index]");
+    if (!row) return;
+    const i = Number(row.dataset.index);
+    let target = -1;
+    if (event.key === "ArrowDown") target = nextItem(i, 1);
+    else if (event.key === "ArrowUp") target = nextItem(i, -1);
+    else if (event.key === "Home") target = nextItem(-1, 1);
+    else if (event.key === "End") target = nextItem(entries.length, -1);
+    else return;
+    event.preventDefault();
+    if (target < 0) {
+      if (event.key === "ArrowUp") search.focus();
+      return;
+    }
+    focusEntry(target, event.target.dataset.testid || "catalogue-toggle");
+  });
+
+  function nextItem(from, step) {
+    for (let i = from + step; i >= 0 && i < entries.length; i += step) if (entries[i].id !== undefined) return i;
+    return -1;
+  }
+
+  function focusEntry(i, testid) {
+    if (i < rendered.first || i > rendered.last) {
+      const listTop = list.getBoundingClientRect().top + window.scrollY;
+      window.scrollTo(0, listTop + offsets[i] - innerHeight / 2);
+    }
+    paintWindow();
+    const node = nodes.get(keyOf(entries[i]));
+    node?.querySelector(`[data-testid="${testid}"]`)?.focus();
+  }
+
+  const onScroll = () => {
+    if (frame) return;
+    frame = requestAnimationFrame(() => {
+      frame = 0;
+      paintWindow();
+    });
+  };
+  window.addEventListener("scroll", onScroll, { passive: true });
+  window.addEventListener("resize", onScroll, { passive: true });
+
+  // MARK: Loading
+
+  async function refresh(changes) {
+    const catalogueChanged = !changes || !!shop.catalogueDirty || changes.some((c) => c.scope === "catalogue");
+    const listChanged = !changes || changes.some((c) => c.scope === "shoppingList");
+    try {
+      if (!listID || !shop.lists) {
+        await loadLists();
+        listID = resolveCurrentList()?.id ?? null;
+      }
+      const [catalogue, checks] = await Promise.all([
+        catalogueChanged || !shop.catalogue ? syncCatalogue() : false,
+        listID && (listChanged || !shop.contents.has(listID)) ? loadContents(listID).catch((error) => {
+          if (error.status !== 404) throw error;
+          forgetList(listID);
+          listID = null;
+          return true;
+        }) : false,
+      ]);
+      if (!alive()) return;
+      if (catalogue || !layout.isConnected) paint();
+      else if (checks) paintChecks();
+    } catch (error) {
+      if (!alive()) return;
+      shell.noteError(error);
+      if (!shop.catalogue) shell.showLoadError(error, () => shell.render({ direction: "none" }));
+    }
+  }
+
+  let ready;
+  if (shop.catalogue) {
+    paint();
+    ready = Promise.resolve();
+    refresh();
+  } else {
+    const cancel = shell.showLoadingSoon(alive);
+    ready = refresh().finally(cancel);
+  }
+  // Search keys for every name, computed while the user looks at the first rows.
+  const idle = window.requestIdleCallback ?? ((f) => setTimeout(f, 50));
+  const cancelIdle = window.cancelIdleCallback ?? clearTimeout;
+  const keying = idle(() => keyCatalogue());
+
+  return {
+    ready,
+    refresh,
+    wants: (change) => change.scope === "catalogue" || (change.scope === "shoppingList"
+      && (!listID || (change.collectionID || "").toUpperCase() === listID.toUpperCase())),
+    /** After the app restored a scroll position (going Back): the rows there. */
+    layout: () => paintWindow(),
+    dispose() {
+      window.removeEventListener("scroll", onScroll);
+      window.removeEventListener("resize", onScroll);
+      cancelAnimationFrame(frame);
+      cancelIdle(keying);
+      clearTimeout(announceTimer);
+    },
+  };
+}

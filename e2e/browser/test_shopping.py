@@ -1,0 +1,437 @@
+"""The Shopping tab: a whole shopping trip on two browsers at once, Edit Item's errors, the
+list picker, and the tab bar's URLs with Back, Forward and reload."""
+
+
+from selenium.webdriver.common.keys import Keys
+
+from helpers import (
+    click, element, figure, goto, path, press, set_dark, tid, title, type_text, until, until_equal, until_js,
+    wait_ready,
+)
+from shopping_helpers import (
+    catalogue_ids, catalogue_row, catalogue_selector, create_list, line_selector, line_view, lines,
+    open_shopping_list, search_catalogue, shopping_list_id, tap_catalogue_item, toggle_line, wait_lines,
+    wait_totals,
+)
+
+# Records, in the page, when a condition first holds (Date.now(), the test's clock too).
+WATCH = """
+const [key, body] = arguments;
+window.__seen ??= {};
+window.__watch ??= {};
+window.__watch[key] = new Function(body);
+if (!window.__observer) {
+  const check = () => {
+    for (const [k, holds] of Object.entries(window.__watch)) {
+      if (!(k in window.__seen) && holds()) window.__seen[k] = Date.now();
+    }
+  };
+  window.__observer = new MutationObserver(check);
+  window.__observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+}
+"""
+IN_CART = """return document.querySelector('[data-testid=line-row][data-item-name="{name}"]')?.dataset.inCart === 'true'"""
+HAS_LINE = """return !!document.querySelector('[data-testid=line-row][data-item-name="{name}"]')"""
+
+
+def watch(driver, key: str, body: str) -> None:
+    driver.execute_script(WATCH, key, body)
+
+
+def seen(driver, key: str, timeout: float = 10) -> int:
+    return until(driver, lambda d: d.execute_script("return (window.__seen || {})[arguments[0]]", key),
+                 f"the page never showed {key}", timeout)
+
+
+def click_at(driver, selector: str) -> int:
+    """Clicks with script and returns when (Date.now()), for latencies."""
+    return driver.execute_script(
+        "const t = Date.now(); document.querySelector(arguments[0]).click(); return t", selector)
+
+
+def add_by_name(driver, text: str) -> None:
+    """Types a name in the add field and presses Enter."""
+    type_text(driver, tid("add-line-input"), text)
+    element(driver, tid("add-line-input")).send_keys(Keys.ENTER)
+
+
+def test_a_shopping_trip_on_two_phones(server, browser):
+    weekly = create_list(server, "Weekly")
+    planner = browser("phone", path=None)
+    open_shopping_list(planner, weekly)
+    assert title(planner) == "Weekly"
+    shopper = browser("desktop", path=None)
+    open_shopping_list(shopper, weekly)
+    until(shopper, lambda d: d.find_element("css selector", tid("empty-state")).is_displayed())
+    latencies = {}
+
+    # Plan from the catalogue: tap items on; the other phone sees them arrive.
+    click(planner, tid("segment-items"))
+    wait_ready(planner, "catalogue", "/shopping/items")
+    assert "“Weekly”" in element(planner, tid("catalogue-hint")).text
+    watch(shopper, "bread on", HAS_LINE.format(name="Bread"))
+    tapped = click_at(planner, catalogue_selector(planner, "Bread", "catalogue-toggle"))
+    latencies["put on the list from Items, phone to phone"] = seen(shopper, "bread on") - tapped
+    until(planner, lambda d: catalogue_row(d, "Bread")["onList"])
+    for name in ("Mango", "Pencil"):
+        tap_catalogue_item(planner, name)
+    # A tap takes an item off again, and on once more.
+    tap_catalogue_item(planner, "Pencil")
+    tap_catalogue_item(planner, "Pencil")
+    wait_lines(shopper, [("Bread", False, "1"), ("Mango", False, "1"), ("Pencil", False, "1")])
+
+    # Add by name: "Milk" is new; "milk" again finds it (no second Milk), and so does "MILK ".
+    click(planner, tid("segment-list"))
+    wait_ready(planner, "shoppingList", f"/shopping/lists/{weekly}")
+    add_by_name(planner, "Milk")
+    wait_lines(planner, [("Bread", False, "1"), ("Mango", False, "1"), ("Milk", False, "1"), ("Pencil", False, "1")])
+    add_by_name(planner, "milk")
+    until_js(planner, "return [...document.querySelectorAll('[data-testid=toast]')]"
+                      ".some(t => t.textContent.includes('“Milk” is already on the list'))",
+             message="no 'already on the list' toast")
+    # Typing offers the catalogue's Milk; Enter on the suggestion adds nothing new either.
+    type_text(planner, tid("add-line-input"), "MIL")
+    until_equal(planner, lambda d: d.execute_script(
+        "return [...document.querySelectorAll('[data-testid=suggestion]')].map(s => s.dataset.itemName)"),
+        ["Milk"], "suggestions for MIL")
+    element(planner, tid("add-line-input")).send_keys(Keys.ARROW_DOWN, Keys.ENTER)
+    assert [item for item in catalogue_ids(server) if item.lower() == "milk"] == ["Milk"]
+    assert [name for name, _, _ in line_view(planner)].count("Milk") == 1
+
+    # A quantity: typed, and with the stepper.
+    quantity = line_selector(planner, "Mango", "qty-input")
+    type_text(planner, quantity, "3")
+    element(planner, quantity).send_keys(Keys.ENTER)
+    click(planner, line_selector(planner, "Mango", "qty-plus"))
+    expected = [("Bread", False, "1"), ("Mango", False, "4"), ("Milk", False, "1"), ("Pencil", False, "1")]
+    wait_lines(planner, expected)
+    wait_lines(shopper, expected)
+    mango = next(line for line in lines(shopper) if line["name"] == "Mango")
+    assert mango["detail"] == "4 × €1.25" and mango["cost"] == "€5.00"
+    # 3.12 + 4 × 1.25 + 0.35; Milk has no price.
+    for driver in (planner, shopper):
+        wait_totals(driver, cart="€0.00", total="€8.47", note="1 without a price")
+
+    # In the shop: both check items off and see each other's checks.
+    watch(planner, "bread in cart", IN_CART.format(name="Bread"))
+    clicked = click_at(shopper, line_selector(shopper, "Bread", "line-toggle"))
+    latencies["check, desktop to phone"] = seen(planner, "bread in cart") - clicked
+    watch(shopper, "mango in cart", IN_CART.format(name="Mango"))
+    clicked = click_at(planner, line_selector(planner, "Mango", "line-toggle"))
+    latencies["check, phone to desktop"] = seen(shopper, "mango in cart") - clicked
+    # Checked lines move down and are struck through; the totals follow, to the cent.
+    expected = [("Milk", False, "1"), ("Pencil", False, "1"), ("Bread", True, "1"), ("Mango", True, "4")]
+    for driver in (planner, shopper):
+        wait_lines(driver, expected)
+        wait_totals(driver, cart="€8.12", total="€8.47", note="1 without a price")
+    struck = {line["name"]: line["struck"] for line in lines(shopper)}
+    assert struck["Bread"] == struck["Mango"] == "line-through" and struck["Milk"] == "none"
+    # A check taken back out of the cart on one phone shows on the other as well.
+    toggle_line(planner, "Bread")
+    wait_lines(shopper, [("Bread", False, "1"), ("Milk", False, "1"), ("Pencil", False, "1"), ("Mango", True, "4")])
+    toggle_line(shopper, "Bread")
+    for driver in (planner, shopper):
+        wait_lines(driver, expected)
+
+    # Finish shopping clears what is in the cart, on both; the items stay in the catalogue.
+    click(planner, tid("finish-shopping"))
+    element(planner, tid("confirm-dialog"))
+    assert "2 items" in element(planner, "#confirm-message").text
+    click(planner, tid("confirm-ok"))
+    for driver in (planner, shopper):
+        wait_lines(driver, [("Milk", False, "1"), ("Pencil", False, "1")])
+        wait_totals(driver, cart="€0.00", total="€0.35", note="1 without a price")
+    ids = catalogue_ids(server)
+    assert {"Bread", "Mango", "Milk", "Pencil"} <= set(ids)
+    # A price given to Milk elsewhere (the catalogue, not the list) shows on both at once.
+    assert server.api("PATCH", f"/api/v1/catalogue/{ids['Milk']}", {"price": "1.15"}).status == 200
+    for driver in (planner, shopper):
+        wait_totals(driver, cart="€0.00", total="€1.50", note="")
+    contents = server.api("GET", f"/api/v1/shopping-lists/{weekly}").body
+    assert [line["item"]["name"] for line in contents["lines"]] == ["Milk", "Pencil"]
+    # And Items shows them again, without a check, ready for next time.
+    click(shopper, tid("segment-items"))
+    wait_ready(shopper, "catalogue")
+    assert not catalogue_row(shopper, "Bread")["onList"] and catalogue_row(shopper, "Milk")["onList"]
+
+    for what, ms in latencies.items():
+        figure(f"shopping live update latency ({what}): {round(ms)} ms")
+    assert all(ms < 1000 for ms in latencies.values()), latencies
+
+
+def test_edit_item_shows_the_servers_message_and_saves_nothing(server, browser):
+    ids = catalogue_ids(server)  # the first use seeds the catalogue
+    pear = ids["Pear"]
+    before = server.api("GET", f"/api/v1/catalogue/{pear}").body
+    driver = browser("desktop", path="/shopping/items")
+    wait_ready(driver, "catalogue")
+    click(driver, catalogue_selector(driver, "Pear", "edit-catalogue-item"))
+    wait_ready(driver, "catalogueItemForm", f"/shopping/items/{pear}/edit")
+    assert element(driver, tid("item-price-input")).get_attribute("value") == "62.50"
+
+    browser.allow_console(r"/api/v1/catalogue/.* 422|/api/v1/catalogue/.* 409")
+    for bad in ("abc", "-1", "99999999999999"):
+        expected = server.api("PATCH", f"/api/v1/catalogue/{pear}", {"price": bad},
+                              headers={"Accept-Language": "en-US"})
+        assert expected.status == 422, expected.body
+        type_text(driver, tid("item-price-input"), bad)
+        click(driver, tid("done"))
+        until_equal(driver, lambda d: d.find_element("css selector", tid("price-error")).text,
+                    expected.body["detail"], f"the price error for {bad!r}")
+        assert element(driver, tid("item-price-input")).get_attribute("aria-invalid") == "true"
+        assert path(driver) == f"/shopping/items/{pear}/edit"
+        assert server.api("GET", f"/api/v1/catalogue/{pear}").body == before, "a bad price changed the item"
+        # Typing again clears the message.
+        element(driver, tid("item-price-input")).send_keys("1")
+        until(driver, lambda d: d.find_element("css selector", tid("price-error")).text == "")
+
+    # A name another item has is refused under the name, with the server's words.
+    duplicate = server.api("PATCH", f"/api/v1/catalogue/{pear}", {"name": "bread"})
+    assert duplicate.status == 409, duplicate.body
+    type_text(driver, tid("item-price-input"), "62.50")
+    type_text(driver, tid("item-name-input"), "bread")
+    click(driver, tid("done"))
+    until_equal(driver, lambda d: d.find_element("css selector", tid("name-error")).text,
+                duplicate.body["detail"], "the name error")
+    assert server.api("GET", f"/api/v1/catalogue/{pear}").body == before
+
+    # A good price, unit and category are saved, and Items shows them.
+    type_text(driver, tid("item-name-input"), "Pear")
+    type_text(driver, tid("item-price-input"), "€0.65")
+    type_text(driver, tid("item-unit-input"), "each")
+    type_text(driver, tid("item-category-input"), "Fruit")
+    click(driver, tid("done"))
+    wait_ready(driver, "catalogue", "/shopping/items")
+    until_equal(driver, lambda d: {k: catalogue_row(d, "Pear")[k] for k in ("price", "detail")},
+                {"price": "€0.65", "detail": "each · Fruit"}, "Pear on Items")
+    saved = server.api("GET", f"/api/v1/catalogue/{pear}").body
+    assert saved["price"]["amount"] == "0.65" and saved["unit"] == "each" and saved["category"] == "Fruit"
+
+
+def test_add_and_delete_items_and_lists(server, browser):
+    default = shopping_list_id(server, "Shopping List")
+    party = create_list(server, "Party")
+    ids = catalogue_ids(server)
+    for list_id in (default, party):
+        assert server.api("PUT", f"/api/v1/shopping-lists/{list_id}/entries/{ids['Mango']}").status == 201
+    driver = browser("phone", path="/shopping/items")
+    wait_ready(driver, "catalogue")
+
+    # + adds an item; an empty name can't be saved.
+    click(driver, tid("add-catalogue-item"))
+    wait_ready(driver, "catalogueItemForm", "/shopping/items/new")
+    assert not element(driver, tid("done")).is_enabled()
+    type_text(driver, tid("item-name-input"), "Oat milk")
+    type_text(driver, tid("item-price-input"), "1.79")
+    click(driver, tid("done"))
+    wait_ready(driver, "catalogue", "/shopping/items")
+    assert catalogue_row(driver, "Oat milk")["price"] == "€1.79"
+
+    # Search filters as you type, ignoring case and accents; no match offers to add the name.
+    search_catalogue(driver, "MAN")
+    until_equal(driver, lambda d: [r["name"] for r in d.execute_script(
+        "return [...document.querySelectorAll('[data-testid=catalogue-row]')].map(r => ({name: r.dataset.itemName}))")],
+        ["Mango"], "search results for MAN")
+    search_catalogue(driver, "Crème brûlée")
+    click(driver, tid("add-from-search"))
+    wait_ready(driver, "catalogueItemForm", "/shopping/items/new")
+    assert element(driver, tid("item-name-input")).get_attribute("value") == "Crème brûlée"
+    click(driver, tid("done"))
+    wait_ready(driver, "catalogue", "/shopping/items")
+    search_catalogue(driver, "creme")
+    until(driver, lambda d: catalogue_row(d, "Crème brûlée"))
+    # Back from Edit Item keeps the search and its results.
+    click(driver, catalogue_selector(driver, "Crème brûlée", "edit-catalogue-item"))
+    wait_ready(driver, "catalogueItemForm")
+    click(driver, tid("cancel"))
+    wait_ready(driver, "catalogue", "/shopping/items")
+    assert element(driver, tid("catalogue-search")).get_attribute("value") == "creme"
+    until_equal(driver, lambda d: [r["name"] for r in d.execute_script(
+        "return [...document.querySelectorAll('[data-testid=catalogue-row]')].map(r => ({name: r.dataset.itemName}))")],
+        ["Crème brûlée"], "the results after coming back")
+    search_catalogue(driver, "")
+
+    # Delete says the item is on two lists, and takes it off them.
+    click(driver, catalogue_selector(driver, "Mango", "edit-catalogue-item"))
+    wait_ready(driver, "catalogueItemForm")
+    click(driver, tid("delete-catalogue-item-button"))
+    message = element(driver, "#confirm-message").text
+    assert "removed from 2 lists" in message and "“Party”" in message and "“Shopping List”" in message, message
+    click(driver, tid("confirm-ok"))
+    wait_ready(driver, "catalogue", "/shopping/items")
+    until(driver, lambda d: "Mango" not in [r["name"] for r in d.execute_script(
+        "return [...document.querySelectorAll('[data-testid=catalogue-row]')].map(r => ({name: r.dataset.itemName}))")])
+    assert "Mango" not in catalogue_ids(server)
+    assert server.api("GET", f"/api/v1/shopping-lists/{party}").body["lines"] == []
+
+    # The list picker: switch lists, add one, rename it, delete it.
+    click(driver, tid("segment-list"))
+    wait_ready(driver, "shoppingList")
+    click(driver, tid("back"))
+    wait_ready(driver, "shoppingLists", "/shopping/lists")
+    click(driver, f'{tid("shopping-list-row", list_name="Party")} {tid("open-shopping-list")}')
+    wait_ready(driver, "shoppingList", f"/shopping/lists/{party}")
+    assert title(driver) == "Party"
+    click(driver, tid("segment-items"))
+    wait_ready(driver, "catalogue")
+    assert "“Party”" in element(driver, tid("catalogue-hint")).text
+    click(driver, tid("segment-list"))
+    wait_ready(driver, "shoppingList", f"/shopping/lists/{party}")
+    click(driver, tid("back"))
+    wait_ready(driver, "shoppingLists")
+    click(driver, tid("add-shopping-list"))
+    wait_ready(driver, "shoppingListForm", "/shopping/lists/new")
+    type_text(driver, tid("shopping-list-name-input"), "Party")
+    click(driver, tid("done"))
+    browser.allow_console(r"/api/v1/shopping-lists - .*409")
+    until(driver, lambda d: d.find_element("css selector", tid("form-error")).text != "")
+    type_text(driver, tid("shopping-list-name-input"), "Weekend")
+    click(driver, tid("done"))
+    wait_ready(driver, "shoppingList")
+    assert title(driver) == "Weekend"
+    weekend = shopping_list_id(server, "Weekend")
+    assert path(driver) == f"/shopping/lists/{weekend}"
+    click(driver, tid("back"))
+    wait_ready(driver, "shoppingLists")
+    click(driver, f'{tid("shopping-list-row", list_name="Weekend")} {tid("edit-shopping-list")}')
+    wait_ready(driver, "shoppingListForm", f"/shopping/lists/{weekend}/edit")
+    type_text(driver, tid("shopping-list-name-input"), "Weekend away")
+    click(driver, tid("done"))
+    wait_ready(driver, "shoppingLists", "/shopping/lists")
+    until(driver, lambda d: d.find_elements("css selector", tid("shopping-list-row", list_name="Weekend away")))
+    click(driver, f'{tid("shopping-list-row", list_name="Weekend away")} {tid("edit-shopping-list")}')
+    wait_ready(driver, "shoppingListForm")
+    click(driver, tid("delete-shopping-list-button"))
+    click(driver, tid("confirm-ok"))
+    wait_ready(driver, "shoppingLists", "/shopping/lists")
+    until_equal(driver, lambda d: d.execute_script(
+        "return [...document.querySelectorAll('[data-testid=shopping-list-row]')].map(r => r.dataset.listName)"),
+        ["Party", "Shopping List"], "lists after the delete")
+
+
+def test_tabs_urls_back_forward_and_reload(server, browser):
+    server.cli("list", "add", "Groceries", "--icon", "groceries")
+    groceries = server.list_id("Groceries")
+    default = shopping_list_id(server, "Shopping List")
+    pear = catalogue_ids(server)["Pear"]
+    driver = browser("phone")
+    wait_ready(driver, "lists", "/")
+    assert driver.execute_script("return document.querySelector('[data-testid=tab-checklists]')"
+                                 ".getAttribute('aria-current')") == "page"
+
+    # The Shopping tab opens the current list, with its own URL.
+    click(driver, tid("tab-shopping"))
+    wait_ready(driver, "shoppingList", f"/shopping/lists/{default}")
+    assert driver.execute_script("return document.querySelector('[data-testid=tab-shopping]')"
+                                 ".getAttribute('aria-current')") == "page"
+    click(driver, tid("segment-items"))
+    wait_ready(driver, "catalogue", "/shopping/items")
+    click(driver, catalogue_selector(driver, "Pear", "edit-catalogue-item"))
+    wait_ready(driver, "catalogueItemForm", f"/shopping/items/{pear}/edit")
+
+    # Reload keeps the screen (the server answers the app for /shopping/… URLs).
+    driver.refresh()
+    wait_ready(driver, "catalogueItemForm", f"/shopping/items/{pear}/edit")
+    assert title(driver) == "Edit Item"
+
+    # Back and Forward move through the screens, across the tabs.
+    driver.back()
+    wait_ready(driver, "catalogue", "/shopping/items")
+    driver.back()
+    wait_ready(driver, "shoppingList", f"/shopping/lists/{default}")
+    driver.back()
+    wait_ready(driver, "lists", "/")
+    driver.forward()
+    wait_ready(driver, "shoppingList", f"/shopping/lists/{default}")
+
+    # Each tab remembers where it was.
+    click(driver, tid("tab-checklists"))
+    wait_ready(driver, "lists", "/")
+    click(driver, f'{tid("list-row", list_name="Groceries")} {tid("open-list")}')
+    wait_ready(driver, "list", f"/lists/{groceries}")
+    click(driver, tid("tab-shopping"))
+    wait_ready(driver, "shoppingList", f"/shopping/lists/{default}")
+    click(driver, tid("segment-items"))
+    wait_ready(driver, "catalogue", "/shopping/items")
+    click(driver, tid("tab-checklists"))
+    wait_ready(driver, "list", f"/lists/{groceries}")
+    click(driver, tid("tab-shopping"))
+    wait_ready(driver, "catalogue", "/shopping/items")
+
+    # A deep link to Items (a fresh visit): Back goes to the current list, then the list picker.
+    driver.get("about:blank")
+    goto(driver, "/shopping/items", "catalogue")
+    driver.back()
+    wait_ready(driver, "shoppingList", f"/shopping/lists/{default}")
+    driver.back()
+    wait_ready(driver, "shoppingLists", "/shopping/lists")
+
+    # The tab bar is reachable and works from the keyboard.
+    press(driver, tid("tab-checklists"), Keys.ENTER)
+    wait_ready(driver, "list", f"/lists/{groceries}")
+    for path_ in ("/shopping", "/shopping/lists", "/shopping/items/new"):
+        response = server.api("GET", path_, headers={"Accept": "text/html"})
+        assert response.status == 200 and b"<html" in response.body, path_
+    assert server.api("GET", "/shoppingx").status == 404
+
+
+UNNAMED_CONTROLS = """
+return [...document.querySelectorAll('button, input, a[href], [role=checkbox], [role=combobox]')]
+  .filter(el => el.getClientRects().length > 0)
+  .filter(el => !(el.getAttribute('aria-label') || el.textContent || '').trim()
+                && !el.getAttribute('aria-labelledby') && !(el.labels && el.labels.length))
+  .map(el => el.outerHTML.slice(0, 120));
+"""
+
+
+def test_keyboard_accessible_names_and_dark_mode(server, browser):
+    driver = browser("desktop", path="/shopping/items")
+    wait_ready(driver, "catalogue")
+    assert driver.execute_script(UNNAMED_CONTROLS) == []
+
+    # Items by keyboard: type in the search, Down to the results, Space puts one on the list.
+    press(driver, tid("catalogue-search"), "pe")
+    until_equal(driver, lambda d: [r["name"] for r in d.execute_script(
+        "return [...document.querySelectorAll('[data-testid=catalogue-row]')].map(r => ({name: r.dataset.itemName}))")],
+        ["Pear", "Pencil"], "search results for pe")
+    driver.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
+    until(driver, lambda d: d.execute_script(
+        "return document.activeElement.closest('[data-item-name]')?.dataset.itemName") == "Pear")
+    driver.switch_to.active_element.send_keys(Keys.SPACE)
+    until(driver, lambda d: catalogue_row(d, "Pear")["onList"], "Space did not put Pear on the list")
+    driver.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
+    until(driver, lambda d: d.execute_script(
+        "return document.activeElement.closest('[data-item-name]')?.dataset.itemName") == "Pencil")
+    driver.switch_to.active_element.send_keys(Keys.ENTER)
+    until(driver, lambda d: catalogue_row(d, "Pencil")["onList"], "Enter did not put Pencil on the list")
+    assert driver.execute_script(
+        "return document.activeElement.getAttribute('aria-checked')") == "true"
+
+    # The Shopping List by keyboard: add with Enter, check off with Space; focus stays in the list.
+    click(driver, tid("segment-list"))
+    wait_ready(driver, "shoppingList")
+    assert driver.execute_script(UNNAMED_CONTROLS) == []
+    press(driver, tid("add-line-input"), "Mango", Keys.ENTER)
+    wait_lines(driver, [("Mango", False, "1"), ("Pear", False, "1"), ("Pencil", False, "1")])
+    press(driver, line_selector(driver, "Pear", "line-toggle"), Keys.SPACE)
+    wait_lines(driver, [("Mango", False, "1"), ("Pencil", False, "1"), ("Pear", True, "1")])
+    assert driver.execute_script("return !!document.activeElement.closest('[data-testid=lines]')")
+    press(driver, line_selector(driver, "Mango", "qty-plus"), Keys.ENTER)
+    wait_lines(driver, [("Mango", False, "2"), ("Pencil", False, "1"), ("Pear", True, "1")])
+
+    # The other screens name every control too.
+    click(driver, tid("back"))
+    wait_ready(driver, "shoppingLists")
+    assert driver.execute_script(UNNAMED_CONTROLS) == []
+    click(driver, f'{tid("shopping-list-row", list_name="Shopping List")} {tid("edit-shopping-list")}')
+    wait_ready(driver, "shoppingListForm")
+    assert driver.execute_script(UNNAMED_CONTROLS) == []
+    goto(driver, "/shopping/items/new", "catalogueItemForm")
+    assert driver.execute_script(UNNAMED_CONTROLS) == []
+
+    # Dark mode follows the system, as the Checklists screens do.
+    set_dark(driver, True)
+    open_shopping_list(driver, shopping_list_id(server, "Shopping List"))
+    until_equal(driver, lambda d: d.execute_script(
+        "return getComputedStyle(document.querySelector('[data-testid=line-row]')).backgroundColor"),
+        "rgb(28, 28, 30)", "a line's background in dark mode")
