@@ -21,6 +21,7 @@ struct ChecklistsCommand: CommandGroup {
       CheckCommand.self, UncheckCommand.self, ToggleCommand.self, EditCommand.self,
       DeleteCommand.self, MoveCommand.self, DueCommand.self, IconsCommand.self,
       ShopCommand.self, ImportCommand.self, ExportCommand.self, ServeCommand.self,
+      ShareCommand.self, UnshareCommand.self, SharesCommand.self, LeaveCommand.self,
       UserCommand.self, TokenCommand.self,
     ],
     globalArguments: [

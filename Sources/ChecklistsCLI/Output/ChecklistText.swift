@@ -13,8 +13,13 @@ struct ChecklistText {
     }
     let rows = lists.enumerated().map { offset, list in
       ["\(offset + 1)", list.name, list.subtitle, list.icon.rawValue]
+        + (list.sharing.map { ["\($0.ownerName)'s, \($0.role.rawValue)"] } ?? [])
     }
-    return Self.table(header: ["#", "List", "Status", "Icon"], rows: rows)
+    // A "Shared" column only when some list is someone else's.
+    let header =
+      ["#", "List", "Status", "Icon"] + (lists.contains { $0.sharing != nil } ? ["Shared by"] : [])
+    return Self.table(
+      header: header, rows: rows.map { $0 + Array(repeating: "", count: header.count - $0.count) })
   }
 
   /// A list's title line and its items.

@@ -1,0 +1,200 @@
+import ArgumentParsing
+import ChecklistsCore
+import ChecklistsStore
+import Foundation
+
+/// How the sharing commands name a list: a checklist, or with `--shopping` a shopping list.
+private struct SharedListReference {
+  static let shoppingFlag = ArgumentDefinition.flag(
+    "shopping", help: "The list is a shopping list (default: a checklist).")
+
+  let id: UUID
+  let name: String
+
+  init(_ reference: String, shopping: Bool, _ context: CommandContext) throws {
+    if shopping {
+      let list = try context.shopping().findList(reference)
+      (id, name) = (list.id, list.name)
+    } else {
+      let list = try context.service().findList(reference)
+      (id, name) = (list.id, list.name)
+    }
+  }
+}
+
+extension CommandContext {
+  /// The acting user's sharing.
+  func sharing() throws -> SharingService {
+    let service = try service()
+    return SharingService(store: try database(), user: service.owner, now: now)
+  }
+}
+
+/// `checklists share <list> <user> [--role R] [--shopping]`.
+struct ShareCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "share",
+    abstract: "Share one of your lists with another user, or change their role.",
+    discussion: """
+      Roles: viewer (sees the list), checker (also checks items off, or puts them in the \
+      cart), editor (also adds, edits and deletes items). Only the owner renames, deletes \
+      or shares a list. Acts as --user when there are several users.
+      """,
+    arguments: [
+      .positional("list", help: "The list, by name or number."),
+      .positional("username", help: "The user to share it with."),
+      .option("role", valueName: "role", help: "viewer, checker or editor (default: checker)."),
+      SharedListReference.shoppingFlag,
+    ])
+
+  var list: String
+  var user: String
+  var role: String
+  var shopping: Bool
+
+  init(_ values: ParsedValues) throws {
+    list = try values.require("list")
+    user = try values.require("username")
+    role = values.string("role") ?? ShareRole.checker.rawValue
+    shopping = values.flag("shopping")
+  }
+
+  func run(_ context: CommandContext) throws {
+    let role = try ShareRole.named(role)
+    let target = try SharedListReference(list, shopping: shopping, context)
+    let share = try context.sharing().share(listID: target.id, with: user, role: role)
+    context.print("Shared '\(target.name)' with '\(user.lowercased())' as \(share.role.rawValue).")
+  }
+}
+
+/// `checklists unshare <list> <user> [--shopping]`.
+struct UnshareCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "unshare",
+    abstract: "Stop sharing one of your lists with a user.",
+    arguments: [
+      .positional("list", help: "The list, by name or number."),
+      .positional("username", help: "The user."),
+      SharedListReference.shoppingFlag,
+    ])
+
+  var list: String
+  var user: String
+  var shopping: Bool
+
+  init(_ values: ParsedValues) throws {
+    list = try values.require("list")
+    user = try values.require("username")
+    shopping = values.flag("shopping")
+  }
+
+  func run(_ context: CommandContext) throws {
+    let target = try SharedListReference(list, shopping: shopping, context)
+    try context.sharing().unshare(listID: target.id, with: user)
+    context.print("'\(target.name)' is no longer shared with '\(user.lowercased())'.")
+  }
+}
+
+/// `checklists leave <list> [--shopping]`.
+struct LeaveCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "leave",
+    abstract: "Leave a list someone shared with you.",
+    arguments: [
+      .positional("list", help: "The shared list, by name or number."),
+      SharedListReference.shoppingFlag,
+    ])
+
+  var list: String
+  var shopping: Bool
+
+  init(_ values: ParsedValues) throws {
+    list = try values.require("list")
+    shopping = values.flag("shopping")
+  }
+
+  func run(_ context: CommandContext) throws {
+    let target = try SharedListReference(list, shopping: shopping, context)
+    try context.sharing().leave(listID: target.id)
+    context.print("You left '\(target.name)'.")
+  }
+}
+
+/// `checklists shares`: what you share with whom, and what others share with you.
+struct SharesCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "shares",
+    abstract: "Show the lists you share and the lists shared with you.",
+    arguments: [jsonFlag])
+
+  struct JSON: Encodable {
+    struct Mine: Encodable {
+      var id: UUID
+      var kind: String
+      var name: String
+      var members: [Member]
+    }
+    struct Member: Encodable {
+      var user: String
+      var role: String
+    }
+    struct Theirs: Encodable {
+      var id: UUID
+      var kind: String
+      var name: String
+      var owner: String
+      var role: String
+    }
+    var shared: [Mine]
+    var sharedWithMe: [Theirs]
+  }
+
+  var json: Bool
+
+  init(_ values: ParsedValues) throws {
+    json = values.flag("json")
+  }
+
+  func run(_ context: CommandContext) throws {
+    let sharing = try context.sharing()
+    var mine: [JSON.Mine] = []
+    let own =
+      try context.service().checklists().filter { $0.sharing == nil }.map {
+        ($0.id, "checklist", $0.name)
+      }
+      + context.shopping().lists().filter { $0.sharing == nil }.map {
+        ($0.id, "shoppingList", $0.name)
+      }
+    for (id, kind, name) in own {
+      let members = try sharing.members(ofList: id)
+      if !members.isEmpty {
+        mine.append(
+          JSON.Mine(
+            id: id, kind: kind, name: name,
+            members: members.map { JSON.Member(user: $0.userName, role: $0.role.rawValue) }))
+      }
+    }
+    let theirs = try sharing.sharedWithMe().map {
+      JSON.Theirs(
+        id: $0.share.collectionID, kind: $0.share.scope.rawValue, name: $0.name,
+        owner: $0.ownerName, role: $0.share.role.rawValue)
+    }
+    if json {
+      context.print(try JSONOutput.encode(JSON(shared: mine, sharedWithMe: theirs)))
+      return
+    }
+    if mine.isEmpty && theirs.isEmpty {
+      context.print("Nothing is shared. Share a list with: checklists share <list> <user>")
+      return
+    }
+    for list in mine {
+      let who = list.members.map { "\($0.user) (\($0.role))" }.joined(separator: ", ")
+      let kind = list.kind == "checklist" ? "" : " (shopping)"
+      context.print("'\(list.name)'\(kind) is shared with \(who)")
+    }
+    for list in theirs {
+      let kind = list.kind == "checklist" ? "" : " (shopping)"
+      context.print("'\(list.name)'\(kind) is shared with you by \(list.owner) as \(list.role)")
+    }
+  }
+}
