@@ -21,21 +21,34 @@ enum LoginPage {
       status: 200, headers: ["Content-Type": type, "Cache-Control": "no-cache"], text: text)
   }
 
-  static let html = """
+  /// A page of its own: the head both pages share, a script, and the body's main.
+  private static func page(title: String, script: String, main: String) -> String {
+    """
     <!doctype html>
     <html lang="en">
     <head>
       <meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <meta name="color-scheme" content="light dark">
-      <title>Sign in · Checklists</title>
+      <title>\(title) · Checklists</title>
       <link rel="icon" href="/app-icon.svg" type="image/svg+xml">
       <link rel="stylesheet" href="/login.css">
-      <script src="/login.js" defer></script>
+      <script src="\(script)" defer></script>
     </head>
     <body>
       <main>
         <h1>Checklists</h1>
+    \(main)
+      </main>
+    </body>
+    </html>
+
+    """
+  }
+
+  static let html = page(
+    title: "Sign in", script: "/login.js",
+    main: """
         <form id="sign-in" novalidate>
           <label for="user">User name</label>
           <input id="user" name="user" autocomplete="username" autocapitalize="none"
@@ -46,11 +59,7 @@ enum LoginPage {
           <p id="message" role="alert" aria-live="assertive"></p>
           <button type="submit">Sign in</button>
         </form>
-      </main>
-    </body>
-    </html>
-
-    """
+      """)
 
   static let script = """
     "use strict";
@@ -97,32 +106,16 @@ enum LoginPage {
 
     """
 
-  static let signOutHTML = """
-    <!doctype html>
-    <html lang="en">
-    <head>
-      <meta charset="utf-8">
-      <meta name="viewport" content="width=device-width, initial-scale=1">
-      <meta name="color-scheme" content="light dark">
-      <title>Sign out · Checklists</title>
-      <link rel="icon" href="/app-icon.svg" type="image/svg+xml">
-      <link rel="stylesheet" href="/login.css">
-      <script src="/logout.js" defer></script>
-    </head>
-    <body>
-      <main>
-        <h1>Checklists</h1>
+  static let signOutHTML = page(
+    title: "Sign out", script: "/logout.js",
+    main: """
         <p id="who">Checking who is signed in…</p>
         <form id="sign-out">
           <button type="submit">Sign out</button>
         </form>
         <p><a href="/">Back to my lists</a></p>
         <p id="message" role="alert" aria-live="assertive"></p>
-      </main>
-    </body>
-    </html>
-
-    """
+      """)
 
   static let signOutScript = """
     "use strict";

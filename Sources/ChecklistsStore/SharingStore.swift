@@ -13,3 +13,45 @@ public protocol SharingStoreReader {
   /// The user with this id, for the names of those who share.
   func user(id: UUID) throws -> User?
 }
+
+extension SharingStoreReader {
+  /// How a user reaches someone else's list: the rule both services apply.
+  ///
+  /// - Parameters:
+  ///   - listID: The list.
+  ///   - name: Its name, for the message of a too-low role.
+  ///   - ownerID: Its owner, who is not `userID`.
+  ///   - userID: Who is asking.
+  ///   - access: What they want to do.
+  ///   - notFound: The error for a list they may not see, so it reads as if it did not exist.
+  /// - Returns: Who shared it with them and at which role.
+  /// - Throws: `notFound` when it is not shared with them, `forbidden` when their role is too
+  ///   low.
+  func sharedList(
+    _ listID: UUID, named name: String, ownedBy ownerID: UUID, for userID: UUID,
+    access: Access, notFound: ChecklistsError
+  ) throws -> SharedFrom {
+    guard let share = try share(collectionID: listID, userID: userID),
+      let sharer = try user(id: ownerID)
+    else { throw notFound }
+    guard share.role.access >= access else {
+      throw ChecklistsError.forbidden(access, listName: name, role: share.role)
+    }
+    return SharedFrom(ownerName: sharer.name, role: share.role)
+  }
+}
+
+extension ChecklistsError {
+  /// Refuses a change made against a revision that is no longer current.
+  /// - Parameters:
+  ///   - expected: The revision the client read, if it sent one.
+  ///   - revision: The current revision.
+  ///   - what: The thing, for the message: "list 'Groceries'".
+  static func checkRevision(_ expected: Int64?, against revision: Int64, what: String) throws {
+    guard let expected, expected != revision else { return }
+    throw ChecklistsError(
+      .stale,
+      "The \(what) changed since you read it (revision \(expected), now \(revision)). "
+        + "Reload it and try again.")
+  }
+}

@@ -192,16 +192,10 @@ public struct ShoppingService: Sendable {
       throw ChecklistsError(.notFound, "There is no shopping list with id \(id.uuidString).")
     }
     if list.ownerID == owner.id { return list }
-    guard let share = try tx.share(collectionID: id, userID: owner.id),
-      let sharer = try tx.user(id: list.ownerID)
-    else {
-      throw ChecklistsError(.notFound, "There is no shopping list with id \(id.uuidString).")
-    }
-    guard share.role.access >= access else {
-      throw ChecklistsError.forbidden(access, listName: list.name, role: share.role)
-    }
     var shared = list
-    shared.sharing = SharedFrom(ownerName: sharer.name, role: share.role)
+    shared.sharing = try tx.sharedList(
+      id, named: list.name, ownedBy: list.ownerID, for: owner.id, access: access,
+      notFound: ChecklistsError(.notFound, "There is no shopping list with id \(id.uuidString)."))
     return shared
   }
 
@@ -216,11 +210,7 @@ public struct ShoppingService: Sendable {
   }
 
   func check(_ expected: Int64?, against revision: Int64, what: String) throws {
-    guard let expected, expected != revision else { return }
-    throw ChecklistsError(
-      .stale,
-      "The \(what) changed since you read it (revision \(expected), now \(revision)). "
-        + "Reload it and try again.")
+    try ChecklistsError.checkRevision(expected, against: revision, what: what)
   }
 
   /// Advances a list's revision and logs the change.
