@@ -17,6 +17,7 @@ final class UserDirectory: Sendable {
   let now: @Sendable () -> Date
   private let currency: Currency
   private let opened = Mutex<[UUID: Services]>([:])
+  private let local = Mutex<User?>(nil)
 
   init(store: SQLiteChecklistStore, currency: Currency, now: @escaping @Sendable () -> Date) {
     self.store = store
@@ -36,8 +37,11 @@ final class UserDirectory: Sendable {
   }
 
   /// The single local user of a server without accounts, created with their first list on
-  /// first use.
+  /// first use. Read once: opening it is a write transaction, not something to do per request.
   func localUser() throws -> User {
-    try ChecklistService.openLocal(store: store, now: now).owner
+    if let user = local.withLock({ $0 }) { return user }
+    let user = try ChecklistService.openLocal(store: store, now: now).owner
+    local.withLock { $0 = user }
+    return user
   }
 }
