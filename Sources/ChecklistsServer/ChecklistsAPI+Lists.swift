@@ -64,7 +64,7 @@ extension ChecklistsAPI {
 
   /// Answers a GET from the cache (304 when the client's ETag is current), or reads, encodes
   /// and stores it.
-  private func cached(
+  func cached(
     _ request: HTTPRequest, _ key: ResponseCache.Key,
     read: () throws -> (body: some Encodable, etag: EntityTag, validUntil: Date?)
   ) throws -> HTTPResponse {

@@ -8,6 +8,10 @@ import HTTPServer
 /// problem+json errors.
 struct ChecklistsAPI: Sendable {
   let service: ChecklistService
+  /// The same user's catalogue and shopping lists.
+  let shopping: ShoppingService
+  /// The server's locale: how prices are read and shown when a request has no Accept-Language.
+  let locale: Locale
   let events: EventHub
   /// Called after every successful write, so live updates go out at once.
   let didWrite: @Sendable () -> Void
@@ -16,10 +20,12 @@ struct ChecklistsAPI: Sendable {
   private var router = Router()
 
   init(
-    service: ChecklistService, events: EventHub, cache: ResponseCache,
-    didWrite: @escaping @Sendable () -> Void
+    service: ChecklistService, shopping: ShoppingService, locale: Locale, events: EventHub,
+    cache: ResponseCache, didWrite: @escaping @Sendable () -> Void
   ) {
     self.service = service
+    self.shopping = shopping
+    self.locale = locale
     self.events = events
     self.cache = cache
     self.didWrite = didWrite
@@ -72,6 +78,8 @@ struct ChecklistsAPI: Sendable {
     router.on("POST", "/api/v1/import") { request, _ in try importFile(request) }
     router.on("GET", "/api/v1/export") { request, _ in try exportFile(request) }
     router.on("GET", "/api/v1/events") { request, _ in events.subscribe(request) }
+    addCatalogueRoutes(to: &router)
+    addShoppingListRoutes(to: &router)
     return router
   }
 

@@ -15,6 +15,11 @@ public final class ChecklistsServer: Sendable {
     public var threadCount = max(4, ProcessInfo.processInfo.activeProcessorCount * 2)
     /// How often the change log is read for changes made by other processes.
     public var watchInterval: Duration = .milliseconds(100)
+    /// How prices are read and shown when a request has no `Accept-Language`.
+    public var locale = Locale.current
+    /// The currency of a new catalogue; `nil` for `CHECKLISTS_CURRENCY`, else the locale's
+    /// currency, else the euro. A catalogue that exists keeps its own.
+    public var currency: Currency?
 
     /// The defaults: 127.0.0.1:8080.
     public init() {}
@@ -25,8 +30,10 @@ public final class ChecklistsServer: Sendable {
   private let watcher: ChangeWatcher
   private let log: ServerLog
 
-  /// Prepares a server for one user's lists.
-  /// - Throws: ``ChecklistsCore/ChecklistsError`` when the store cannot be read.
+  /// Prepares a server for one user's lists, checklists and shopping, seeding the catalogue on
+  /// first use.
+  /// - Throws: ``ChecklistsCore/ChecklistsError`` when the store cannot be read or keeps no
+  ///   shopping lists, or when `CHECKLISTS_CURRENCY` is not a currency code.
   /// - Parameters:
   ///   - logsRequests: Whether to write an access line per request.
   ///   - logOutput: Where log lines go.
@@ -34,6 +41,16 @@ public final class ChecklistsServer: Sendable {
     service: ChecklistService, configuration: Configuration = Configuration(),
     logsRequests: Bool = true, logOutput: FileHandle = .standardOutput
   ) throws {
+    guard let shoppingStore = service.store as? any ShoppingStore else {
+      throw ChecklistsError(
+        .storage, "This store keeps no shopping lists; the server needs the SQLite store.")
+    }
+    let currency =
+      try configuration.currency
+      ?? CurrencySetting.resolve(
+        environment: ProcessInfo.processInfo.environment, locale: configuration.locale)
+    let shopping = try ShoppingService.open(
+      store: shoppingStore, owner: service.owner, currency: currency, now: service.now)
     let log = ServerLog(now: service.now, output: logOutput)
     let events = EventHub(service: service)
     let watcher = try ChangeWatcher(
@@ -43,7 +60,8 @@ public final class ChecklistsServer: Sendable {
     watcher.onChange = { cache.invalidate() }
     watcher.afterCheck = { log.flush() }
     let api = ChecklistsAPI(
-      service: service, events: events, cache: cache,
+      service: service, shopping: shopping, locale: configuration.locale, events: events,
+      cache: cache,
       didWrite: {
         cache.invalidate()
         watcher.poke()
@@ -53,7 +71,9 @@ public final class ChecklistsServer: Sendable {
       threadCount: configuration.threadCount)
     // JSON bodies stay small; an imported Checklists.plist of 100,000 items is about 6 MB.
     settings.bodySizeLimit = { method, path in
-      method == "POST" && path.hasPrefix("/api/v1/import") ? 64 << 20 : 1 << 20
+      method == "POST"
+        && (path.hasPrefix("/api/v1/import") || path.hasPrefix("/api/v1/catalogue/import"))
+        ? 64 << 20 : 1 << 20
     }
     let problem: @Sendable (Int, String) -> HTTPResponse = { status, detail in
       HTTPResponse.problem(status: status, detail: detail)

@@ -99,10 +99,15 @@ final class EventHub: Sendable {
     for stream in open where !stream.isClosed { stream.send(text) }
   }
 
+  /// A `change` event's data. `collectionID` is the checklist, the shopping list or (for the
+  /// catalogue) the owner; `checklistID` repeats it for checklist changes only, as the web app
+  /// reads it.
   struct ChangeEvent: Encodable {
     var sequence: Int64
     var kind: String
-    var checklistID: UUID
+    var scope: String
+    var collectionID: UUID
+    var checklistID: UUID?
     var itemID: UUID?
     var revision: Int64
   }
@@ -117,7 +122,9 @@ final class EventHub: Sendable {
 
   static func message(_ change: Change) -> String {
     let payload = ChangeEvent(
-      sequence: change.sequence, kind: change.kind.rawValue, checklistID: change.collectionID,
+      sequence: change.sequence, kind: change.kind.rawValue, scope: change.scope.rawValue,
+      collectionID: change.collectionID,
+      checklistID: change.scope == .checklist ? change.collectionID : nil,
       itemID: change.itemID, revision: change.revision)
     return "id: \(change.sequence)\nevent: change\ndata: \(json(payload))\n\n"
   }

@@ -64,6 +64,17 @@ struct RequestBody {
     return value
   }
 
+  /// A field that may be text or `null`: absent (`nil`), `null` (`.some(nil)`) or the text.
+  /// - Parameter expected: What to send, for the message when the value has another type.
+  func nullableString(_ name: String, expected: String = "a string or null") throws -> String?? {
+    switch fields[name] {
+    case nil: return nil
+    case .null: return .some(nil)
+    case .string(let value): return .some(value)
+    case let other?: throw wrongType(name, expected, other)
+    }
+  }
+
   /// A boolean field, or nil when absent.
   func bool(_ name: String) throws -> Bool? {
     switch fields[name] {

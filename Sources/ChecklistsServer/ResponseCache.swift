@@ -15,6 +15,11 @@ final class ResponseCache: Sendable {
     case checklists
     case checklist(UUID)
     case items(UUID)
+    /// The catalogue, with prices formatted for a locale (its identifier).
+    case catalogue(locale: String)
+    case shoppingLists
+    /// A shopping list's contents, with prices formatted for a locale (its identifier).
+    case shoppingList(UUID, locale: String)
   }
 
   /// A cached answer: its body and ETag.

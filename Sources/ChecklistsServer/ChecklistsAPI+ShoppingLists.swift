@@ -1,0 +1,201 @@
+import ChecklistsCore
+import ChecklistsInterop
+import Foundation
+import HTTPServer
+
+/// The shopping list routes, `/api/v1/shopping-lists…`: the lists, their entries (a catalogue
+/// item, how many, in the cart or not) in shopping order with totals, and finishing a trip.
+extension ChecklistsAPI {
+  struct ShoppingListsBody: Encodable { var lists: [ShoppingListJSON] }
+  struct PutByNameBody: Encodable {
+    var line: ShoppingLineJSON
+    var createdItem: Bool
+  }
+  struct FinishBody: Encodable {
+    var cleared: Int
+    var contents: ShoppingListContentsJSON
+  }
+
+  func addShoppingListRoutes(to router: inout Router) {
+    let lists = "/api/v1/shopping-lists"
+    router.on("GET", lists) { request, _ in try getShoppingLists(request) }
+    router.on("POST", lists) { request, _ in try createShoppingList(request) }
+    router.on("GET", "\(lists)/{listID}") { request, p in
+      try getShoppingList(request, p["listID"])
+    }
+    router.on("PATCH", "\(lists)/{listID}") { request, p in
+      try renameShoppingList(request, p["listID"])
+    }
+    router.on("DELETE", "\(lists)/{listID}") { request, p in
+      try deleteShoppingList(request, p["listID"])
+    }
+    router.on("POST", "\(lists)/{listID}/entries") { request, p in
+      try putEntryByName(request, p["listID"])
+    }
+    router.on("PUT", "\(lists)/{listID}/entries/{itemID}") { request, p in
+      try putEntry(request, p["listID"], p["itemID"])
+    }
+    router.on("PATCH", "\(lists)/{listID}/entries/{itemID}") { request, p in
+      try updateEntry(request, p["listID"], p["itemID"])
+    }
+    router.on("DELETE", "\(lists)/{listID}/entries/{itemID}") { request, p in
+      try removeEntry(request, p["listID"], p["itemID"])
+    }
+    router.on("POST", "\(lists)/{listID}/finish") { request, p in
+      try finishShopping(request, p["listID"])
+    }
+  }
+
+  // MARK: - Lists
+
+  func getShoppingLists(_ request: HTTPRequest) throws -> HTTPResponse {
+    try cached(request, .shoppingLists) {
+      let (lists, sequence) = try shopping.listsWithVersion()
+      return (
+        ShoppingListsBody(lists: lists.map { ShoppingListJSON($0) }), .sequence(sequence), nil
+      )
+    }
+  }
+
+  func createShoppingList(_ request: HTTPRequest) throws -> HTTPResponse {
+    let body = try RequestBody(request, allowed: ["name"])
+    let list = try shopping.createList(named: body.requiredString("name"))
+    didWrite()
+    var response = try HTTPResponse.json(
+      ShoppingListJSON(list), status: 201, etag: .revision(list.revision))
+    response.headers["Location"] = "/api/v1/shopping-lists/\(list.id.uuidString)"
+    return response
+  }
+
+  /// A list's lines in shopping order with its totals. Its ETag is the change log's sequence,
+  /// not the list's revision: renaming or repricing a catalogue item changes every list that
+  /// has it.
+  func getShoppingList(_ request: HTTPRequest, _ segment: String) throws -> HTTPResponse {
+    let listID = try shoppingListID(segment)
+    let locale = priceLocale(request)
+    return try cached(request, .shoppingList(listID, locale: locale.identifier)) {
+      let (contents, sequence) = try shopping.contentsWithVersion(ofList: listID)
+      return (ShoppingListContentsJSON(contents, locale: locale), .sequence(sequence), nil)
+    }.varying()
+  }
+
+  func renameShoppingList(_ request: HTTPRequest, _ segment: String) throws -> HTTPResponse {
+    let listID = try shoppingListID(segment)
+    let body = try RequestBody(request, allowed: ["name"])
+    // The content is checked before the precondition (RFC 9110, 13.2.1).
+    let name = try ShoppingList.validatedName(body.requiredString("name"))
+    let expected = try request.expectedRevision { try shopping.list(id: listID).revision }
+    let list = try shopping.renameList(id: listID, to: name, expectedRevision: expected)
+    didWrite()
+    return try .json(ShoppingListJSON(list), etag: .revision(list.revision))
+  }
+
+  /// Deletes the list; its items stay in the catalogue.
+  func deleteShoppingList(_ request: HTTPRequest, _ segment: String) throws -> HTTPResponse {
+    let listID = try shoppingListID(segment)
+    let expected = try request.expectedRevision { try shopping.list(id: listID).revision }
+    try shopping.deleteList(id: listID, expectedRevision: expected)
+    didWrite()
+    return .noContent
+  }
+
+  /// Ends a trip: what is in the cart comes off the list and stays in the catalogue.
+  func finishShopping(_ request: HTTPRequest, _ segment: String) throws -> HTTPResponse {
+    let listID = try shoppingListID(segment)
+    let cleared = try shopping.finishShopping(listID: listID)
+    if cleared > 0 { didWrite() }
+    let contents = try shopping.contents(ofList: listID)
+    let body = FinishBody(
+      cleared: cleared,
+      contents: ShoppingListContentsJSON(contents, locale: priceLocale(request)))
+    return try HTTPResponse.json(body).varying()
+  }
+
+  // MARK: - Entries
+
+  /// `PUT …/entries/{itemID}`: the Items screen's tap. Putting an item on twice keeps one
+  /// entry; a `quantity` changes how many.
+  func putEntry(_ request: HTTPRequest, _ listSegment: String, _ itemSegment: String) throws
+    -> HTTPResponse
+  {
+    let listID = try shoppingListID(listSegment)
+    let itemID = try id(itemSegment, "catalogue item")
+    // The body is optional: an empty one puts the item on as it is.
+    let quantity =
+      request.body.isEmpty
+      ? nil : try RequestBody(request, allowed: ["quantity"]).integer("quantity")
+    let (entry, isNew) = try shopping.put(itemID: itemID, onList: listID, quantity: quantity)
+    didWrite()
+    var response = try lineResponse(entry, request, status: isNew ? 201 : 200)
+    if isNew { response.headers["Location"] = Self.entryPath(entry) }
+    return response
+  }
+
+  /// `POST …/entries {name}`: typing a name. The catalogue item of that name (ignoring case)
+  /// goes on the list, or a new one when there is none, so "milk" twice never makes two Milks.
+  func putEntryByName(_ request: HTTPRequest, _ segment: String) throws -> HTTPResponse {
+    let listID = try shoppingListID(segment)
+    let body = try RequestBody(request, allowed: ["name", "quantity"])
+    let name = try ShoppingItem.validatedName(body.requiredString("name"))
+    let quantity = try body.integer("quantity")
+    // Whether the entry is new decides the status only; the write itself is one transaction.
+    let before = try shopping.itemIDs(onList: listID)
+    let (item, entry, createdItem) = try shopping.put(
+      named: name, onList: listID, quantity: quantity)
+    didWrite()
+    let isNew = !before.contains(item.id)
+    var response = try HTTPResponse.json(
+      PutByNameBody(
+        line: ShoppingLineJSON(
+          ShoppingLine(entry: entry, item: item), locale: priceLocale(request)),
+        createdItem: createdItem),
+      status: isNew ? 201 : 200
+    ).varying()
+    if isNew { response.headers["Location"] = Self.entryPath(entry) }
+    return response
+  }
+
+  /// `PATCH …/entries/{itemID} {quantity?, inCart?}`: checking an item off while shopping.
+  func updateEntry(_ request: HTTPRequest, _ listSegment: String, _ itemSegment: String) throws
+    -> HTTPResponse
+  {
+    let listID = try shoppingListID(listSegment)
+    let itemID = try id(itemSegment, "catalogue item")
+    let body = try RequestBody(request, allowed: ["quantity", "inCart"])
+    let entry = try shopping.updateEntry(
+      itemID: itemID, onList: listID, quantity: body.integer("quantity"),
+      isInCart: body.bool("inCart"))
+    didWrite()
+    return try lineResponse(entry, request)
+  }
+
+  /// Takes an item off a list; it stays in the catalogue.
+  func removeEntry(_ request: HTTPRequest, _ listSegment: String, _ itemSegment: String) throws
+    -> HTTPResponse
+  {
+    let listID = try shoppingListID(listSegment)
+    let itemID = try id(itemSegment, "catalogue item")
+    try shopping.removeEntry(itemID: itemID, fromList: listID)
+    didWrite()
+    return .noContent
+  }
+
+  // MARK: - Helpers
+
+  private func shoppingListID(_ segment: String) throws -> UUID {
+    try id(segment, "shopping list")
+  }
+
+  private func lineResponse(_ entry: ShoppingEntry, _ request: HTTPRequest, status: Int = 200)
+    throws -> HTTPResponse
+  {
+    let line = ShoppingLine(entry: entry, item: try shopping.item(id: entry.itemID))
+    return try HTTPResponse.json(
+      ShoppingLineJSON(line, locale: priceLocale(request)), status: status
+    ).varying()
+  }
+
+  private static func entryPath(_ entry: ShoppingEntry) -> String {
+    "/api/v1/shopping-lists/\(entry.listID.uuidString)/entries/\(entry.itemID.uuidString)"
+  }
+}
