@@ -1,6 +1,12 @@
 import ChecklistsCore
+import ChecklistsInterop
+import ChecklistsServer
 import ChecklistsStore
 import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Search-as-you-type in a 10,000-item catalogue against a 100-item one in the same run, at
 /// the service and over HTTP, and what the first render downloads (issue 4).
@@ -47,6 +53,139 @@ func runShoppingBenchmark(_ options: Options) throws {
     String(
       format: "service search p99 over all keystrokes, %d items: %.2f ms (threshold ~2 ms: %@)",
       large.size, serviceP99 * 1000, serviceP99 <= 0.002 ? "below" : "ABOVE"))
+
+  try runShoppingHTTP(large: large, small: small, keystrokes: keystrokes, options: options)
+}
+
+/// The same keystrokes over HTTP, one keep-alive connection per server as a typing user has,
+/// and the downloads of the Items and Shopping List screens.
+func runShoppingHTTP(
+  large: ShoppingFixture, small: ShoppingFixture, keystrokes: [String], options: Options
+) throws {
+  var configuration = ChecklistsServer.Configuration()
+  configuration.port = 0
+  let devNull = FileHandle(forWritingAtPath: "/dev/null")!
+  let servers = try [large, small].map { fixture in
+    try ChecklistsServer(
+      service: fixture.checklists, configuration: configuration, logOutput: devNull)
+  }
+  for server in servers { try server.start() }
+  defer { for server in servers { server.shutdown() } }
+  let clients = try servers.map { try KeepAliveClient(port: $0.port) }
+
+  let header =
+    "search as you type over HTTP: GET /api/v1/catalogue/search?q=…&limit=20, sequential on "
+    + "one keep-alive connection per server, \(options.repetitions) repetitions, server threads "
+    + "\(configuration.threadCount), access log on (to /dev/null); time to the last byte"
+  print("\n" + header)
+  var bodySizes: [Int] = Array(repeating: 0, count: keystrokes.count)
+  let timings = try measureSearches(
+    keystrokes: keystrokes, repetitions: options.repetitions,
+    targets: clients.indices.map { which in
+      { query in
+        let body = try clients[which].get(
+          "/api/v1/catalogue/search?q=\(KeepAliveClient.percentEncoded(query))&limit=20")
+        let count = body.count(of: Array(#""section":"#.utf8))
+        if which == 0, let index = keystrokes.firstIndex(of: query) {
+          bodySizes[index] = body.count
+        }
+        return count
+      }
+    })
+  let matches = try keystrokes.map { try large.service.search($0, limit: large.size).count }
+  printSearchTable(
+    keystrokes: keystrokes, matches: matches, timings: timings,
+    names: ["\(large.size) items", "\(small.size) items"])
+  print(
+    "  response bodies (\(large.size) items): \(bodySizes.min()!)–\(bodySizes.max()!) bytes")
+
+  // MARK: The first render's downloads, fresh after a write and again from the cache.
+
+  let rounds = 20
+  print(
+    "\nfirst render downloads, \(rounds) rounds: each after a PATCH of one item's price (a "
+      + "write ends the response cache), then once more (answered from the cache)")
+  print(
+    "  GET                                      bytes   after a write: median     max"
+      + " | cached: median")
+  for (fixture, client) in zip([large, small], clients) {
+    let itemID = try fixture.service.catalogue()[0].id
+    let targets = [
+      ("/api/v1/catalogue", "catalogue, \(fixture.size) items"),
+      (
+        "/api/v1/shopping-lists/\(fixture.list.id.uuidString)",
+        "shopping list, \(try fixture.service.contents(ofList: fixture.list.id).lines.count) lines"
+      ),
+    ]
+    var fresh = Array(repeating: [Double](), count: targets.count)
+    var cached = Array(repeating: [Double](), count: targets.count)
+    var sizes = Array(repeating: 0, count: targets.count)
+    for round in 0..<(rounds + 1) {  // the first round warms up
+      _ = try client.send(
+        "PATCH", "/api/v1/catalogue/\(itemID.uuidString)",
+        body: #"{"price":"\#(round.isMultiple(of: 2) ? "1.25" : "1.35")"}"#)
+      // The write also pokes the change watcher, which ends the cache once more when it reads
+      // the change log; let it, so the cached reads below are cached.
+      Thread.sleep(forTimeInterval: 0.05)
+      for (index, (path, _)) in targets.enumerated() {
+        var body: [UInt8] = []
+        let first = try seconds { body = try client.get(path) }
+        let second = try seconds { _ = try client.get(path) }
+        if round > 0 {
+          fresh[index].append(first)
+          cached[index].append(second)
+          sizes[index] = body.count
+        }
+      }
+    }
+    for (index, (_, name)) in targets.enumerated() {
+      let f = fresh[index].sorted()
+      let c = cached[index].sorted()
+      print(
+        "  " + name.padding(toLength: 36, withPad: " ", startingAt: 0)
+          + String(
+            format: " %9d   %8.2f ms  %7.2f ms | %7.2f ms", sizes[index],
+            percentile(f, 0.5) * 1000, f.last! * 1000, percentile(c, 0.5) * 1000))
+    }
+  }
+  try printCatalogueBreakdown(large)
+}
+
+/// Where an uncached GET /api/v1/catalogue spends its time, step by step as the route takes
+/// them, outside the server: medians of 5.
+func printCatalogueBreakdown(_ fixture: ShoppingFixture) throws {
+  struct Body: Encodable {
+    var currency: String
+    var items: [ShoppingItemJSON]
+  }
+  let locale = Locale(identifier: "en_GB")
+  var items: [ShoppingItem] = []
+  var values: [ShoppingItemJSON] = []
+  var steps = Array(repeating: [Double](), count: 5)
+  for _ in 0..<5 {
+    steps[0].append(try seconds { items = try fixture.service.catalogueWithVersion().0 })
+    steps[1].append(try seconds { _ = try fixture.service.catalogueWithVersion() })
+    steps[2].append(seconds { _ = items.map { $0.price?.formatted(locale: locale) } })
+    steps[3].append(seconds { values = items.map { ShoppingItemJSON($0, locale: locale) } })
+    steps[4].append(
+      try seconds {
+        _ = try ChecklistsJSONEncoding.encode(Body(currency: "EUR", items: values), pretty: false)
+      })
+  }
+  let unsorted = try seconds {
+    _ = try fixture.service.store.readShopping {
+      try $0.shoppingItems(ownerID: fixture.service.owner.id)
+    }
+  }
+  let median = steps.map { percentile($0.sorted(), 0.5) * 1000 }
+  print(
+    String(
+      format:
+        "  where an uncached GET of the %d-item catalogue goes (outside the server, medians of 5):\n"
+        + "    read and sort (catalogueWithVersion) %.1f ms, of which the read alone %.1f ms\n"
+        + "    ShoppingItemJSON for every item %.1f ms, of which Price.formatted(locale:) %.1f ms\n"
+        + "    JSON encoding (sorted keys) %.1f ms",
+      fixture.size, median[0], unsorted * 1000, median[3], median[2], median[4]))
 }
 
 // MARK: - The catalogues
@@ -54,6 +193,7 @@ func runShoppingBenchmark(_ options: Options) throws {
 /// A SQLite file with a catalogue of `size` items and a list of about 50 entries.
 struct ShoppingFixture {
   let size: Int
+  let checklists: ChecklistService
   let service: ShoppingService
   let list: ShoppingList
   let importTime: Double
@@ -68,8 +208,8 @@ struct ShoppingFixture {
   init(path: String, size: Int, seed: UInt64) throws {
     self.size = size
     let store = try SQLiteChecklistStore(path: path)
-    let owner = try ChecklistService.openLocal(store: store).owner
-    service = try ShoppingService.open(store: store, owner: owner, currency: .euro)
+    checklists = try ChecklistService.openLocal(store: store)
+    service = try ShoppingService.open(store: store, owner: checklists.owner, currency: .euro)
     let seeded = try service.catalogue()  // the five items of the first use
     list = try service.findList(ShoppingList.firstListName)
     var generator = SplitMix64(state: seed)
@@ -238,7 +378,9 @@ func measureSearches(
       results: Array(repeating: 0, count: keystrokes.count))
   }
   for (index, query) in keystrokes.enumerated() {  // warm up, and record the result counts
-    for (which, target) in targets.enumerated() { timings[which].results[index] = try target(query) }
+    for (which, target) in targets.enumerated() {
+      timings[which].results[index] = try target(query)
+    }
   }
   for repetition in 0..<repetitions {
     var order = Array(targets.indices)
@@ -256,45 +398,148 @@ func measureSearches(
   return timings
 }
 
-/// A row per keystroke: the large catalogue's p50, p99 and max, the baseline's p50 and the
-/// ratio of the medians; then the same over all keystrokes.
-/// `matches` is how many items of the large catalogue match each keystroke (before the limit).
+/// A row per keystroke: the large catalogue's matches (before the limit), results shown, p50,
+/// p99 and max; the baseline's results, p50 and p99; the ratios. Then all keystrokes together.
 func printSearchTable(
   keystrokes: [String], matches: [Int], timings: [SearchTimings], names: [String]
 ) {
-  func ms(_ value: Double) -> String { String(format: "%6.3f", value * 1000) }
-  print(
-    "  query        | \(names[0]): matches shown  p50 ms  p99 ms  max ms | "
-      + "\(names[1]): shown  p50 ms  p99 ms | ratio p50  p99")
   let large = timings[0]
   let small = timings[1]
-  func row(
-    _ label: String, _ a: [Double], _ b: [Double], _ matchesA: String, _ hitsA: String,
-    _ hitsB: String
-  ) {
+  print(
+    "  " + "".padding(toLength: 13, withPad: " ", startingAt: 0)
+      + names[0].padding(toLength: 37, withPad: " ", startingAt: 0)
+      + names[1].padding(toLength: 23, withPad: " ", startingAt: 0) + "ratio")
+  print(
+    "  query        matches shown  p50 ms  p99 ms  max ms   shown  p50 ms  p99 ms      p50    p99")
+  func row(_ label: String, _ a: [Double], _ b: [Double], _ counts: (Int, Int, Int)?) {
     let a50 = percentile(a, 0.5)
     let b50 = percentile(b, 0.5)
     let a99 = percentile(a, 0.99)
     let b99 = percentile(b, 0.99)
+    let countText = counts.map { String(format: "%7d %5d", $0.0, $0.1) } ?? "".leftPadded(13)
+    let smallCount = counts.map { String(format: "%7d", $0.2) } ?? "".leftPadded(7)
     print(
-      "  " + label.padding(toLength: 12, withPad: " ", startingAt: 0)
-        + " | " + String(repeating: " ", count: max(0, names[0].count - 1))
-        + matchesA.leftPadded(7) + hitsA.leftPadded(6)
-        + "  \(ms(a50))  \(ms(a99))  \(ms(a.last!))"
-        + " | " + String(repeating: " ", count: max(0, names[1].count - 2)) + hitsB.leftPadded(7)
-        + "  \(ms(b50))  \(ms(b99))"
-        + String(format: " | %6.1fx %5.1fx", a50 / b50, a99 / b99))
+      "  " + label.padding(toLength: 12, withPad: " ", startingAt: 0) + countText
+        + String(format: " %7.3f %7.3f %7.3f ", a50 * 1000, a99 * 1000, a.last! * 1000)
+        + smallCount
+        + String(
+          format: " %7.3f %7.3f  %6.1fx %5.1fx", b50 * 1000, b99 * 1000, a50 / b50, a99 / b99))
   }
   for (index, query) in keystrokes.enumerated() {
     row(
-      "'\(query)'", large.perKeystroke[index], small.perKeystroke[index], "\(matches[index])",
-      "\(large.results[index])", "\(small.results[index])")
+      "'\(query)'", large.perKeystroke[index], small.perKeystroke[index],
+      (matches[index], large.results[index], small.results[index]))
   }
-  row("all", large.pooled, small.pooled, "", "", "")
+  row("all", large.pooled, small.pooled, nil)
 }
 
 extension String {
   func leftPadded(_ width: Int) -> String {
     count >= width ? self : String(repeating: " ", count: width - count) + self
+  }
+}
+
+// MARK: - A keep-alive HTTP client
+
+/// One connection, one request at a time, as a browser tab typing into a search field uses.
+final class KeepAliveClient {
+  private let socket: Int32
+  private var buffer: [UInt8] = []
+
+  init(port: UInt16) throws {
+    socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var yes: Int32 = 1
+    setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
+    var timeout = timeval(tv_sec: 10, tv_usec: 0)
+    setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let result = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard result == 0 else { throw BenchmarkError(description: "cannot connect to port \(port)") }
+  }
+
+  deinit { close(socket) }
+
+  /// The body of a GET that must answer 200.
+  func get(_ target: String) throws -> [UInt8] {
+    let (status, body) = try send("GET", target)
+    guard status == 200 else {
+      throw BenchmarkError(
+        description: "GET \(target): \(status) \(String(decoding: body, as: UTF8.self))")
+    }
+    return body
+  }
+
+  /// Sends a request and reads its whole response (Content-Length framing).
+  @discardableResult
+  func send(_ method: String, _ target: String, body: String? = nil) throws -> (Int, [UInt8]) {
+    var request =
+      "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/json\r\n"
+      + "Accept-Language: en-GB,en;q=0.9\r\n"
+    if let body {
+      request += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
+    }
+    request += "\r\n" + (body ?? "")
+    let bytes = Array(request.utf8)
+    var sent = 0
+    while sent < bytes.count {
+      let count = bytes[sent...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, 0) }
+      guard count > 0 else { throw BenchmarkError(description: "send failed: \(errno)") }
+      sent += count
+    }
+    let headerEnd = try fill { $0.firstRange(of: [13, 10, 13, 10])?.upperBound }
+    let head = String(decoding: buffer[..<headerEnd], as: UTF8.self)
+    let lines = head.split(separator: "\r\n")
+    guard let status = lines.first?.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+    else { throw BenchmarkError(description: "no status line in: \(head)") }
+    let length =
+      lines.lazy.compactMap { line -> Int? in
+        let parts = line.split(separator: ":", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
+        return Int(parts[1].trimmingCharacters(in: .whitespaces))
+      }.first ?? 0
+    let end = try fill { $0.count >= headerEnd + length ? headerEnd + length : nil }
+    let responseBody = Array(buffer[headerEnd..<end])
+    buffer.removeSubrange(..<end)
+    return (status, responseBody)
+  }
+
+  /// Receives until `complete` finds what it needs in the buffer.
+  private func fill(_ complete: ([UInt8]) -> Int?) throws -> Int {
+    var chunk = [UInt8](repeating: 0, count: 256 * 1024)
+    while true {
+      if let index = complete(buffer) { return index }
+      let count = recv(socket, &chunk, chunk.count, 0)
+      guard count > 0 else { throw BenchmarkError(description: "connection closed or timed out") }
+      buffer.append(contentsOf: chunk[..<count])
+    }
+  }
+
+  /// `text` for a query string: everything but unreserved ASCII percent-encoded as UTF-8.
+  static func percentEncoded(_ text: String) -> String {
+    text.utf8.map { byte in
+      let c = Character(Unicode.Scalar(byte))
+      return byte < 128 && (c.isLetter || c.isNumber || "-._~".contains(c))
+        ? String(c) : String(format: "%%%02X", byte)
+    }.joined()
+  }
+}
+
+extension Array where Element == UInt8 {
+  /// How many times `pattern` occurs, not overlapping.
+  func count(of pattern: [UInt8]) -> Int {
+    var count = 0
+    var start = startIndex
+    while let range = self[start...].firstRange(of: pattern) {
+      count += 1
+      start = range.upperBound
+    }
+    return count
   }
 }
