@@ -8,6 +8,9 @@ struct Options {
   var toggles = 2_000
   var seconds = 10
   var connections = 64
+  var catalogueSize = 10_000
+  var repetitions = 200
+  var keep = false
 
   init(_ arguments: [String]) {
     var iterator = arguments.makeIterator()
@@ -17,11 +20,16 @@ struct Options {
       case "--toggles": toggles = iterator.next().flatMap(Int.init) ?? toggles
       case "--seconds": seconds = iterator.next().flatMap(Int.init) ?? seconds
       case "--connections": connections = iterator.next().flatMap(Int.init) ?? connections
+      case "--catalogue": catalogueSize = iterator.next().flatMap(Int.init) ?? catalogueSize
+      case "--repetitions": repetitions = iterator.next().flatMap(Int.init) ?? repetitions
+      case "--keep": keep = true
       default:
         FileHandle.standardError.write(
           Data(
             ("usage: checklists-bench [store] [--items N] [--toggles N]\n"
-              + "       checklists-bench http [--seconds N] [--connections N]\n").utf8))
+              + "       checklists-bench http [--seconds N] [--connections N]\n"
+              + "       checklists-bench shopping [--catalogue N] [--repetitions N] [--keep]\n")
+              .utf8))
         exit(64)
       }
     }

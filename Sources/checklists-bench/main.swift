@@ -5,12 +5,15 @@ import Foundation
 //   importing a 100,000-item Checklists.plist.
 // - http: the API under load against the same HTTP stack serving a fixed 200-byte response,
 //   and how fast a change reaches an open event stream.
+// - shopping: search-as-you-type in a 10,000-item catalogue against a 100-item one, at the
+//   service and over HTTP, and the size and time of the first render's downloads.
 var arguments = Array(CommandLine.arguments.dropFirst())
 let mode = arguments.first.map {
-  ["store", "http"].contains($0) ? arguments.removeFirst() : "store"
+  ["store", "http", "shopping"].contains($0) ? arguments.removeFirst() : "store"
 }
 let options = Options(arguments)
 switch mode ?? "store" {
 case "http": try runHTTPBenchmark(options)
+case "shopping": try runShoppingBenchmark(options)
 default: try runStoreBenchmark(options)
 }
