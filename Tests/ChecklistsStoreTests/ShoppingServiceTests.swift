@@ -219,6 +219,13 @@ struct ShoppingServiceTests {
     #expect(try shopping.search("mil").map(\.name) == ["Milk", "Millet", "Oat milk", "Buttermilk"])
     #expect(try shopping.search("CREME").map(\.name) == ["Crème fraîche"])
     #expect(try shopping.search("mil", limit: 2).map(\.name) == ["Milk", "Millet"])
+    // A shorter name that starts with the query comes before a longer one.
+    try shopping.addItem(named: "Mango 500 ml")
+    #expect(try shopping.search("m").map(\.name).prefix(3) == ["Mango", "Mango 500 ml", "Milk"])
+    #expect(try shopping.search("500").map(\.name) == ["Mango 500 ml"])
+    // Characters that mean something elsewhere are just characters here.
+    try shopping.addItem(named: "100% juice")
+    #expect(try shopping.search("%").map(\.name) == ["100% juice"])
     #expect(try shopping.search("  ").isEmpty)
     #expect(try shopping.search("xyz").isEmpty)
   }
