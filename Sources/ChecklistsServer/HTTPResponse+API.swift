@@ -46,6 +46,8 @@ extension HTTPResponse {
   static func reasonPhrase(_ status: Int) -> String {
     switch status {
     case 400: "Bad Request"
+    case 401: "Unauthorized"
+    case 403: "Forbidden"
     case 404: "Not Found"
     case 405: "Method Not Allowed"
     case 409: "Conflict"
@@ -53,6 +55,7 @@ extension HTTPResponse {
     case 413: "Content Too Large"
     case 415: "Unsupported Media Type"
     case 422: "Unprocessable Content"
+    case 429: "Too Many Requests"
     case 500: "Internal Server Error"
     case 503: "Service Unavailable"
     default: "Error"

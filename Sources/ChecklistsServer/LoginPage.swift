@@ -21,34 +21,25 @@ enum LoginPage {
       status: 200, headers: ["Content-Type": type, "Cache-Control": "no-cache"], text: text)
   }
 
-  /// A page of its own: the head both pages share, a script, and the body's main.
-  private static func page(title: String, script: String, main: String) -> String {
-    """
+  static let html = """
     <!doctype html>
     <html lang="en">
     <head>
       <meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <meta name="color-scheme" content="light dark">
-      <title>\(title) · Checklists</title>
+      <title>Sign in · Checklists</title>
       <link rel="icon" href="/app-icon.svg" type="image/svg+xml">
       <link rel="stylesheet" href="/login.css">
-      <script src="\(script)" defer></script>
+      <script src="/login.js" defer></script>
     </head>
     <body>
       <main>
-        <h1>Checklists</h1>
-    \(main)
-      </main>
-    </body>
-    </html>
-
-    """
-  }
-
-  static let html = page(
-    title: "Sign in", script: "/login.js",
-    main: """
+        <header class="brand">
+          <img src="/app-icon.svg" alt="" width="64" height="64">
+          <h1>Checklists</h1>
+          <p class="lead">Sign in to see your lists.</p>
+        </header>
         <form id="sign-in" novalidate>
           <label for="user">User name</label>
           <input id="user" name="user" autocomplete="username" autocapitalize="none"
@@ -59,7 +50,11 @@ enum LoginPage {
           <p id="message" role="alert" aria-live="assertive"></p>
           <button type="submit">Sign in</button>
         </form>
-      """)
+      </main>
+    </body>
+    </html>
+
+    """
 
   static let script = """
     "use strict";
@@ -76,6 +71,7 @@ enum LoginPage {
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       message.textContent = "";
+      form.password.removeAttribute("aria-invalid");
       const button = form.querySelector("button");
       button.disabled = true;
       try {
@@ -91,6 +87,8 @@ enum LoginPage {
         }
         const problem = await response.json().catch(() => ({}));
         message.textContent = problem.detail || "Signing in failed (" + response.status + ").";
+        form.password.setAttribute("aria-invalid", "true");
+        form.password.setAttribute("aria-describedby", "message");
         form.password.select();
       } catch (error) {
         message.textContent = "The server cannot be reached. Check the connection and try again.";
@@ -99,23 +97,46 @@ enum LoginPage {
       }
     });
 
-    // Signed in already (another tab): go straight on.
-    fetch("/api/v1/session", { credentials: "same-origin" }).then((response) => {
-      if (response.ok) location.replace(nextPage());
+    // Signed in meanwhile in another tab: go straight on when this one is looked at again.
+    // (Not at load: asking then would answer 401 to every signed-out visit.)
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState !== "visible") return;
+      fetch("/api/v1/session", { credentials: "same-origin" }).then((response) => {
+        if (response.ok) location.replace(nextPage());
+      }, () => undefined);
     });
 
     """
 
-  static let signOutHTML = page(
-    title: "Sign out", script: "/logout.js",
-    main: """
-        <p id="who">Checking who is signed in…</p>
+  static let signOutHTML = """
+    <!doctype html>
+    <html lang="en">
+    <head>
+      <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <meta name="color-scheme" content="light dark">
+      <title>Sign out · Checklists</title>
+      <link rel="icon" href="/app-icon.svg" type="image/svg+xml">
+      <link rel="stylesheet" href="/login.css">
+      <script src="/logout.js" defer></script>
+    </head>
+    <body>
+      <main>
+        <header class="brand">
+          <img src="/app-icon.svg" alt="" width="64" height="64">
+          <h1>Checklists</h1>
+          <p class="lead" id="who">Checking who is signed in…</p>
+        </header>
         <form id="sign-out">
           <button type="submit">Sign out</button>
         </form>
-        <p><a href="/">Back to my lists</a></p>
+        <p class="back"><a href="/">Back to my lists</a></p>
         <p id="message" role="alert" aria-live="assertive"></p>
-      """)
+      </main>
+    </body>
+    </html>
+
+    """
 
   static let signOutScript = """
     "use strict";
@@ -151,20 +172,38 @@ enum LoginPage {
     """
 
   static let style = """
-    :root { color-scheme: light dark; font-family: system-ui, sans-serif; }
+    :root {
+      color-scheme: light dark;
+      --bg: #f2f2f7; --field: #ffffff; --text: #000000; --secondary: #6c6c70;
+      --separator: #c6c6c8; --tint: #0a64d6; --on-tint: #ffffff; --danger: #d70015;
+      font-family: -apple-system, BlinkMacSystemFont, system-ui, "Segoe UI", Roboto,
+        "Helvetica Neue", Arial, "Noto Sans", sans-serif;
+    }
+    @media (prefers-color-scheme: dark) {
+      :root { --bg: #000000; --field: #1c1c1e; --text: #ffffff; --secondary: #98989f;
+              --separator: #38383a; --tint: #3b9bff; --on-tint: #000000; --danger: #ff6961; }
+    }
     body { margin: 0; min-height: 100vh; display: grid; place-items: center;
-           background: Canvas; color: CanvasText; }
-    main { width: min(22rem, calc(100vw - 2rem)); }
-    h1 { font-size: 1.6rem; margin: 0 0 1.5rem; }
-    form { display: grid; gap: 0.5rem; }
-    label { font-weight: 600; margin-top: 0.5rem; }
-    input { font: inherit; padding: 0.7rem; border-radius: 0.5rem;
-            border: 1px solid color-mix(in srgb, CanvasText 30%, transparent); }
-    button { font: inherit; font-weight: 600; margin-top: 1rem; padding: 0.8rem;
-             border: 0; border-radius: 0.5rem; background: #0a7cff; color: white; }
-    button:disabled { opacity: 0.6; }
-    #message { color: #d70015; min-height: 1.4em; margin: 0.5rem 0 0; }
-    @media (prefers-color-scheme: dark) { #message { color: #ff6961; } }
+           background: var(--bg); color: var(--text); font-size: 17px; line-height: 1.3; }
+    main { width: min(22rem, calc(100vw - 2rem)); padding: 2rem 0; }
+    .brand { display: flex; flex-direction: column; align-items: center; gap: 0.5rem;
+             margin: 0 0 1.75rem; text-align: center; }
+    .brand img { width: 64px; height: 64px; border-radius: 14px; }
+    h1 { font-size: 1.6rem; margin: 0.25rem 0 0; }
+    .lead { margin: 0; color: var(--secondary); font-size: 15px; }
+    form { display: grid; gap: 0.4rem; }
+    label { font-size: 15px; font-weight: 600; margin-top: 0.6rem; }
+    input { font: inherit; padding: 0.75rem 0.9rem; border-radius: 10px; color: var(--text);
+            border: 1px solid var(--separator); background: var(--field); }
+    input[aria-invalid="true"] { border-color: var(--danger); }
+    button { font: inherit; font-weight: 600; margin-top: 1rem; min-height: 48px; padding: 0 1rem;
+             border: 0; border-radius: 10px; background: var(--tint); color: var(--on-tint);
+             cursor: pointer; }
+    button:disabled { opacity: 0.6; cursor: default; }
+    :focus-visible { outline: 3px solid var(--tint); outline-offset: 2px; }
+    a { color: var(--tint); }
+    .back { text-align: center; margin: 1.25rem 0 0; }
+    #message { color: var(--danger); min-height: 1.4em; margin: 0.4rem 0 0; font-size: 15px; }
 
     """
 }

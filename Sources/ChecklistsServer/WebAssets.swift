@@ -25,6 +25,7 @@ enum WebAssets {
       ("/shell.js", PackageResources.shell_js),
       ("/shopping.js", PackageResources.shopping_js),
       ("/shopping-routes.js", PackageResources.shopping_routes_js),
+      ("/sharing.js", PackageResources.sharing_js),
       ("/shopping-store.js", PackageResources.shopping_store_js),
       ("/shopping-api.js", PackageResources.shopping_api_js),
       ("/shopping-views.js", PackageResources.shopping_views_js),
@@ -65,6 +66,7 @@ enum WebAssets {
       ("/ui/ui-trash.svg", PackageResources.ui_trash_svg),
       ("/ui/ui-tab-checklists.svg", PackageResources.ui_tab_checklists_svg),
       ("/ui/ui-tab-shopping.svg", PackageResources.ui_tab_shopping_svg),
+      ("/ui/ui-person.svg", PackageResources.ui_person_svg),
     ]
     var assets: [String: WebAsset] = [:]
     for (path, bytes) in files {

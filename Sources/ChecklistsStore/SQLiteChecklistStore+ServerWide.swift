@@ -46,9 +46,15 @@ extension SQLiteChecklistStore {
     }
   }
 
-  /// The ids of the lists shared with a user.
+  /// The ids of the collections whose changes a user sees besides their own: the lists shared
+  /// with them, and the catalogues of those who share a shopping list with them (a catalogue's
+  /// id is its owner's).
   public func sharedCollectionIDs(userID: UUID) throws -> Set<UUID> {
-    try serverWide { tx in Set(try tx.shares(userID: userID).map(\.collectionID)) }
+    try serverWide { tx in
+      let shares = try tx.shares(userID: userID)
+      return Set(shares.map(\.collectionID))
+        .union(shares.filter { $0.scope == .shoppingList }.map(\.ownerID))
+    }
   }
 
   private func serverWide<T: Sendable>(_ body: (Transaction) throws -> T) throws -> T {

@@ -62,8 +62,11 @@ extension SQLiteChecklistStore {
       try db.query(
         """
         SELECT sequence, owner_id, collection_id, item_id, kind, revision, date FROM changes
-        WHERE sequence > ?2 AND (owner_id = ?1 OR collection_id IN
-          (SELECT collection_id FROM shares WHERE user_id = ?1))
+        WHERE sequence > ?2 AND (owner_id = ?1
+          OR collection_id IN (SELECT collection_id FROM shares WHERE user_id = ?1)
+          OR (collection_id IN (SELECT owner_id FROM shares
+                                WHERE user_id = ?1 AND scope = 'shoppingList')
+              AND kind LIKE 'catalogue%'))
         ORDER BY sequence LIMIT ?3
         """, ownerID, sequence, limit, map: Self.change)
     }
@@ -108,11 +111,14 @@ extension SQLiteChecklistStore {
         try db.queryFirst("SELECT MAX(sequence) FROM changes WHERE owner_id = ?", ownerID) {
           $0.int64(0)
         } ?? 0
+      // Lists shared with the user, and the catalogues of those who share shopping lists with
+      // them (a new price shows on the shared list).
       let shared =
         try db.queryFirst(
           """
           SELECT MAX(sequence) FROM changes WHERE collection_id IN
-            (SELECT collection_id FROM shares WHERE user_id = ?)
+            (SELECT collection_id FROM shares WHERE user_id = ?1
+             UNION SELECT owner_id FROM shares WHERE user_id = ?1 AND scope = 'shoppingList')
           """, ownerID
         ) { $0.int64(0) } ?? 0
       return max(own, shared)

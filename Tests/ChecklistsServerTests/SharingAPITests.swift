@@ -85,4 +85,33 @@ struct SharingAPITests {
       "PUT", "\(path)/alice", json: ["role": "viewer"], headers: alice.writeHeaders)
     #expect(me.status == 422)
   }
+
+  @Test("A new price from the owner reaches the shared list: its ETag moves and its total changes")
+  func ownersPriceShows() async throws {
+    let home = try await Household()
+    let alice = try await home.signIn("alice")
+    let bob = try await home.signIn("bob")
+    let shopping = try home.shopping("alice")
+    let list = try shopping.findList("Shopping List")
+    let pear = try shopping.findItem("Pear")
+    try shopping.put(itemID: pear.id, onList: list.id)
+    try home.sharing("alice").share(listID: list.id, with: "bob", role: .viewer)
+    let path = "/api/v1/shopping-lists/\(list.id.uuidString)"
+    let before = try await home.server.get(path, headers: bob.readHeaders)
+    let etag = try #require(before.header("ETag"))
+
+    let edit = try await home.server.request(
+      "PATCH", "/api/v1/catalogue/\(pear.id.uuidString)", json: ["price": "1.00"],
+      headers: alice.writeHeaders)
+    #expect(edit.status == 200)
+    var headers = bob.readHeaders
+    headers["If-None-Match"] = etag
+    let after = try await home.server.get(path, headers: headers)
+    #expect(after.status == 200, "a 304 here would show Bob the old price")
+    let totals = try #require(try after.json()["totals"] as? [String: Any])
+    let total = (totals["total"] as? [[String: Any]])?.first?["amount"] as? String
+    #expect(total == "1.00")
+    let changes = try home.lists("bob").changes(after: 0).map(\.kind)
+    #expect(changes.contains(.catalogueItemUpdated))
+  }
 }

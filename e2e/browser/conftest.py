@@ -3,6 +3,9 @@
 - `server`: the built binary (`.build/debug/checklists`, or `$CHECKLISTS_BINARY`) serving a
   fresh temporary database on a free port; `.url`, `.db`, `.cli(*args)`, `.api(method, path, body)`.
   Stopped with SIGTERM at the end, which must exit 0 within 10 s.
+- `accounts_server`: the same with accounts: the users of `USERS` (alice, bob) are added with the
+  CLI before it starts, so it asks everyone to sign in. `.api(…, user="alice")` sends alice's
+  API token. A test module uses it with its browsers by overriding `server` with it.
 - `browser`: a factory, `browser("phone" | "desktop", dark=False, path="/")`, giving headless
   Chromium (Debian's /usr/bin/chromium and /usr/bin/chromedriver) already showing the app.
   Every SEVERE console message fails the test unless the test allowed it with
@@ -31,6 +34,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
 import helpers
+from accounts_helpers import USERS
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("CHROMIUM_BINARY", "/usr/bin/chromium")
@@ -73,6 +77,7 @@ class Server:
     url: str = ""
     output: list = field(default_factory=list)
     _ready: threading.Event = field(default_factory=threading.Event)
+    _tokens: dict = field(default_factory=dict)
 
     def start(self) -> None:
         self.process = subprocess.Popen(
@@ -129,9 +134,20 @@ class Server:
         )
         return result.stdout
 
+    def token(self, user: str) -> str:
+        """An API token of `user` (made once with `checklists token create`)."""
+        if user not in self._tokens:
+            made = json.loads(self.cli("--user", user, "token", "create", "e2e", "--json"))
+            self._tokens[user] = made["token"]
+        return self._tokens[user]
+
     def api(self, method: str, path: str, body=None, *, data: bytes | None = None,
-            content_type: str = "application/json", headers: dict | None = None) -> ApiResponse:
-        """A request to the JSON API (or any path); never raises for an HTTP error status."""
+            content_type: str = "application/json", headers: dict | None = None,
+            user: str | None = None) -> ApiResponse:
+        """A request to the JSON API (or any path), as `user` (with their API token) once the
+        server has accounts; never raises for an HTTP error status."""
+        if user is not None:
+            headers = {**(headers or {}), "Authorization": f"Bearer {self.token(user)}"}
         if body is not None:
             data = json.dumps(body).encode()
         request = urllib.request.Request(self.url + path, data=data, method=method)
@@ -157,6 +173,16 @@ class Server:
 @pytest.fixture
 def server(tmp_path):
     srv = Server(binary=binary_path(), db=tmp_path / "checklists.sqlite")
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def accounts_server(tmp_path):
+    srv = Server(binary=binary_path(), db=tmp_path / "checklists.sqlite")
+    for name, password in USERS.items():
+        srv.cli("user", "add", name, input=password + "\n")
     srv.start()
     yield srv
     srv.stop()

@@ -2,6 +2,65 @@
 // rejects with an ApiError carrying the HTTP status and the problem+json detail.
 
 const BASE = "/api/v1";
+const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Who is signed in, from GET /api/v1/session: {user, mode: "single-user" | "accounts",
+ * csrfToken?}; null until known (or while the server cannot be reached).
+ */
+export let session = null;
+let sessionLoad = null;
+
+/** The sign-in page, coming back to this page afterwards. */
+export function signInURL() {
+  return `/login?next=${encodeURIComponent(location.pathname + location.search)}`;
+}
+
+let leaving = false;
+/** Leaves for the sign-in page; resolves never (the page is going away). */
+function goToSignIn() {
+  if (!leaving) {
+    leaving = true;
+    location.assign(signInURL());
+  }
+  return new Promise(() => {});
+}
+
+/**
+ * Finds out who is signed in (once; `fresh` asks again). A 401 goes to the sign-in page. A
+ * failure to reach the server resolves to null and is tried again with the next write.
+ */
+export function loadSession({ fresh = false } = {}) {
+  if (sessionLoad && !fresh) return sessionLoad;
+  const load = (async () => {
+    let response;
+    try {
+      response = await fetch(`${BASE}/session`, { headers: { Accept: "application/json" }, cache: "no-store" });
+    } catch {
+      return null;
+    }
+    if (response.status === 401) return goToSignIn();
+    if (!response.ok) return null;
+    try {
+      session = await response.json();
+    } catch {
+      return null;
+    }
+    return session;
+  })();
+  sessionLoad = load;
+  load.then((value) => {
+    if (value === null && sessionLoad === load) sessionLoad = null; // ask again next time
+  });
+  return load;
+}
+
+/** Signs out through the API (with the anti-CSRF token), then shows the sign-in page. */
+export async function signOut() {
+  await request("DELETE", "/session");
+  leaving = true;
+  location.replace("/login");
+}
 
 /** An error answer from the API, or a network failure (status 0). */
 export class ApiError extends Error {
@@ -27,12 +86,18 @@ export const etagFor = (revision) => `"r${revision}"`;
  * - Returns: the parsed body (with a non-enumerable `etag`), `{ notModified: true }` for 304,
  *   or null for 204.
  */
-export async function request(method, path, { body, ifMatch, ifNoneMatch, signal } = {}) {
+export async function request(method, path, { body, ifMatch, ifNoneMatch, signal } = {}, retried = false) {
   // Prices come back `formatted` for this language, and typed prices ("1,99") are read in it.
   const headers = { Accept: "application/json", "Accept-Language": navigator.language || "en" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (ifMatch !== undefined && ifMatch !== null) headers["If-Match"] = etagFor(ifMatch);
   if (ifNoneMatch) headers["If-None-Match"] = ifNoneMatch;
+  const write = WRITES.has(method);
+  if (write) {
+    // Changes made with the session cookie must carry the session's anti-CSRF token.
+    const known = session ?? (await loadSession());
+    if (known?.csrfToken) headers["X-CSRF-Token"] = known.csrfToken;
+  }
   let response;
   try {
     response = await fetch(BASE + path, {
@@ -46,6 +111,7 @@ export async function request(method, path, { body, ifMatch, ifNoneMatch, signal
     if (signal?.aborted) throw error;
     throw new ApiError(0, "Offline", "Can’t reach the server.");
   }
+  if (response.status === 401) return goToSignIn(); // signed out, or the session ended
   if (response.status === 304) return { notModified: true };
   if (response.status === 204) return null;
   const type = response.headers.get("Content-Type") || "";
@@ -60,6 +126,16 @@ export async function request(method, path, { body, ifMatch, ifNoneMatch, signal
   if (!response.ok) {
     const title = (data && data.title) || response.statusText;
     const detail = data && data.detail;
+    if (response.status === 403 && write && !retried && /X-CSRF-Token/.test(detail || "")) {
+      // Signed in again in another tab (a new session, a new token): ask who it is, then retry once.
+      const before = session?.user;
+      const now = await loadSession({ fresh: true });
+      if (now && now.user !== before) {
+        location.reload(); // someone else now: nothing on this page is theirs
+        return new Promise(() => {});
+      }
+      if (now?.csrfToken) return request(method, path, { body, ifMatch, ifNoneMatch, signal }, true);
+    }
     throw new ApiError(response.status, title, detail);
   }
   if (data && typeof data === "object") {
@@ -74,6 +150,17 @@ export function isoDate(date) {
 }
 
 export const api = {
+  /** The lists others share with the user: {lists: [{id, kind, name, owner, role}]}. */
+  sharedWithMe: () => request("GET", "/shares"),
+  /** Who one of the user's lists is shared with: {members: [{user, role}]}. */
+  members: (listID) => request("GET", `/shares/${encodeURIComponent(listID)}`),
+  /** Shares a list with a user, or changes their role ("viewer", "checker", "editor"). */
+  share: (listID, user, role) =>
+    request("PUT", `/shares/${encodeURIComponent(listID)}/${encodeURIComponent(user)}`, { body: { role } }),
+  unshare: (listID, user) =>
+    request("DELETE", `/shares/${encodeURIComponent(listID)}/${encodeURIComponent(user)}`),
+  /** Leaves a list someone shared with the user. */
+  leave: (listID) => request("DELETE", `/shares/${encodeURIComponent(listID)}`),
   lists: (etag) => request("GET", "/checklists", { ifNoneMatch: etag }),
   list: (id, etag) => request("GET", `/checklists/${encodeURIComponent(id)}`, { ifNoneMatch: etag }),
   createList: (name, icon) => request("POST", "/checklists", { body: { name, icon } }),

@@ -28,16 +28,23 @@
 //     delete-item-button, form-error.
 //   Dialog: confirm-dialog, confirm-ok, confirm-cancel.
 //   Toasts: toasts (role=status region), toast, toast-action (Undo/Open), toast-dismiss.
-//   Tab bar: tab-checklists, tab-shopping (aria-current="page" on the open tab).
+//   Tab bar: tab-checklists, tab-shopping (aria-current="page" on the open tab); with accounts,
+//     account (who is signed in): account-button, account-name, account-menu, sign-out.
+//   Shared lists: list-shared (a row's "Shared by alice · can check off"), shared-note (the
+//     note atop a shared list), share-row (the owner's Share… in Edit Checklist), leave-list.
 //   Other: offline-banner, retry, loading, load-error, not-found.
 
-import { api, ApiError, ICONS, isoDate } from "/api.js";
+import { api, ApiError, ICONS, isoDate, loadSession, signOut } from "/api.js";
 import {
   h, iconEl, hidden, setNav, setTitle, navButton, backButton, addButton, toast, announce,
   confirmDialog, formatDue, toLocalInput, fromLocalInput, nextFullHour,
 } from "/views.js";
 import { shell } from "/shell.js";
 import { currentShoppingPath, isShoppingRoute, parseShoppingRoute, shoppingParent } from "/shopping-routes.js";
+import {
+  canCheck, canEditItems, closeShareSheet, isShared, leaveList, shareRow, shareSheetChanged, sharedBadge, sharedInfo,
+  sharedNote,
+} from "/sharing.js";
 
 /** shopping.js, once loaded: { shoppingScreen, shoppingChanged, shoppingResync }. */
 let shopping = null;
@@ -248,6 +255,7 @@ async function render({ direction = "forward" } = {}) {
   screen?.dispose?.();
   screen = null;
   document.getElementById("confirm").open && document.getElementById("confirm").close();
+  closeShareSheet();
   const route = parseRoute(location.pathname);
   if (route.name === "lists" && location.pathname !== "/") history.replaceState(history.state, "", "/");
   const alive = () => token === renderToken;
@@ -411,7 +419,7 @@ async function refreshNow() {
 function wanted(change) {
   if (!change) return true;
   if (screen?.wants) return screen.wants(change);
-  return !change.scope || change.scope === "checklist"; // checklist screens
+  return !change.scope || change.scope === "checklist" || change.scope === "sharing"; // checklist screens
 }
 
 function connectEvents() {
@@ -436,7 +444,10 @@ function connectEvents() {
         /* refresh everything */
       }
       // Shopping data is only kept once the Shopping tab has been opened.
-      if (change && (change.scope === "catalogue" || change.scope === "shoppingList")) shopping?.shoppingChanged(change);
+      if (change && (change.scope === "catalogue" || change.scope === "shoppingList" || change.scope === "sharing")) {
+        shopping?.shoppingChanged(change);
+      }
+      if (change?.scope === "sharing") sharingChanged(change);
       if (wanted(change)) scheduleRefresh(60, change);
     });
     source.addEventListener("reminder", (event) => {
@@ -458,6 +469,18 @@ function connectEvents() {
     });
   };
   open();
+}
+
+/**
+ * A list was shared with the user, or their role changed, or the share ended (or the user is
+ * the owner and shared it): the lists and that list's cached answers are stale. Lists answer
+ * 304 by revision, which a share does not change, so their ETags are dropped.
+ */
+function sharingChanged(change) {
+  store.listsETag = null;
+  const id = (change.collectionID || "").toUpperCase();
+  for (const [listID, detail] of store.details) if (listID.toUpperCase() === id) detail.etag = null;
+  shareSheetChanged(change);
 }
 
 async function showReminder(data) {
@@ -589,7 +612,7 @@ function listsScreen({ alive }) {
 
   function row(list) {
     const li = h("li", { class: "row list-row", "data-testid": "list-row" });
-    if (editing) {
+    if (editing && !isShared(list)) {
       li.append(h("button", {
         type: "button", class: "delete-button", "data-testid": "delete-list", "aria-label": `Delete ${list.name}`,
       }));
@@ -599,9 +622,13 @@ function listsScreen({ alive }) {
         iconEl(list.icon),
         h("span", { class: "row-text" },
           h("span", { class: "list-name", "data-testid": "list-name", text: list.name }),
-          h("span", { class: "row-sub", "data-testid": "list-subtitle", text: list.subtitle })),
+          h("span", { class: "row-sub", "data-testid": "list-subtitle", text: list.subtitle }),
+          sharedBadge(list)),
         h("span", { class: "glyph glyph-chevron", "aria-hidden": "true" })),
-      h("button", { type: "button", class: "info-button", "data-testid": "edit-list", "aria-label": `Edit ${list.name}` }),
+      h("button", {
+        type: "button", class: "info-button", "data-testid": "edit-list",
+        "aria-label": isShared(list) ? `About ${list.name}, shared by ${list.owner}` : `Edit ${list.name}`,
+      }),
     );
     li.dataset.listId = list.id;
     li.dataset.listName = list.name;
@@ -617,7 +644,7 @@ function listsScreen({ alive }) {
       return;
     }
     const focus = captureFocus(ul);
-    const signature = (l) => `${l.id}|${l.revision}|${l.name}|${l.icon}|${l.subtitle}|${editing}`;
+    const signature = (l) => `${l.id}|${l.revision}|${l.name}|${l.icon}|${l.subtitle}|${l.owner}|${l.role}|${editing}`;
     const old = new Map([...ul.children].map((li) => [li.dataset.listId, li]));
     const rows = store.lists.map((l) => {
       const existing = old.get(l.id);
@@ -726,17 +753,42 @@ function checklistScreen({ route, alive, direction }) {
     paint();
     announce(editing ? "Editing: delete or reorder items." : "Done editing.");
   }, { "aria-pressed": "false" });
+  const addItemButton = addButton("Add item", "add-item", () => go(paths.newItem(id)));
   setNav({
     left: [backButton("Checklists", () => up())],
     title: listName(id) ?? "",
-    right: [editButton, addButton("Add item", "add-item", () => go(paths.newItem(id)))],
+    right: [editButton, addItemButton],
   });
 
   const ul = h("ul", { class: "group items", "data-testid": "items", "aria-labelledby": "nav-title" });
-  const empty = h("div", { class: "empty", "data-testid": "empty-state" },
-    h("p", { text: "No items." }),
-    h("button", { type: "button", class: "plain-button", text: "Add Item", onclick: () => go(paths.newItem(id)) }));
+  const emptyAdd = h("button", { type: "button", class: "plain-button", text: "Add Item", onclick: () => go(paths.newItem(id)) });
+  const empty = h("div", { class: "empty", "data-testid": "empty-state" }, h("p", { text: "No items." }), emptyAdd);
+  // On a list someone shared: whose it is and what the role allows.
+  const note = h("p", { class: "shared-note", "data-testid": "shared-note", hidden: true });
   const now = { time: Date.now() };
+  /** What the user's role allows on this list (their own lists allow everything). */
+  const may = { check: true, edit: true };
+
+  /** Shows only the controls the role allows; after a role change the rows are built again. */
+  function applyRole(list) {
+    const check = canCheck(list);
+    const edit = canEditItems(list);
+    note.hidden = !isShared(list);
+    if (isShared(list)) note.textContent = sharedNote(list);
+    if (check === may.check && edit === may.edit) return;
+    may.check = check;
+    may.edit = edit;
+    if (!edit && editing) {
+      editing = false;
+      editButton.textContent = "Edit";
+      editButton.setAttribute("aria-pressed", "false");
+      ul.classList.remove("editing");
+    }
+    ul.classList.toggle("read-only", !edit);
+    addItemButton.hidden = !edit;
+    emptyAdd.hidden = !edit;
+    ul.replaceChildren();
+  }
 
   const checkmark = h("span", { class: "checkmark", "data-testid": "checkmark", text: "√" });
 
@@ -748,7 +800,7 @@ function checklistScreen({ route, alive, direction }) {
     const overdue = due !== null && !checked && due.getTime() < now.time;
     const first = index === 0;
     const last = index === count - 1;
-    const signature = `${item.id}|${item.revision}|${checked}|${overdue}|${first}|${last}`;
+    const signature = `${item.id}|${item.revision}|${checked}|${overdue}|${first}|${last}|${may.check}`;
     if (li._signature === signature) return;
     const fresh = li._signature === undefined;
     li._signature = signature;
@@ -785,6 +837,7 @@ function checklistScreen({ route, alive, direction }) {
       downButton.setAttribute("aria-disabled", last ? "true" : "false");
     } else {
       lead.setAttribute("aria-checked", checked ? "true" : "false");
+      if (!may.check) lead.setAttribute("aria-disabled", "true");
       li.lastElementChild.setAttribute("aria-label", `Edit ${item.text}`);
     }
   }
@@ -794,9 +847,10 @@ function checklistScreen({ route, alive, direction }) {
     const detail = store.details.get(id);
     if (!detail) return;
     setTitle(detail.checklist.name);
-    editButton.hidden = detail.items.length === 0 && !editing;
+    applyRole(detail.checklist);
+    editButton.hidden = (detail.items.length === 0 && !editing) || !may.edit;
     if (detail.items.length === 0) {
-      if (!empty.isConnected) main().replaceChildren(empty);
+      if (!empty.isConnected) main().replaceChildren(note, empty);
       ul.replaceChildren();
       return;
     }
@@ -830,7 +884,7 @@ function checklistScreen({ route, alive, direction }) {
         ul.replaceChildren(...rows);
       }
     }
-    if (!ul.isConnected) main().replaceChildren(ul);
+    if (!ul.isConnected) main().replaceChildren(note, ul);
     restoreFocus(ul, focus);
   }
 
@@ -849,7 +903,7 @@ function checklistScreen({ route, alive, direction }) {
       ul.append(fragment);
     };
     build(FIRST_ROWS);
-    if (!ul.isConnected) main().replaceChildren(ul);
+    if (!ul.isConnected) main().replaceChildren(note, ul);
     const step = () => {
       build(Math.min(count, next + ROWS_PER_CHUNK));
       if (next < count) chunkTimer = setTimeout(step, 0);
@@ -864,6 +918,10 @@ function checklistScreen({ route, alive, direction }) {
     const itemID = li.dataset.itemId;
     switch (button.dataset.testid) {
       case "item-toggle":
+        if (!may.check) {
+          toast(note.textContent);
+          break;
+        }
         toggleItem(itemID, paint);
         break;
       case "edit-item":
@@ -991,8 +1049,10 @@ function checklistScreen({ route, alive, direction }) {
       if (!alive()) return;
       if (error.status === 404) {
         if (localStorage.getItem(LAST_LIST_KEY) === id) localStorage.removeItem(LAST_LIST_KEY);
+        const shared = isShared(store.details.get(id)?.checklist);
         store.details.delete(id);
-        toast("This list no longer exists.");
+        store.listsETag = null;
+        toast(shared ? "This list is no longer shared with you." : "This list no longer exists.");
         up();
         return;
       }
@@ -1306,6 +1366,10 @@ function listFormScreen({ route, alive }) {
     }
     if (!alive()) return;
     original = draft().original ?? null;
+    if (isShared(original)) {
+      sharedListInfo(original);
+      return;
+    }
     input.value = draft().name;
     iconName.textContent = draft().icon;
     const preview = iconEl(draft().icon);
@@ -1317,6 +1381,9 @@ function listFormScreen({ route, alive }) {
       h("ul", { class: "group" }, h("li", { class: "row" }, iconRow)),
     ];
     if (!isNew) {
+      const share = await shareRow(original);
+      if (!alive()) return;
+      if (share) groups.push(share);
       groups.push(h("ul", { class: "group" }, h("li", { class: "row" },
         h("button", {
           type: "button", class: "row-main destructive centered", "data-testid": "delete-list-button", text: "Delete Checklist",
@@ -1332,6 +1399,20 @@ function listFormScreen({ route, alive }) {
     form.replaceChildren(...groups);
     main().replaceChildren(form);
     update();
+  }
+
+  /** A list someone shared: who owns it, what the role allows, and Leave List. */
+  function sharedListInfo(list) {
+    listDrafts.delete(key);
+    setNav({ left: [backButton("Checklists", () => up())], title: list.name, right: [] });
+    main().replaceChildren(sharedInfo(list, { onLeave: async () => {
+      if (!(await leaveList(list))) return;
+      store.lists = store.lists?.filter((l) => l.id !== list.id) ?? null;
+      store.listsETag = null;
+      store.details.delete(list.id);
+      if (localStorage.getItem(LAST_LIST_KEY) === list.id) localStorage.removeItem(LAST_LIST_KEY);
+      if (alive()) up();
+    } }));
   }
   return { ready: start(), dispose() {} };
 }
@@ -1568,6 +1649,46 @@ function notFoundScreen() {
   return { ready: Promise.resolve(), dispose() {} };
 }
 
+// MARK: - Who is signed in
+
+/** Once the server has accounts: the user's name in the tab bar, with Sign out in its menu. */
+function showAccount(known) {
+  const box = document.getElementById("account");
+  if (!known || known.mode !== "accounts") {
+    box.hidden = true;
+    return;
+  }
+  document.getElementById("account-name").textContent = known.user;
+  document.getElementById("account-user").textContent = known.user;
+  box.hidden = false;
+}
+
+function setUpAccount() {
+  const menu = document.getElementById("account-menu");
+  const button = document.getElementById("account-button");
+  // Without the Popover API the button shows and hides the menu itself.
+  if (!("popover" in HTMLElement.prototype)) {
+    menu.hidden = true;
+    menu.classList.add("no-popover");
+    button.setAttribute("aria-expanded", "false");
+    button.addEventListener("click", () => {
+      menu.hidden = !menu.hidden;
+      button.setAttribute("aria-expanded", String(!menu.hidden));
+    });
+  }
+  // Sign out at once through the API; the link itself (/logout) asks first, if this fails.
+  document.getElementById("sign-out").addEventListener("click", async (event) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    try {
+      await signOut();
+    } catch {
+      location.assign("/logout");
+    }
+  });
+  loadSession().then(showAccount);
+}
+
 // MARK: - Start
 
 function start() {
@@ -1576,6 +1697,7 @@ function start() {
     captureFocus, restoreFocus,
   });
   document.getElementById("banner-retry").addEventListener("click", () => refreshNow());
+  setUpAccount();
   if (isShoppingRoute(parseRoute(location.pathname))) {
     for (const href of SHOPPING_MODULES) document.head.append(h("link", { rel: "modulepreload", href }));
     loadShopping().catch(() => undefined); // render() reports a failure
@@ -1611,7 +1733,10 @@ function start() {
       /* no offline shell; the app still works online */
     });
   }
-  window.addEventListener("online", () => scheduleRefresh(0));
+  window.addEventListener("online", () => {
+    scheduleRefresh(0);
+    loadSession().then(showAccount); // when it could not be asked offline
+  });
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") scheduleRefresh(0);
   });

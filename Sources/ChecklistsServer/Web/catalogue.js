@@ -21,6 +21,7 @@ import {
   shop, syncCatalogue,
 } from "/shopping-store.js";
 import { fold, priceText, segmentedControl } from "/shopping-views.js";
+import { isShared } from "/sharing.js";
 
 const OVERSCAN = 800; // px of rows kept above and below the viewport
 const INDEX_MINIMUM = 30; // fewer rows than this need no letter index
@@ -76,6 +77,11 @@ export function catalogueScreen({ alive, direction }) {
   let frame = 0;
 
   const keyOf = (entry) => (entry.id === undefined ? `h ${entry.section}` : entry.id);
+  /** The current list when someone else owns it: the user's own items can't go on it. */
+  const sharedList = () => {
+    const list = listID ? shop.contents.get(listID)?.list ?? shop.lists?.find((l) => l.id === listID) : null;
+    return isShared(list) ? list : null;
+  };
 
   /** Measures a header and a row once; CSS gives both fixed heights (which the user's font size may change). */
   function measure() {
@@ -271,9 +277,12 @@ export function catalogueScreen({ alive, direction }) {
     if (!layout.isConnected) main().replaceChildren(segmented, toolbar, hint, layout);
     measure();
     filter();
-    onList = listID ? itemsOnList(listID) : new Set();
+    onList = listID && !sharedList() ? itemsOnList(listID) : new Set();
     const name = listID ? listName(listID) : null;
-    hint.textContent = name ? `Tap an item to put it on “${name}” or take it off.` : "Add a shopping list to put items on it.";
+    const shared = sharedList();
+    hint.textContent = shared
+      ? `These are your items. “${shared.name}” is ${shared.owner}’s list: add to it by name on the list itself.`
+      : name ? `Tap an item to put it on “${name}” or take it off.` : "Add a shopping list to put items on it.";
     paintEmpty();
     paintWindow(true);
   }
@@ -298,7 +307,7 @@ export function catalogueScreen({ alive, direction }) {
   /** Only the put-on/take-off state changed: update the rendered rows in place. */
   function paintChecks() {
     if (!alive()) return;
-    onList = listID ? itemsOnList(listID) : new Set();
+    onList = listID && !sharedList() ? itemsOnList(listID) : new Set();
     for (const node of nodes.values()) {
       if (node._item) updateRow(node, Number(node.getAttribute("aria-posinset")), onList.has(node._item.id));
     }
@@ -341,6 +350,10 @@ export function catalogueScreen({ alive, direction }) {
     }
     if (!listID) {
       toast("Add a shopping list first.");
+      return;
+    }
+    if (sharedList()) {
+      toast(hint.textContent);
       return;
     }
     const on = !onList.has(item.id);

@@ -138,7 +138,8 @@ export function itemFormScreen({ route, alive }) {
   /** The lists an item is on (loading the lists' contents that are not loaded yet). */
   async function listsWith(itemID) {
     await loadLists();
-    const lists = (shop.lists || []).filter((l) => l.entryCount > 0);
+    // Only the user's own lists can hold their items (a shared list holds its owner's).
+    const lists = (shop.lists || []).filter((l) => l.entryCount > 0 && !l.owner);
     await Promise.all(lists.map((l) => loadContents(l.id).catch(() => false)));
     return lists.filter((l) => shop.contents.get(l.id)?.lines.some((line) => line.item.id === itemID));
   }

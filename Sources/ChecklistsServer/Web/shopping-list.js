@@ -7,17 +7,25 @@
 // add-line-button, suggestions (role=listbox), suggestion (data-item-name); lines (the <ul>),
 // line-row (data-item-id, data-item-name, data-in-cart="true|false"), line-toggle
 // (role=checkbox), line-name, line-detail, qty-minus, qty-input, qty-plus, line-cost;
-// shop-summary, total, cart-total, unpriced-note, finish-shopping; empty-state, no-lists.
+// shop-summary, total, cart-total, unpriced-note, finish-shopping; empty-state, no-lists;
+// share-list (the owner's Share in the bar), shared-note (whose list it is and what the role allows).
+//
+// On a list someone shared, only what the role allows shows: a viewer reads; a checker also puts
+// things in the cart and finishes shopping; an editor also adds (by name: the user's own
+// catalogue is not the owner's, so it offers no suggestions), changes quantities and takes
+// things off.
 
 import { shopApi } from "/shopping-api.js";
 import { main, shell } from "/shell.js";
-import { announce, backButton, confirmDialog, h, setNav, setTitle, toast } from "/views.js";
+import { loadSession } from "/api.js";
+import { announce, backButton, confirmDialog, h, navButton, setNav, setTitle, toast } from "/views.js";
 import { setCurrentListID, shopPaths } from "/shopping-routes.js";
 import {
   changeLine, forgetList, hasPending, isOnList, listName, loadContents, loadLists, putCatalogueItem,
   resolveCurrentList, setOnList, shop, shownLines, storeLine, keyCatalogue,
 } from "/shopping-store.js";
 import { fold, priceText, segmentedControl, totalText } from "/shopping-views.js";
+import { canCheck, canEditItems, isShared, openShareSheet, sharedNote } from "/sharing.js";
 
 const SUGGESTIONS = 8;
 const MAX_QUANTITY = 999;
@@ -25,14 +33,44 @@ const sameID = (a, b) => !!a && !!b && a.toUpperCase() === b.toUpperCase();
 
 export function shoppingListScreen({ route, alive }) {
   let id = route.id ?? null;
-  setNav({ left: [backButton("Lists", () => shell.up())], title: (id && listName(id)) ?? "", right: [] });
+  // The owner's Share button, once the server has accounts (nobody to share with otherwise).
+  const shareButton = navButton("Share", "share-list", () => {
+    const list = shop.contents.get(id)?.list;
+    if (list) openShareSheet(list);
+  }, { hidden: true });
+  let accounts = false;
+  loadSession().then((known) => {
+    accounts = known?.mode === "accounts";
+    if (alive()) paint();
+  });
+  setNav({ left: [backButton("Lists", () => shell.up())], title: (id && listName(id)) ?? "", right: [shareButton] });
 
   const segmented = segmentedControl("list");
   const lines = h("ul", { class: "group lines", "data-testid": "lines", "aria-labelledby": "nav-title" });
-  const empty = h("div", { class: "empty", "data-testid": "empty-state" },
-    h("p", { text: "Nothing on this list yet. Type a name above, or choose from your items." }),
-    h("button", { type: "button", class: "plain-button", text: "Choose from Items", onclick: () => shell.go(shopPaths.items()) }));
-  const adder = addField(() => id, paint);
+  const emptyText = h("p", { text: "Nothing on this list yet. Type a name above, or choose from your items." });
+  const chooseButton = h("button", { type: "button", class: "plain-button", text: "Choose from Items", onclick: () => shell.go(shopPaths.items()) });
+  const empty = h("div", { class: "empty", "data-testid": "empty-state" }, emptyText, chooseButton);
+  const note = h("p", { class: "shared-note", "data-testid": "shared-note", hidden: true });
+  /** What the user's role allows on this list (their own lists allow everything). */
+  const may = { check: true, edit: true, shared: false };
+  const adder = addField(() => id, paint, () => may.shared);
+
+  /** Shows only the controls the role allows. */
+  function applyRole(list) {
+    may.check = canCheck(list);
+    may.edit = canEditItems(list);
+    may.shared = isShared(list);
+    note.hidden = !may.shared;
+    if (may.shared) note.textContent = sharedNote(list, { things: "entries" });
+    lines.classList.toggle("read-only", !may.edit);
+    adder.form.hidden = !may.edit;
+    finish.hidden = !may.check;
+    chooseButton.hidden = may.shared;
+    emptyText.textContent = !may.edit ? "Nothing on this list yet."
+      : may.shared ? "Nothing on this list yet. Type a name above to add it."
+        : "Nothing on this list yet. Type a name above, or choose from your items.";
+    shareButton.hidden = may.shared || !accounts;
+  }
 
   // MARK: Totals and Finish Shopping
 
@@ -55,7 +93,7 @@ export function shoppingListScreen({ route, alive }) {
     const ok = await confirmDialog({
       title: "Finish shopping?",
       message: `${inCart === 1 ? "The item" : `The ${inCart} items`} in the cart will be taken off “${contents.list.name}”. `
-        + "They stay in your items for next time.",
+        + (may.shared ? `They stay in ${contents.list.owner}’s items for next time.` : "They stay in your items for next time."),
       confirm: "Finish",
     });
     if (!ok || !alive()) return;
@@ -89,7 +127,7 @@ export function shoppingListScreen({ route, alive }) {
     const li = h("li", { class: "row line", "data-testid": "line-row" },
       h("button", {
         type: "button", class: "row-main line-toggle", role: "checkbox", "aria-checked": String(line.inCart),
-        "data-testid": "line-toggle",
+        "aria-disabled": may.check ? null : "true", "data-testid": "line-toggle",
       },
       h("span", { class: "cart-check", "aria-hidden": "true" }),
       h("span", { class: "row-text" },
@@ -103,6 +141,7 @@ export function shoppingListScreen({ route, alive }) {
         h("input", {
           type: "text", class: "qty-input", inputmode: "numeric", maxlength: "3", autocomplete: "off", enterkeyhint: "done",
           value: String(line.quantity), "aria-label": `Quantity of ${name}`, "data-testid": "qty-input",
+          readonly: may.edit ? null : "",
         }),
         h("button", {
           type: "button", class: "qty-button qty-plus", "data-testid": "qty-plus", "aria-label": `One more ${name}`,
@@ -119,13 +158,14 @@ export function shoppingListScreen({ route, alive }) {
   }
 
   const signature = (l) =>
-    `${l.item.id}|${l.item.revision}|${l.inCart}|${l.quantity}|${l.cost?.formatted ?? l.cost?.amount ?? ""}|${l.item.price?.formatted ?? ""}`;
+    `${l.item.id}|${l.item.revision}|${l.inCart}|${l.quantity}|${l.cost?.formatted ?? l.cost?.amount ?? ""}|${l.item.price?.formatted ?? ""}|${may.check}|${may.edit}`;
 
   function paint() {
     if (!id || !alive()) return;
     const contents = shop.contents.get(id);
     if (!contents) return;
     setTitle(contents.list.name);
+    applyRole(contents.list);
     const shown = shownLines(id);
     const focus = shell.captureFocus(lines);
     const old = new Map([...lines.children].map((li) => [li.dataset.itemId, li]));
@@ -157,7 +197,7 @@ export function shoppingListScreen({ route, alive }) {
 
     const content = shown.length === 0 ? empty : lines;
     if (!content.isConnected || !adder.form.isConnected) {
-      main().replaceChildren(segmented, adder.form, content, summary);
+      main().replaceChildren(segmented, note, adder.form, content, summary);
     }
     shell.restoreFocus(lines, focus);
   }
@@ -171,6 +211,10 @@ export function shoppingListScreen({ route, alive }) {
     if (!line) return;
     switch (button.dataset.testid) {
       case "line-toggle":
+        if (!may.check) {
+          toast(note.textContent);
+          break;
+        }
         changeLine(id, itemID, { inCart: !line.inCart }, paint);
         paint();
         announce(`${line.item.name} ${line.inCart ? "taken out of the cart" : "in the cart"}`);
@@ -257,8 +301,9 @@ export function shoppingListScreen({ route, alive }) {
     } catch (error) {
       if (!alive()) return;
       if (error.status === 404 && id) {
+        const shared = isShared(shop.contents.get(id)?.list ?? shop.lists?.find((l) => l.id === id));
         forgetList(id);
-        toast("This shopping list no longer exists.");
+        toast(shared ? "This list is no longer shared with you." : "This shopping list no longer exists.");
         shell.go(shopPaths.lists(), { replace: true });
         return;
       }
@@ -291,7 +336,8 @@ export function shoppingListScreen({ route, alive }) {
     ready,
     refresh,
     /** This list's lines and totals change with its entries and with any catalogue item's name or price. */
-    wants: (change) => change.scope === "catalogue" || (change.scope === "shoppingList" && (!id || sameID(change.collectionID, id))),
+    wants: (change) => change.scope === "catalogue"
+      || ((change.scope === "shoppingList" || change.scope === "sharing") && (!id || sameID(change.collectionID, id))),
     dispose() {
       adder.dispose();
     },
@@ -303,7 +349,7 @@ export function shoppingListScreen({ route, alive }) {
  * and accents). Enter or Add puts the highlighted item, or the item with exactly that name, on
  * the list; only a name the catalogue does not have yet makes a new item.
  */
-function addField(listID, paint) {
+function addField(listID, paint, shared) {
   const input = h("input", {
     type: "text", id: "add-line", class: "text-field add-input", placeholder: "Add an item", maxlength: 200,
     autocomplete: "off", autocapitalize: "sentences", spellcheck: "false", enterkeyhint: "done", role: "combobox",
@@ -327,6 +373,7 @@ function addField(listID, paint) {
   /** Catalogue items matching `text`: from the loaded catalogue when there is one, else the server. */
   async function search(text, signal) {
     const query = fold(text);
+    if (shared()) return []; // the user's catalogue is not the owner's: its items can't go on this list
     if (results.query === query) return results.items;
     let items;
     if (shop.catalogue) {
@@ -459,14 +506,24 @@ function addField(listID, paint) {
 
   async function addText(text) {
     results = { query: null, items: [] };
-    const items = await search(text);
-    const key = fold(text);
-    const existing = items.find((i) => fold(i.name) === key);
-    if (existing) return addItem(existing);
     const id = listID();
+    const key = fold(text);
+    if (shared()) {
+      // Only the list's own lines are known here; the owner's catalogue matches the name.
+      const line = shop.contents.get(id)?.lines.find((l) => fold(l.item.name) === key);
+      if (line && isOnList(id, line.item.id)) {
+        toast(`“${line.item.name}” is already on the list.`);
+        announce(`${line.item.name} is already on the list.`);
+        return;
+      }
+    } else {
+      const items = await search(text);
+      const existing = items.find((i) => fold(i.name) === key);
+      if (existing) return addItem(existing);
+    }
     const { line, createdItem } = await shopApi.putNamed(id, text);
     shell.setOnline(true);
-    if (createdItem) {
+    if (createdItem && !shared()) {
       putCatalogueItem(line.item.id, line.item);
       results = { query: null, items: [] };
     }

@@ -4,13 +4,16 @@
 // data-testid hooks: shopping-lists (the <ul>), shopping-list-row (data-list-id,
 // data-list-name, data-current="true|false"), open-shopping-list, shopping-list-name,
 // shopping-list-subtitle, edit-shopping-list (ⓘ), add-shopping-list; shopping-list-form,
-// shopping-list-name-input, delete-shopping-list-button, form-error, done, cancel.
+// shopping-list-name-input, delete-shopping-list-button, form-error, done, cancel; list-shared
+// (a shared list's "Shared by alice · can check off"); share-row (the owner's Share…);
+// shared-info, leave-list (a shared list's edit screen).
 
 import { shopApi } from "/shopping-api.js";
 import { main, shell } from "/shell.js";
-import { addButton, announce, confirmDialog, h, navButton, setNav, toast } from "/views.js";
+import { addButton, announce, backButton, confirmDialog, h, navButton, setNav, toast } from "/views.js";
 import { currentListID, setCurrentListID, shopPaths } from "/shopping-routes.js";
 import { forgetList, loadLists, shop } from "/shopping-store.js";
+import { isShared, leaveList, shareRow, sharedBadge, sharedInfo } from "/sharing.js";
 
 const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
 
@@ -47,9 +50,13 @@ export function shoppingListsScreen({ alive }) {
         h("span", { class: "list-current", "aria-hidden": "true" }),
         h("span", { class: "row-text" },
           h("span", { class: "list-name", "data-testid": "shopping-list-name", text: list.name }),
-          h("span", { class: "row-sub", "data-testid": "shopping-list-subtitle", text: subtitle(list) })),
+          h("span", { class: "row-sub", "data-testid": "shopping-list-subtitle", text: subtitle(list) }),
+          sharedBadge(list)),
         h("span", { class: "glyph glyph-chevron", "aria-hidden": "true" })),
-      h("button", { type: "button", class: "info-button", "data-testid": "edit-shopping-list", "aria-label": `Rename or delete ${list.name}` }));
+      h("button", {
+        type: "button", class: "info-button", "data-testid": "edit-shopping-list",
+        "aria-label": isShared(list) ? `About ${list.name}, shared by ${list.owner}` : `Rename, share or delete ${list.name}`,
+      }));
     li.dataset.listId = list.id;
     li.dataset.listName = list.name;
     li.dataset.current = String(current);
@@ -91,7 +98,7 @@ export function shoppingListsScreen({ alive }) {
     const cancel = shell.showLoadingSoon(alive);
     ready = refresh().finally(cancel);
   }
-  return { ready, refresh, wants: (change) => change.scope === "shoppingList", dispose() {} };
+  return { ready, refresh, wants: (change) => change.scope === "shoppingList" || change.scope === "sharing", dispose() {} };
 }
 
 /** Asks, then deletes a shopping list; resolves to true when it is gone. */
@@ -203,10 +210,17 @@ export function shoppingListFormScreen({ route, alive }) {
         }
       }
       if (!alive()) return;
+      if (isShared(original)) {
+        sharedListInfo(original);
+        return;
+      }
       input.value = original.name;
     }
     const groups = [h("ul", { class: "group" }, h("li", { class: "row field-row" }, input)), error];
     if (!isNew) {
+      const share = await shareRow(original);
+      if (!alive()) return;
+      if (share) groups.push(share);
       groups.push(h("ul", { class: "group" }, h("li", { class: "row" },
         h("button", {
           type: "button", class: "row-main destructive centered", "data-testid": "delete-shopping-list-button", text: "Delete List",
@@ -219,6 +233,16 @@ export function shoppingListFormScreen({ route, alive }) {
     form.replaceChildren(...groups);
     main().replaceChildren(form);
     update();
+  }
+
+  /** A list someone shared: who owns it, what the role allows, and Leave List. */
+  function sharedListInfo(list) {
+    setNav({ left: [backButton("Lists", () => shell.up())], title: list.name, right: [] });
+    main().replaceChildren(sharedInfo(list, { things: "entries", onLeave: async () => {
+      if (!(await leaveList(list))) return;
+      forgetList(list.id);
+      if (alive()) shell.go(shopPaths.lists(), { replace: true });
+    } }));
   }
   return { ready: start(), dispose() {} };
 }

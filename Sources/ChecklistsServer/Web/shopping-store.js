@@ -35,12 +35,17 @@ export async function loadLists() {
   return true;
 }
 
-/** The list to show when the Shopping tab opens: the last one opened here, else "Shopping List", else the first. */
+/**
+ * The list to show when the Shopping tab opens: the last one opened here, else the user's own
+ * "Shopping List", else their first (before lists others share).
+ */
 export function resolveCurrentList() {
   const lists = shop.lists || [];
   const stored = currentListID();
+  const own = lists.filter((l) => !l.owner);
   const list = lists.find((l) => l.id === stored)
-    ?? lists.find((l) => l.name === "Shopping List")
+    ?? own.find((l) => l.name === "Shopping List")
+    ?? own[0]
     ?? lists[0];
   setCurrentListID(list ? list.id : null);
   return list ?? null;

@@ -33,7 +33,8 @@ export function shoppingScreen(route, ctx) {
 export function shoppingChanged(change) {
   if (change.scope === "catalogue") {
     noteCatalogueChange(change);
-  } else if (change.scope === "shoppingList") {
+  } else if (change.scope === "shoppingList" || change.scope === "sharing") {
+    // A share changes no revision, so a list's answer would still be "304 Not Modified".
     shop.listsETag = null;
     const id = (change.collectionID || "").toUpperCase();
     for (const [listID, contents] of shop.contents) {

@@ -15,6 +15,7 @@ const SHELL = [
   "/shell.js",
   "/shopping.js",
   "/shopping-routes.js",
+  "/sharing.js",
   "/shopping-store.js",
   "/shopping-api.js",
   "/shopping-views.js",
@@ -54,16 +55,28 @@ const SHELL = [
   "/ui/ui-trash.svg",
   "/ui/ui-tab-checklists.svg",
   "/ui/ui-tab-shopping.svg",
+  "/ui/ui-person.svg",
 ];
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(
-    caches
-      .open(CACHE)
-      .then((cache) => cache.addAll(SHELL.map((url) => new Request(url, { cache: "reload" }))))
-      .then(() => self.skipWaiting()),
-  );
+  event.waitUntil(install().then(() => self.skipWaiting()));
 });
+
+/**
+ * Caches every file of the shell. The page itself ("/") is left for the next visit when the
+ * server sends a signed-out browser to /login instead (say, a new version installing while on
+ * the sign-in page).
+ */
+async function install() {
+  const cache = await caches.open(CACHE);
+  await Promise.all(SHELL.map(async (url) => {
+    const page = url === "/";
+    const response = await fetch(new Request(url, { cache: "reload", redirect: page ? "manual" : "follow" }));
+    if (page && !isShell(response)) return;
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    await cache.put(url, response);
+  }));
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
@@ -95,26 +108,34 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
-/** The cached index.html at once; the network refreshes the cache for the next visit. */
+/**
+ * The cached index.html at once; the network refreshes the cache for the next visit. Once the
+ * server has accounts, "/" redirects a signed-out browser to /login: that answer is never
+ * cached as the shell (the app itself goes to /login when the API says 401).
+ */
 async function shellFirst(event) {
   const cache = await caches.open(CACHE);
   const cached = await cache.match("/");
-  const network = fetch("/", { cache: "no-cache" }).then((response) => {
-    if (response.ok) cache.put("/", response.clone());
-    return response;
-  });
   if (cached) {
-    event.waitUntil(network.catch(() => undefined));
+    const refresh = fetch("/", { cache: "no-cache", redirect: "manual" }).then((response) => {
+      if (isShell(response)) return cache.put("/", response);
+      return undefined;
+    });
+    event.waitUntil(refresh.catch(() => undefined));
     return cached;
   }
-  return network;
+  // Not cached yet: the page itself, so that a redirect to /login is followed as one.
+  return fetch(event.request);
 }
+
+/** Whether a response is the app's page itself (not a redirect, an error or the sign-in page). */
+const isShell = (response) => response.ok && response.type === "basic" && !response.redirected;
 
 async function staleWhileRevalidate(event, request) {
   const cache = await caches.open(CACHE);
   const cached = await cache.match(request, { ignoreSearch: true });
   const network = fetch(request).then((response) => {
-    if (response.ok) cache.put(request, response.clone());
+    if (isShell(response)) cache.put(request, response.clone());
     return response;
   });
   if (cached) {

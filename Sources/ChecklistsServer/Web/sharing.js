@@ -1,0 +1,313 @@
+// Shared lists: what a role allows, how a shared list is labelled, the Share sheet (the owner
+// adds people, changes their role, removes them) and Leave List (for the people it is shared with).
+// Checklists and shopping lists are shared the same way (/api/v1/shares, docs/API.md).
+//
+// data-testid hooks of the Share sheet: share-sheet (the <dialog>), share-title, share-done,
+// share-members (the <ul>), share-member (data-user), share-member-name, share-member-role
+// (a <select>), share-remove, share-empty, share-form, share-user-input, share-role-select,
+// share-add, share-error.
+
+import { api, loadSession } from "/api.js";
+import { announce, confirmDialog, h, toast } from "/views.js";
+
+/** The roles, from least to most allowed. */
+export const ROLES = ["viewer", "checker", "editor"];
+/** What the Share sheet's menus call each role. */
+export const ROLE_NAMES = { viewer: "Viewer", checker: "Can check off", editor: "Editor" };
+/** What a role lets its holder do, as a shared list's subtitle says it. */
+const ROLE_PHRASES = { viewer: "view only", checker: "can check off", editor: "can edit" };
+
+/** Whether a list (as the API answers it) is someone else's, shared with this user. */
+export const isShared = (list) => !!list?.owner;
+/** Whether the user may check items off (or put entries in the cart, finish shopping). */
+export const canCheck = (list) => !list?.role || list.role !== "viewer";
+/** Whether the user may add, change, move and delete items. */
+export const canEditItems = (list) => !list?.role || list.role === "editor";
+
+/** "Shared by alice · can check off", for a shared list's row and screen. */
+export function sharedLabel(list) {
+  return `Shared by ${list.owner} · ${ROLE_PHRASES[list.role] ?? list.role}`;
+}
+
+/** "alice’s list: you can check items off." — a longer note for the top of a shared list. */
+export function sharedNote(list, { things = "items" } = {}) {
+  const what = {
+    viewer: "you can look, not change it",
+    checker: things === "entries" ? "you can put things in the cart and finish shopping" : "you can check items off",
+    editor: `you can add, change and remove ${things === "entries" ? "things" : "items"}`,
+  }[list.role] ?? "";
+  return `${list.owner}’s list: ${what}.`;
+}
+
+/** A small line under a list's name saying who shared it: null for the user's own lists. */
+export function sharedBadge(list) {
+  if (!isShared(list)) return null;
+  return h("span", { class: "row-sub shared-by", "data-testid": "list-shared", text: sharedLabel(list) });
+}
+
+// MARK: - Edit screens
+
+/**
+ * The owner's "Share…" row, saying who the list is shared with; opens the Share sheet. Null
+ * without accounts (there is nobody to share with).
+ */
+export async function shareRow(list) {
+  const known = await loadSession();
+  if (known?.mode !== "accounts") return null;
+  const value = h("span", { class: "row-value", "data-testid": "share-summary", text: "" });
+  const show = (members) => {
+    value.textContent = members.length === 0 ? "Not shared" : members.map((m) => m.user).join(", ");
+  };
+  const reload = () => api.members(list.id).then((answer) => show(answer.members), () => undefined);
+  reload();
+  shareRows.add({ listID: list.id, value, reload });
+  const button = h("button", { type: "button", class: "row-main", "data-testid": "share-row" },
+    h("span", { class: "row-label", text: "Share…" }), value,
+    h("span", { class: "glyph glyph-chevron", "aria-hidden": "true" }));
+  button.addEventListener("click", async () => show(await openShareSheet(list)));
+  return h("ul", { class: "group" }, h("li", { class: "row" }, button));
+}
+
+/** What a sharee sees in place of a shared list's edit form: owner, role, and Leave List. */
+export function sharedInfo(list, { onLeave, things = "items" }) {
+  return h("div", { class: "form shared-info", "data-testid": "shared-info" },
+    h("ul", { class: "group" },
+      h("li", { class: "row field-row" },
+        h("span", { class: "row-label grow", text: "Owner" }),
+        h("span", { class: "row-value padded", "data-testid": "shared-owner", text: list.owner })),
+      h("li", { class: "row field-row" },
+        h("span", { class: "row-label grow", text: "Your role" }),
+        h("span", { class: "row-value padded", "data-testid": "shared-role", text: ROLE_NAMES[list.role] ?? list.role }))),
+    h("p", { class: "form-hint shared-hint", "data-testid": "shared-note", text: sharedNote(list, { things }) }),
+    h("ul", { class: "group" }, h("li", { class: "row" },
+      h("button", {
+        type: "button", class: "row-main destructive centered", "data-testid": "leave-list", text: "Leave List", onclick: onLeave,
+      }))));
+}
+
+// MARK: - Leave List
+
+/** Asks, then leaves a list someone shared with the user; resolves to true when left. */
+export async function leaveList(list) {
+  const ok = await confirmDialog({
+    title: `Leave “${list.name}”?`,
+    message: `It is ${list.owner}’s list. It goes from your lists until ${list.owner} shares it with you again.`,
+    confirm: "Leave",
+  });
+  if (!ok) return false;
+  try {
+    await api.leave(list.id);
+  } catch (error) {
+    if (error.status !== 404) {
+      toast(error.isNetwork ? "Can’t reach the server. You are still on the list." : error.detail, { kind: "error" });
+      return false;
+    }
+  }
+  announce(`Left ${list.name}.`);
+  toast(`You left “${list.name}”.`);
+  return true;
+}
+
+// MARK: - The Share sheet
+
+/** The open sheet, so a live change to its list's members can refresh it. */
+let openSheet = null;
+
+/** Share rows on screen: {listID, value (the summary element), reload}. */
+const shareRows = new Set();
+
+/**
+ * Refreshes the open Share sheet and the Share rows on screen when a live `sharing` change is
+ * about their list (someone left it, or another tab of the owner's changed it).
+ */
+export function shareSheetChanged(change) {
+  const id = (change.collectionID || "").toUpperCase();
+  if (openSheet && id === openSheet.listID.toUpperCase()) openSheet.reload();
+  for (const row of shareRows) {
+    if (!row.value.isConnected) shareRows.delete(row);
+    else if (row.listID.toUpperCase() === id) row.reload();
+  }
+}
+
+/**
+ * Opens the Share sheet for one of the user's lists. Resolves, when it closes, to the members
+ * as last shown ([{user, role}]).
+ */
+export function openShareSheet(list) {
+  openSheet?.close();
+  const opener = document.activeElement;
+  let members = [];
+
+  const title = h("h2", { class: "sheet-title", id: "share-title", tabindex: "-1", "data-testid": "share-title", text: `Share “${list.name}”` });
+  const done = h("button", { type: "button", class: "nav-button strong", "data-testid": "share-done", text: "Done" });
+  const intro = h("p", {
+    class: "sheet-intro",
+    text: "Viewers see the list. People who can check off also tick items off; editors also add, change and remove them. Only you rename, delete or share it.",
+  });
+  const heading = h("h3", { class: "sheet-heading", id: "share-members-heading", text: "Shared with" });
+  const ul = h("ul", { class: "group share-members", "data-testid": "share-members", "aria-labelledby": "share-members-heading" });
+  const empty = h("p", { class: "sheet-empty", "data-testid": "share-empty", text: "Not shared with anyone yet." });
+  const error = h("p", { class: "form-error sheet-error", id: "share-error", role: "alert", "data-testid": "share-error" });
+
+  const userInput = h("input", {
+    type: "text", id: "share-user", class: "text-field", placeholder: "User name", maxlength: 200,
+    autocomplete: "off", autocapitalize: "none", spellcheck: "false", enterkeyhint: "send",
+    "aria-describedby": "share-error", "data-testid": "share-user-input",
+  });
+  const roleSelect = roleMenu("checker", { id: "share-role", "data-testid": "share-role-select" });
+  const add = h("button", { type: "submit", class: "plain-button small", "data-testid": "share-add", text: "Share" });
+  const form = h("form", { class: "share-form", "data-testid": "share-form", novalidate: true },
+    h("h3", { class: "sheet-heading", text: "Add someone" }),
+    h("div", { class: "group share-add-group" },
+      h("div", { class: "row field-row" },
+        h("label", { class: "vh", for: "share-user", text: "User name" }), userInput),
+      h("div", { class: "row field-row" },
+        h("label", { class: "row-label grow", for: "share-role", text: "Role" }), roleSelect, add)));
+
+  const body = h("div", { class: "sheet-body" }, intro, heading, empty, ul, error, form);
+  const dialog = h("dialog", { class: "sheet share-sheet", "aria-labelledby": "share-title", "data-testid": "share-sheet" },
+    h("header", { class: "sheet-bar" }, h("span"), title, done), body);
+
+  const showError = (message) => {
+    error.textContent = message;
+    userInput.setAttribute("aria-invalid", message ? "true" : "false");
+  };
+  const problem = (e) => (e.isNetwork ? "Can’t reach the server. Try again." : e.detail || e.message);
+
+  function memberRow(member) {
+    const select = roleMenu(member.role, { "data-testid": "share-member-role", "aria-label": `Role of ${member.user}` });
+    select.addEventListener("change", async () => {
+      const before = member.role;
+      const role = select.value;
+      showError("");
+      select.disabled = true;
+      try {
+        const answer = await api.share(list.id, member.user, role);
+        member.role = answer?.role ?? role;
+        announce(`${member.user}: ${ROLE_NAMES[member.role]}.`);
+      } catch (e) {
+        select.value = before;
+        showError(problem(e));
+        if (e.status === 404) reload();
+      } finally {
+        select.disabled = false;
+      }
+    });
+    const remove = h("button", {
+      type: "button", class: "plain-button small destructive", "data-testid": "share-remove",
+      "aria-label": `Stop sharing with ${member.user}`, text: "Remove",
+    });
+    remove.addEventListener("click", async () => {
+      showError("");
+      remove.disabled = true;
+      try {
+        await api.unshare(list.id, member.user);
+      } catch (e) {
+        if (e.status !== 404) {
+          remove.disabled = false;
+          showError(problem(e));
+          return;
+        }
+      }
+      const index = members.indexOf(member);
+      members = members.filter((m) => m !== member);
+      paint();
+      announce(`Stopped sharing with ${member.user}.`);
+      const next = ul.children[Math.min(index, ul.children.length - 1)];
+      (next?.querySelector("[data-testid=share-remove]") ?? userInput).focus();
+    });
+    const li = h("li", { class: "row share-member", "data-testid": "share-member" },
+      h("span", { class: "share-member-name", "data-testid": "share-member-name", text: member.user }),
+      select, remove);
+    li.dataset.user = member.user;
+    return li;
+  }
+
+  function paint() {
+    members.sort((a, b) => a.user.localeCompare(b.user));
+    ul.replaceChildren(...members.map(memberRow));
+    ul.hidden = members.length === 0;
+    empty.hidden = members.length > 0;
+    dialog.dataset.loaded = "true";
+  }
+
+  async function reload() {
+    try {
+      const answer = await api.members(list.id);
+      if (!dialog.open) return;
+      // Keep a menu that has focus: only repaint when someone came or went or a role changed.
+      const same = answer.members.length === members.length
+        && answer.members.every((m) => members.some((n) => n.user === m.user && n.role === m.role));
+      members = answer.members;
+      if (!same || dialog.dataset.loaded !== "true") paint();
+    } catch (e) {
+      if (!dialog.open) return;
+      showError(problem(e));
+    }
+  }
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const user = userInput.value.trim();
+    showError("");
+    if (!user) {
+      showError("Type the user name of the person to share with.");
+      userInput.focus();
+      return;
+    }
+    add.disabled = true;
+    try {
+      const answer = await api.share(list.id, user, roleSelect.value);
+      const member = { user: answer?.user ?? user.toLowerCase(), role: answer?.role ?? roleSelect.value };
+      members = members.filter((m) => m.user !== member.user).concat(member);
+      paint();
+      userInput.value = "";
+      announce(`Shared with ${member.user}: ${ROLE_NAMES[member.role]}.`);
+    } catch (e) {
+      showError(problem(e));
+    } finally {
+      add.disabled = false;
+      userInput.focus();
+    }
+  });
+  userInput.addEventListener("input", () => error.textContent && showError(""));
+
+  const closed = new Promise((resolve) => {
+    dialog.addEventListener("close", () => {
+      if (openSheet?.dialog === dialog) openSheet = null;
+      dialog.remove();
+      if (opener && opener.isConnected && typeof opener.focus === "function") opener.focus();
+      resolve(members);
+    }, { once: true });
+  });
+  const close = () => dialog.open && dialog.close();
+  done.addEventListener("click", close);
+  // A click on the backdrop (outside the sheet's box) closes it, as a sheet does.
+  dialog.addEventListener("click", (event) => {
+    if (event.target !== dialog) return;
+    const box = dialog.getBoundingClientRect();
+    const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+    if (!inside) close();
+  });
+
+  ul.hidden = true;
+  empty.hidden = true;
+  document.body.append(dialog);
+  dialog.showModal();
+  title.focus();
+  openSheet = { dialog, listID: list.id, reload, close };
+  reload();
+  return closed;
+}
+
+/** Closes the Share sheet, if one is open (the screen under it is going away). */
+export function closeShareSheet() {
+  openSheet?.close();
+}
+
+/** A <select> of the three roles. */
+function roleMenu(selected, attrs) {
+  const select = h("select", { class: "role-select", ...attrs });
+  for (const role of ROLES) select.append(h("option", { value: role, text: ROLE_NAMES[role], selected: role === selected }));
+  return select;
+}
