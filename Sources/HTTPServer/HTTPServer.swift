@@ -80,7 +80,11 @@ public final class HTTPServer: Sendable {
       }
       let socket = try ListeningSocket.open(host: configuration.host, port: configuration.port)
       let retained = Unmanaged.passRetained(core)
-      var flags = MHD_USE_AUTO_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+      // poll(), not the epoll that AUTO picks on Linux: with a thread pool, libmicrohttpd
+      // 0.9.75's MHD_quiesce_daemon and a worker can both take the listening socket out of the
+      // worker's epoll set, and the loser aborts the process ("Failed to remove listen FD from
+      // epoll set"), which a browser test hit once at shutdown. poll() keeps no such set.
+      var flags = MHD_USE_POLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
       if socket.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
       if pem != nil { flags |= MHD_USE_TLS.rawValue }
       let log = cmhd_log_capture_new()
