@@ -8,6 +8,8 @@ extension Checklist {
     case .orderedAscending: return true
     case .orderedDescending: return false
     case .orderedSame:
+      // Of two lists with one name, the reader's own comes before one shared with them.
+      if (a.sharing == nil) != (b.sharing == nil) { return a.sharing == nil }
       if a.createdAt != b.createdAt { return a.createdAt < b.createdAt }
       return a.id.uuidString < b.id.uuidString
     }

@@ -170,7 +170,11 @@ public struct ShoppingService: Sendable {
     switch a.name.localizedStandardCompare(b.name) {
     case .orderedAscending: return true
     case .orderedDescending: return false
-    case .orderedSame: return a.id.uuidString < b.id.uuidString
+    case .orderedSame:
+      // The reader's own list first, then the oldest: an order that does not change.
+      if (a.sharing == nil) != (b.sharing == nil) { return a.sharing == nil }
+      if a.createdAt != b.createdAt { return a.createdAt < b.createdAt }
+      return a.id.uuidString < b.id.uuidString
     }
   }
 

@@ -100,6 +100,10 @@ struct SharingServiceTests {
     #expect(shared.map(\.name) == ["Groceries", "Shopping List"])
     #expect(shared.map(\.ownerName) == ["alice", "alice"])
     #expect(shared.map(\.share.scope) == [.checklist, .shoppingList])
+    // Bob's own "Shopping List" comes before Alice's of the same name.
+    let bobsShopping = try home.shopping(home.bob).lists()
+    #expect(bobsShopping.map(\.name) == ["Shopping List", "Shopping List"])
+    #expect(bobsShopping.map { $0.sharing?.ownerName } == [nil, "alice"])
     // Bob's lists show Alice's beside his own, marked with her name and his role.
     try home.lists(home.bob).createList(named: "Hardware")
     let bobsLists = try home.lists(home.bob).checklists()
