@@ -21,40 +21,52 @@ enum LoginPage {
       status: 200, headers: ["Content-Type": type, "Cache-Control": "no-cache"], text: text)
   }
 
-  static let html = """
+  /// A page of its own: the head and brand both pages share, then `main`'s content.
+  private static func page(title: String, script: String, lead: String, main: String)
+    -> String
+  {
+    """
     <!doctype html>
     <html lang="en">
     <head>
       <meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <meta name="color-scheme" content="light dark">
-      <title>Sign in · Checklists</title>
+      <title>\(title) · Checklists</title>
       <link rel="icon" href="/app-icon.svg" type="image/svg+xml">
       <link rel="stylesheet" href="/login.css">
-      <script src="/login.js" defer></script>
+      <script src="\(script)" defer></script>
     </head>
     <body>
       <main>
         <header class="brand">
           <img src="/app-icon.svg" alt="" width="64" height="64">
           <h1>Checklists</h1>
-          <p class="lead">Sign in to see your lists.</p>
+          \(lead)
         </header>
-        <form id="sign-in" novalidate>
-          <label for="user">User name</label>
-          <input id="user" name="user" autocomplete="username" autocapitalize="none"
-                 spellcheck="false" required autofocus>
-          <label for="password">Password</label>
-          <input id="password" name="password" type="password" autocomplete="current-password"
-                 required>
-          <p id="message" role="alert" aria-live="assertive"></p>
-          <button type="submit">Sign in</button>
-        </form>
+    \(main)
       </main>
     </body>
     </html>
 
     """
+  }
+
+  static let html = page(
+    title: "Sign in", script: "/login.js",
+    lead: #"<p class="lead">Sign in to see your lists.</p>"#,
+    main: """
+          <form id="sign-in" novalidate>
+            <label for="user">User name</label>
+            <input id="user" name="user" autocomplete="username" autocapitalize="none"
+                   spellcheck="false" required autofocus>
+            <label for="password">Password</label>
+            <input id="password" name="password" type="password" autocomplete="current-password"
+                   required>
+            <p id="message" role="alert" aria-live="assertive"></p>
+            <button type="submit">Sign in</button>
+          </form>
+      """)
 
   static let script = """
     "use strict";
@@ -108,35 +120,16 @@ enum LoginPage {
 
     """
 
-  static let signOutHTML = """
-    <!doctype html>
-    <html lang="en">
-    <head>
-      <meta charset="utf-8">
-      <meta name="viewport" content="width=device-width, initial-scale=1">
-      <meta name="color-scheme" content="light dark">
-      <title>Sign out · Checklists</title>
-      <link rel="icon" href="/app-icon.svg" type="image/svg+xml">
-      <link rel="stylesheet" href="/login.css">
-      <script src="/logout.js" defer></script>
-    </head>
-    <body>
-      <main>
-        <header class="brand">
-          <img src="/app-icon.svg" alt="" width="64" height="64">
-          <h1>Checklists</h1>
-          <p class="lead" id="who">Checking who is signed in…</p>
-        </header>
-        <form id="sign-out">
-          <button type="submit">Sign out</button>
-        </form>
-        <p class="back"><a href="/">Back to my lists</a></p>
-        <p id="message" role="alert" aria-live="assertive"></p>
-      </main>
-    </body>
-    </html>
-
-    """
+  static let signOutHTML = page(
+    title: "Sign out", script: "/logout.js",
+    lead: #"<p class="lead" id="who">Checking who is signed in…</p>"#,
+    main: """
+          <form id="sign-out">
+            <button type="submit">Sign out</button>
+          </form>
+          <p class="back"><a href="/">Back to my lists</a></p>
+          <p id="message" role="alert" aria-live="assertive"></p>
+      """)
 
   static let signOutScript = """
     "use strict";
