@@ -15,6 +15,9 @@ struct ChecklistsCommand: CommandGroup {
       $XDG_DATA_HOME/checklists/checklists.sqlite (~/.local/share/checklists/).
 
       Shopping lists, with a catalogue of items and prices, are under 'checklists shop'.
+
+      After 'checklists login https://server' every command acts on that server's lists \
+      instead, until 'checklists logout'.
       """,
     subcommands: [
       ListsCommand.self, ListCommand.self, ItemsCommand.self, AddCommand.self,
@@ -22,7 +25,7 @@ struct ChecklistsCommand: CommandGroup {
       DeleteCommand.self, MoveCommand.self, DueCommand.self, IconsCommand.self,
       ShopCommand.self, ImportCommand.self, ExportCommand.self, ServeCommand.self,
       ShareCommand.self, UnshareCommand.self, SharesCommand.self, LeaveCommand.self,
-      UserCommand.self, TokenCommand.self,
+      UserCommand.self, TokenCommand.self, LoginCommand.self, LogoutCommand.self,
     ],
     globalArguments: [
       .option(

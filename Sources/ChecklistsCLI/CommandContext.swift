@@ -2,13 +2,23 @@ import ChecklistsCore
 import ChecklistsStore
 import Foundation
 
-/// What a command runs with: where the database is, the clock, the time zone, the locale, and
-/// the terminal's input and output.
+/// What a command runs with: whose lists (a database file here, or a user's services on the
+/// server that runs the command for `checklists login`), the clock, the time zone, the locale,
+/// and where its words and files go.
 final class CommandContext {
-  /// The process environment.
+  /// Where the lists are.
+  enum Backend {
+    /// A database file on this machine, and the user named by `--user` or `CHECKLISTS_USER`.
+    case local(databasePath: String)
+    /// A signed-in user's services on the server running the command.
+    case hosted(UserServices, AccountService)
+  }
+
+  /// The process environment (on a server: none of it, the client's settings come with the
+  /// command).
   let environment: [String: String]
-  /// The database file.
-  let databasePath: String
+  /// Where the lists are.
+  let backend: Backend
   /// The current time.
   let now: @Sendable () -> Date
   /// The zone dates are read and shown in.
@@ -16,33 +26,40 @@ final class CommandContext {
   /// The locale prices are read and shown in (see ``LocaleSetting``).
   let locale: Locale
   /// The user named by `--user` or `CHECKLISTS_USER`, whose lists commands act on once
-  /// accounts exist.
+  /// accounts exist; on a server, the signed-in user.
   let userName: String?
+  /// The terminal and the disk, or what stands for them.
+  let io: any CommandIO
   private var openedStore: SQLiteChecklistStore?
   private var openedService: ChecklistService?
   private var openedShopping: ShoppingService?
 
   init(
-    environment: [String: String], databasePath: String,
+    environment: [String: String], backend: Backend, io: any CommandIO,
     now: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone = .current,
     locale: Locale? = nil, userName: String? = nil
   ) {
-    self.userName = userName
     self.environment = environment
-    self.databasePath = databasePath
+    self.backend = backend
+    self.io = io
     self.now = now
     self.timeZone = timeZone
     self.locale = locale ?? LocaleSetting.resolve(environment: environment)
+    if case .hosted(let services, _) = backend {
+      self.userName = services.checklists.owner.name
+    } else {
+      self.userName = userName
+    }
   }
 
-  /// The database, opened (and on first use created) once per command.
+  /// The database file, opened (and on first use created) once per command.
+  /// - Throws: On a server, which keeps its database to itself.
   func database() throws -> SQLiteChecklistStore {
-    try store()
-  }
-
-  private func store() throws -> SQLiteChecklistStore {
     if let openedStore { return openedStore }
-    let store = try SQLiteChecklistStore(path: databasePath)
+    guard case .local(let path) = backend else {
+      throw ChecklistsCLIError(description: "A server's command line has no database file.")
+    }
+    let store = try SQLiteChecklistStore(path: path)
     openedStore = store
     return store
   }
@@ -51,12 +68,13 @@ final class CommandContext {
   ///
   /// Without accounts that is the single local user. With accounts it is `--user`, else
   /// `$CHECKLISTS_USER`, else the only account: whoever can open the file may act as anyone
-  /// (see SECURITY.md), so no password is asked.
+  /// (see SECURITY.md), so no password is asked. On a server, the signed-in user.
   /// - Throws: `invalidInput` when there are several accounts and none is named, `notFound`
   ///   for an unknown name.
   func service() throws -> ChecklistService {
+    if case .hosted(let services, _) = backend { return services.checklists }
     if let openedService { return openedService }
-    let store = try store()
+    let store = try database()
     let accounts = AccountService(store: store, now: now)
     let users = try accounts.users()
     let service: ChecklistService
@@ -86,11 +104,12 @@ final class CommandContext {
   /// euros; an existing one keeps its own.
   /// - Throws: `invalidInput` when `CHECKLISTS_CURRENCY` is not a currency code.
   func shopping() throws -> ShoppingService {
+    if case .hosted(let services, _) = backend { return services.shopping }
     if let openedShopping { return openedShopping }
     let owner = try service().owner
     let currency = try CurrencySetting.resolve(environment: environment, locale: locale)
     let shopping = try ShoppingService.open(
-      store: store(), owner: owner, currency: currency, now: now)
+      store: database(), owner: owner, currency: currency, now: now)
     openedShopping = shopping
     return shopping
   }
@@ -110,32 +129,41 @@ final class CommandContext {
 
   /// Writes a line to standard output.
   func print(_ text: String = "") {
-    Swift.print(text)
+    io.write(Data((text + "\n").utf8), error: false)
   }
 
   /// Writes bytes to standard output as they are.
   func write(_ data: Data) {
-    fflush(nil)
-    FileHandle.standardOutput.write(data)
+    io.write(data, error: false)
   }
 
   /// Writes a line to standard error.
   func printError(_ text: String) {
-    fflush(nil)
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    io.write(Data((text + "\n").utf8), error: true)
   }
 
   /// Whether standard output is a terminal rather than a pipe or a file.
-  var outputIsTerminal: Bool { isatty(STDOUT_FILENO) != 0 }
+  var outputIsTerminal: Bool { io.outputIsTerminal }
 
-  /// Asks a yes/no question on the terminal; anything but "y" or "yes" (or end of input) is no.
-  func confirm(_ question: String) -> Bool {
-    Swift.print(question + " [y/N] ", terminator: "")
-    fflush(nil)
-    guard let answer = readLine() else {
-      Swift.print()
-      return false
-    }
-    return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+  /// Asks a yes/no question; anything but "y" or "yes" (or end of input) is no.
+  func confirm(_ question: String) throws -> Bool {
+    try io.confirm(question)
+  }
+
+  /// Reads a password: from a prompt with echo off when standard input is a terminal (twice
+  /// when `confirming`), else the first line of standard input. Never from the command line.
+  /// - Throws: `invalidInput` when the two entries differ or nothing could be read.
+  func readPassword(prompt: String, confirming: Bool) throws -> String {
+    try io.readPassword(prompt: prompt, confirming: confirming)
+  }
+
+  /// Reads a file named on the command line; `-` is standard input.
+  func readFile(_ path: String) throws -> Data {
+    try io.readFile(path)
+  }
+
+  /// Writes a file named on the command line, atomically.
+  func writeFile(_ data: Data, to path: String) throws {
+    try io.writeFile(data, to: path)
   }
 }

@@ -1,43 +1,109 @@
 import ArgumentParsing
 import ChecklistsCore
+import ChecklistsInterop
 import ChecklistsStore
 import Foundation
 
 /// Runs `checklists` with a command line and reports how it ended.
 public enum CommandLineTool {
-  /// Parses `arguments`, runs the command and prints its output and errors.
+  static let parser = CommandParser(root: ChecklistsCommand.self)
+
+  /// Parses `arguments`, runs the command and prints its output and errors: on the database
+  /// file, or on the server `checklists login` signed in to.
   /// - Parameters:
   ///   - arguments: The command line without the program name.
   ///   - environment: The process environment (for `CHECKLISTS_DB`, `XDG_DATA_HOME`, `HOME`).
   /// - Returns: The exit code: 0 success, 1 failure, 64 usage error.
   public static func run(_ arguments: [String], environment: [String: String]) -> ExitCode {
-    let parser = CommandParser(root: ChecklistsCommand.self)
+    let io = ProcessCommandIO()
+    return parsed(arguments, io: io) { runnable, values in
+      if values.string("db")?.isEmpty == true {
+        throw UsageError("--db needs a file path; it was given an empty one.")
+      }
+      // A database named for this command (or this shell) is a choice to work locally.
+      let explicitDatabase = values.string("db") ?? environment["CHECKLISTS_DB"]
+      if explicitDatabase == nil, type(of: runnable).placement != .here,
+        let login = try RemoteLogin.load(environment: environment)
+      {
+        return try RemoteCommandClient(login: login, io: io, environment: environment)
+          .run(arguments, runnable, values)
+      }
+      let database = DatabaseLocation.resolve(explicit: explicitDatabase, environment: environment)
+      try runnable.run(
+        CommandContext(
+          environment: environment, backend: .local(databasePath: database), io: io,
+          userName: values.string("user") ?? environment["CHECKLISTS_USER"]))
+      return .success
+    }
+  }
+
+  /// Runs a command line a client sent (`POST /api/v1/cli`) as the user of `services`.
+  ///
+  /// It sees only what came with it: the files the client sent, the answers it gave. It
+  /// cannot name a database (`--db`) or another user (`--user`), nor run what manages the
+  /// server (`serve`, `user`).
+  public static func runHosted(
+    _ command: RemoteCommand, services: UserServices, accounts: AccountService
+  ) -> RemoteCommandResult {
+    let io = HostedCommandIO(command)
+    var question: String?
+    let code = parsed(command.arguments, io: io) { runnable, values in
+      for name in ["db", "user"] where values.string(name) != nil {
+        throw UsageError("--\(name) is for a database on the machine it runs on, not a server.")
+      }
+      switch type(of: runnable).placement {
+      case .anywhere: break
+      case .here:
+        throw UsageError("'\(values.commandPath.joined(separator: " "))' runs on your machine.")
+      case .databaseOnly(let reason): throw UsageError(reason)
+      }
+      var timeZone = TimeZone.gmt
+      if let identifier = command.timeZone {
+        guard let zone = TimeZone(identifier: identifier) else {
+          throw UsageError("Unknown time zone '\(identifier)'.")
+        }
+        timeZone = zone
+      }
+      let context = CommandContext(
+        environment: [:], backend: .hosted(services, accounts), io: io,
+        now: services.checklists.now, timeZone: timeZone,
+        locale: command.locale.map(Locale.init(identifier:)) ?? Locale(identifier: "en_US_POSIX"))
+      do {
+        try runnable.run(context)
+      } catch let unanswered as HostedCommandIO.Unanswered {
+        question = unanswered.question
+      }
+      return .success
+    }
+    return RemoteCommandResult(
+      exitCode: code.rawValue, standardOutput: io.standardOutput,
+      standardError: io.standardError, files: question == nil ? io.writtenFiles : [:],
+      question: question)
+  }
+
+  /// Parses a command line, shows help, and runs a command through `body`, turning errors
+  /// into messages on standard error and exit codes.
+  private static func parsed(
+    _ arguments: [String], io: any CommandIO,
+    _ body: (any RunnableCommand, ParsedValues) throws -> ExitCode
+  ) -> ExitCode {
     var path = ["checklists"]
     do {
       switch try parser.parse(DefaultSubcommand.complete(arguments)) {
       case .helpRequested(let text), .versionRequested(let text):
-        print(text)
+        io.write(Data((text + "\n").utf8), error: false)
         return .success
       case .command(let command, let commandPath, let values):
         path = commandPath
         guard let runnable = command as? any RunnableCommand else {
-          print(parser.helpText(for: commandPath))
+          io.write(Data((parser.helpText(for: commandPath) + "\n").utf8), error: false)
           return .success
         }
-        if values.string("db")?.isEmpty == true {
-          throw UsageError("--db needs a file path; it was given an empty one.")
-        }
-        let database = DatabaseLocation.resolve(
-          explicit: values.string("db"), environment: environment)
-        try runnable.run(
-          CommandContext(
-            environment: environment, databasePath: database,
-            userName: values.string("user") ?? environment["CHECKLISTS_USER"]))
-        return .success
+        return try body(runnable, values)
       }
     } catch var error as UsageError {
       if error.commandPath.isEmpty { error.commandPath = path }
-      printError(parser.errorText(for: error))
+      report(parser.errorText(for: error), io)
       return ExitCode.forError(error)
     } catch let error as ChecklistsError {
       var text = "Error: \(error.description)"
@@ -45,16 +111,15 @@ public enum CommandLineTool {
       if error.code == .notFound || error.code == .ambiguous {
         text = parser.errorText(for: UsageError(error.description, commandPath: path))
       }
-      printError(text)
+      report(text, io)
       return ExitCode.forError(error)
     } catch {
-      printError("Error: \(error)")
+      report("Error: \(error)", io)
       return ExitCode.forError(error)
     }
   }
 
-  private static func printError(_ text: String) {
-    fflush(nil)
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+  private static func report(_ text: String, _ io: any CommandIO) {
+    io.write(Data((text + "\n").utf8), error: true)
   }
 }

@@ -11,6 +11,7 @@ struct APIGateway: Sendable {
   let events: EventHub
   let cache: ResponseCache
   let didWrite: @Sendable () -> Void
+  let commandRunner: RemoteCommandRunner?
 
   /// Answers a request under `/api/`.
   func handle(_ request: HTTPRequest) -> HTTPResponse {
@@ -18,12 +19,20 @@ struct APIGateway: Sendable {
     if request.path == "/api/v1/session" {
       return SessionRoutes(authenticator: authenticator).handle(request)
     }
+    if request.path == "/api/v1/tokens" || request.path == "/api/v1/tokens/current" {
+      return TokenRoutes(authenticator: authenticator).handle(request)
+    }
     return ChecklistsAPI.catchingProblems {
       guard let identity = try authenticator.identify(request) else {
         throw SessionRoutes.signInNeeded
       }
       try authenticator.checkWrite(request, identity: identity)
       let services = try authenticator.directory.services(for: identity.user)
+      if request.path == "/api/v1/cli" {
+        defer { didWrite() }
+        return try CommandRoute(runner: commandRunner, accounts: authenticator.accounts)
+          .handle(request, services: services)
+      }
       let api = ChecklistsAPI(
         service: services.checklists, shopping: services.shopping, sharing: services.sharing,
         locale: locale, events: events, didWrite: didWrite, cache: cache)

@@ -15,7 +15,7 @@ struct Identity: Sendable {
     /// A browser's session cookie; writes must also send its anti-CSRF token.
     case session(Session, token: String)
     /// `Authorization: Bearer` with an API token.
-    case apiToken
+    case apiToken(String)
   }
 
   let user: User
@@ -94,10 +94,11 @@ final class Authenticator: Sendable {
     }
     if let authorization = request.headers["Authorization"] {
       let parts = authorization.split(separator: " ", maxSplits: 1)
+      let bearer = parts.count == 2 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
       guard parts.count == 2, parts[0].lowercased() == "bearer",
-        let user = try accounts.user(bearer: String(parts[1]).trimmingCharacters(in: .whitespaces))
+        let user = try accounts.user(bearer: bearer)
       else { return nil }
-      return Identity(user: user, credential: .apiToken)
+      return Identity(user: user, credential: .apiToken(bearer))
     }
     guard let token = Self.cookie(Self.cookieName, in: request),
       let (user, session) = try accounts.session(token: token)

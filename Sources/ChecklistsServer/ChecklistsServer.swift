@@ -25,6 +25,9 @@ public final class ChecklistsServer: Sendable {
     public var secureCookies = false
     /// The PEM certificate and key to serve HTTPS with; `nil` serves plain HTTP.
     public var tls: HTTPServerConfiguration.TLS?
+    /// Runs the command lines that `checklists login` sends to `POST /api/v1/cli`; `nil`
+    /// answers 404 there.
+    public var commandRunner: RemoteCommandRunner?
 
     /// The defaults: 127.0.0.1:8080.
     public init() {}
@@ -84,14 +87,15 @@ public final class ChecklistsServer: Sendable {
       didWrite: {
         cache.invalidate()
         watcher.poke()
-      })
+      }, commandRunner: configuration.commandRunner)
     var settings = HTTPServerConfiguration(
       host: configuration.host, port: configuration.port,
       threadCount: configuration.threadCount, tls: configuration.tls)
     // JSON bodies stay small; an imported Checklists.plist of 100,000 items is about 6 MB.
     settings.bodySizeLimit = { method, path in
       method == "POST"
-        && (path.hasPrefix("/api/v1/import") || path.hasPrefix("/api/v1/catalogue/import"))
+        && (path.hasPrefix("/api/v1/import") || path.hasPrefix("/api/v1/catalogue/import")
+          || path == "/api/v1/cli")
         ? 64 << 20 : 1 << 20
     }
     let problem: @Sendable (Int, String) -> HTTPResponse = { status, detail in

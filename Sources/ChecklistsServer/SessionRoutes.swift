@@ -51,37 +51,14 @@ struct SessionRoutes: Sendable {
     guard let name = try body.string("user"), let password = try body.string("password") else {
       throw APIError(status: 422, detail: "Signing in needs both 'user' and 'password'.")
     }
-    guard try authenticator.signInRequired() else {
-      throw APIError(
-        status: 409,
-        detail: "This server has no accounts, so there is nothing to sign in to; "
-          + "add one with 'checklists user add <name>'.")
+    let (user, token, session) = try authenticator.checkingPassword(request, userName: name) {
+      try authenticator.accounts.signIn(userName: name, password: password)
     }
-    let address = authenticator.clientAddress(request)
-    let now = authenticator.directory.now()
-    if let wait = authenticator.throttle.waitBeforeAttempt(
-      userName: name, address: address, at: now)
-    {
-      let seconds = Int(wait.rounded(.up))
-      throw APIError(
-        status: 429,
-        detail: "Too many sign-in attempts; try again in \(seconds) "
-          + (seconds == 1 ? "second." : "seconds."),
-        headers: ["Retry-After": String(seconds)])
-    }
-    do {
-      let (user, token, session) = try authenticator.accounts.signIn(
-        userName: name, password: password)
-      authenticator.throttle.recordSuccess(userName: name)
-      var response = try HTTPResponse.json(
-        SessionJSON(user: user.name, mode: "accounts", csrfToken: session.csrfToken))
-      response.headers["Set-Cookie"] = authenticator.sessionCookie(token.value)
-      response.headers["Cache-Control"] = "no-store"
-      return response
-    } catch let error as ChecklistsError where error.code == .unauthorized {
-      authenticator.throttle.recordFailure(userName: name, address: address, at: now)
-      throw error
-    }
+    var response = try HTTPResponse.json(
+      SessionJSON(user: user.name, mode: "accounts", csrfToken: session.csrfToken))
+    response.headers["Set-Cookie"] = authenticator.sessionCookie(token.value)
+    response.headers["Cache-Control"] = "no-store"
+    return response
   }
 
   private func signOut(_ request: HTTPRequest) throws -> HTTPResponse {

@@ -6,17 +6,10 @@ import Synchronization
 /// Each user's services, made once per user: opening a user's shopping seeds it on first use,
 /// which is a write, so it is done once, not per request.
 final class UserDirectory: Sendable {
-  /// One user's services.
-  struct Services: Sendable {
-    let checklists: ChecklistService
-    let shopping: ShoppingService
-    let sharing: SharingService
-  }
-
   let store: SQLiteChecklistStore
   let now: @Sendable () -> Date
   private let currency: Currency
-  private let opened = Mutex<[UUID: Services]>([:])
+  private let opened = Mutex<[UUID: UserServices]>([:])
   private let local = Mutex<User?>(nil)
 
   init(store: SQLiteChecklistStore, currency: Currency, now: @escaping @Sendable () -> Date) {
@@ -26,12 +19,9 @@ final class UserDirectory: Sendable {
   }
 
   /// The services of a user.
-  func services(for user: User) throws -> Services {
+  func services(for user: User) throws -> UserServices {
     if let services = opened.withLock({ $0[user.id] }) { return services }
-    let services = Services(
-      checklists: ChecklistService(store: store, owner: user, now: now),
-      shopping: try ShoppingService.open(store: store, owner: user, currency: currency, now: now),
-      sharing: SharingService(store: store, user: user, now: now))
+    let services = try UserServices.open(store: store, user: user, currency: currency, now: now)
     opened.withLock { $0[user.id] = services }
     return services
   }

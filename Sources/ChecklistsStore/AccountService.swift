@@ -117,6 +117,24 @@ public struct AccountService: Sendable {
   ///   the session.
   /// - Throws: `unauthorized` with ``signInFailure`` for an unknown user or a wrong password.
   public func signIn(userName: String, password: String) throws -> (User, SecretToken, Session) {
+    let (user, upgraded) = try verify(userName: userName, password: password)
+    let token = SecretToken.generate()
+    let date = now()
+    let session = Session(
+      userID: user.id, tokenDigest: token.digest, csrfToken: SecretToken.generate().value,
+      createdAt: date, lastSeenAt: date)
+    try store.writeAccounts { tx in
+      try tx.deleteExpiredSessions(at: date)
+      if let upgraded { try tx.setPasswordHash(upgraded, userID: user.id) }
+      try tx.insertSession(session)
+    }
+    return (user, token, session)
+  }
+
+  /// Checks a password, spending the same work on an unknown name as on a wrong password.
+  /// - Returns: The user, and a new hash when the stored one has weaker settings than the
+  ///   hasher's (the caller stores it in its write).
+  private func verify(userName: String, password: String) throws -> (User, upgraded: String?) {
     let name = userName.trimmingCharacters(in: .whitespaces).lowercased()
     let found = try store.readAccounts { tx -> (User, String)? in
       guard let user = try tx.user(named: name), let hash = try tx.passwordHash(userID: user.id)
@@ -131,18 +149,7 @@ public struct AccountService: Sendable {
     guard hasher.verify(password, against: hash) else {
       throw ChecklistsError(.unauthorized, Self.signInFailure)
     }
-    let upgraded = hasher.needsRehash(hash) ? try hasher.hash(password) : nil
-    let token = SecretToken.generate()
-    let date = now()
-    let session = Session(
-      userID: user.id, tokenDigest: token.digest, csrfToken: SecretToken.generate().value,
-      createdAt: date, lastSeenAt: date)
-    try store.writeAccounts { tx in
-      try tx.deleteExpiredSessions(at: date)
-      if let upgraded { try tx.setPasswordHash(upgraded, userID: user.id) }
-      try tx.insertSession(session)
-    }
-    return (user, token, session)
+    return (user, hasher.needsRehash(hash) ? try hashed(password) : nil)
   }
 
   /// The user and session a cookie's token stands for, if it is live. Records the use (at most
@@ -205,6 +212,32 @@ public struct AccountService: Sendable {
     return (token, secret)
   }
 
+  /// Creates an API token for someone who gives their password: how `checklists login`
+  /// signs a command line in. A name already taken gets a number: "laptop (2)".
+  /// - Throws: `unauthorized` with ``signInFailure`` for an unknown user or a wrong password,
+  ///   `invalidInput` for a bad token name.
+  public func createAPIToken(
+    signingInAs userName: String, password: String, name rawName: String
+  ) throws -> (User, APIToken, SecretToken) {
+    let (user, upgraded) = try verify(userName: userName, password: password)
+    let name = try TextRules.validated(
+      rawName, field: "A token's name", maximumLength: TextRules.maximumListNameLength - 6)
+    let secret = SecretToken.generate(prefix: Self.apiTokenPrefix)
+    let token = try store.writeAccounts { tx in
+      if let upgraded { try tx.setPasswordHash(upgraded, userID: user.id) }
+      let taken = Set(try tx.apiTokens(userID: user.id).map { $0.name.lowercased() })
+      var (free, number) = (name, 2)
+      while taken.contains(free.lowercased()) {
+        (free, number) = ("\(name) (\(number))", number + 1)
+      }
+      let token = APIToken(
+        userID: user.id, name: free, tokenDigest: secret.digest, createdAt: now())
+      try tx.insertAPIToken(token)
+      return token
+    }
+    return (user, token, secret)
+  }
+
   /// A user's API tokens, oldest first.
   public func apiTokens(userName: String) throws -> [APIToken] {
     let user = try existingUser(userName)
@@ -225,6 +258,18 @@ public struct AccountService: Sendable {
         noNumber: { "There is no token number \($0); there are \(tokens.count)." })
     try store.writeAccounts { tx in try tx.deleteAPIToken(id: token.id) }
     return token
+  }
+
+  /// Revokes the API token a request came with: how `checklists logout` signs out.
+  /// - Returns: The revoked token, or nil when it was not a live token.
+  @discardableResult
+  public func revokeAPIToken(bearer: String) throws -> APIToken? {
+    let digest = SecretToken(value: bearer).digest
+    return try store.writeAccounts { tx in
+      guard let token = try tx.apiToken(tokenDigest: digest) else { return nil }
+      try tx.deleteAPIToken(id: token.id)
+      return token
+    }
   }
 
   /// The user a bearer token stands for, recording its use (at most once a minute).

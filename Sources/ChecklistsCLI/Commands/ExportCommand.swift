@@ -36,6 +36,11 @@ struct ExportCommand: RunnableCommand {
     output = values.string("output")
   }
 
+  var files: CommandFiles {
+    guard let output, output != "-" else { return CommandFiles() }
+    return CommandFiles(writes: [output])
+  }
+
   func run(_ context: CommandContext) throws {
     let service = try context.service()
     let lists = try service.exportChecklists()
@@ -47,7 +52,7 @@ struct ExportCommand: RunnableCommand {
       context.write(data)
       return
     }
-    try FileArgument.write(data, to: output)
+    try context.writeFile(data, to: output)
     let items = lists.reduce(0) { $0 + $1.items.count }
     context.print(
       "Exported \(lists.count) \(lists.count == 1 ? "list" : "lists") and \(items) "

@@ -77,8 +77,10 @@ struct ImportCommand: RunnableCommand {
     }
   }
 
+  var files: CommandFiles { CommandFiles(reads: [file]) }
+
   func run(_ context: CommandContext) throws {
-    let data = try FileArgument.read(file)
+    let data = try context.readFile(file)
     if kind == .items {
       try ItemsImport(file: file, list: list, json: json).run(data, context: context)
       return
@@ -97,37 +99,5 @@ struct ImportCommand: RunnableCommand {
     }
     let report = try context.service().importChecklists(lists, mode: mode)
     context.print(json ? try JSONOutput.encode(report) : report.summary(mode: mode))
-  }
-}
-
-/// Reads and writes the files named on the command line, with messages that name them.
-enum FileArgument {
-  static func name(_ path: String) -> String {
-    path == "-" ? "standard input" : "'\(path)'"
-  }
-
-  static func read(_ path: String) throws -> Data {
-    if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw ChecklistsCLIError(description: "There is no file '\(path)'.")
-    }
-    if isDirectory.boolValue {
-      throw ChecklistsCLIError(description: "'\(path)' is a folder, not a file.")
-    }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw ChecklistsCLIError(description: "Cannot read '\(path)': permission denied.")
-    }
-    return data
-  }
-
-  /// Writes atomically: a reader never sees half a file, and a failure leaves the old one.
-  static func write(_ data: Data, to path: String) throws {
-    do {
-      try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-    } catch {
-      throw ChecklistsCLIError(
-        description: "Cannot write '\(path)': \((error as NSError).localizedDescription)")
-    }
   }
 }

@@ -120,7 +120,7 @@ struct ListDeleteCommand: RunnableCommand {
     let service = try context.service()
     let target = try service.findList(list)
     let items = target.itemCount == 1 ? "1 item" : "\(target.itemCount) items"
-    guard yes || context.confirm("Delete the list '\(target.name)' and its \(items)?") else {
+    guard try yes || context.confirm("Delete the list '\(target.name)' and its \(items)?") else {
       throw ChecklistsCLIError.cancelled("Nothing was deleted.")
     }
     try service.deleteList(id: target.id)

@@ -65,12 +65,17 @@ struct ServeCommand: RunnableCommand {
     }
   }
 
+  static var placement: CommandPlacement { .here }
+
   func run(_ context: CommandContext) throws {
     var configuration = configuration
     if let tlsFiles {
       configuration.tls = HTTPServerConfiguration.TLS(
-        certificateChain: try FileArgument.read(tlsFiles.certificate),
-        privateKey: try FileArgument.read(tlsFiles.key))
+        certificateChain: try context.readFile(tlsFiles.certificate),
+        privateKey: try context.readFile(tlsFiles.key))
+    }
+    configuration.commandRunner = { command, services, accounts in
+      CommandLineTool.runHosted(command, services: services, accounts: accounts)
     }
     let store = try context.database()
     let server = try ChecklistsServer(store: store, configuration: configuration, now: context.now)

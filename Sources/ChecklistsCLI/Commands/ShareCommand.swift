@@ -22,14 +22,6 @@ private struct SharedListReference {
   }
 }
 
-extension CommandContext {
-  /// The acting user's sharing.
-  func sharing() throws -> SharingService {
-    let service = try service()
-    return SharingService(store: try database(), user: service.owner, now: now)
-  }
-}
-
 /// `checklists share <list> <user> [--role R] [--shopping]`.
 struct ShareCommand: RunnableCommand {
   static let configuration = CommandConfiguration(

@@ -4,6 +4,18 @@ import ChecklistsInterop
 import ChecklistsStore
 import Foundation
 
+/// A `user` subcommand: it manages the accounts of a database file, so it is never sent to a
+/// server, where it would let any user list or add accounts.
+protocol AccountCommand: RunnableCommand {}
+
+extension AccountCommand {
+  static var placement: CommandPlacement {
+    .databaseOnly(
+      reason: "Accounts are managed on the server's own machine: run 'checklists user …' "
+        + "there, or add --db <file> to manage a database file here.")
+  }
+}
+
 /// `checklists user …`: manage the accounts of a shared server.
 struct UserCommand: CommandGroup {
   static let configuration = CommandConfiguration(
@@ -22,7 +34,7 @@ struct UserCommand: CommandGroup {
 }
 
 /// `checklists user add <name>`.
-struct UserAddCommand: RunnableCommand {
+struct UserAddCommand: AccountCommand {
   static let configuration = CommandConfiguration(
     commandName: "add",
     abstract: "Add a user; asks for the password.",
@@ -50,7 +62,7 @@ struct UserAddCommand: RunnableCommand {
 }
 
 /// `checklists user list`.
-struct UserListCommand: RunnableCommand {
+struct UserListCommand: AccountCommand {
   static let configuration = CommandConfiguration(
     commandName: "list",
     abstract: "List the users.",
@@ -86,7 +98,7 @@ struct UserListCommand: RunnableCommand {
 }
 
 /// `checklists user passwd <name>`.
-struct UserPasswordCommand: RunnableCommand {
+struct UserPasswordCommand: AccountCommand {
   static let configuration = CommandConfiguration(
     commandName: "passwd",
     abstract: "Set a user's password; signs out their sessions.",
@@ -109,7 +121,7 @@ struct UserPasswordCommand: RunnableCommand {
 }
 
 /// `checklists user delete <name> [--yes]`.
-struct UserDeleteCommand: RunnableCommand {
+struct UserDeleteCommand: AccountCommand {
   static let configuration = CommandConfiguration(
     commandName: "delete",
     abstract: "Delete a user and everything they own.",
@@ -131,7 +143,7 @@ struct UserDeleteCommand: RunnableCommand {
     let accounts = try context.accounts()
     let user = try accounts.existingUser(name)
     guard
-      yes
+      try yes
         || context.confirm(
           "Delete user '\(user.name)' with all their lists and shopping? This cannot be undone.")
     else {

@@ -120,6 +120,6 @@ extension CommandContext {
       throw ChecklistsCLIError(
         description: "\(question) With --json nothing is asked: add --yes to go ahead.")
     }
-    guard confirm(question) else { throw ChecklistsCLIError.cancelled("Nothing was deleted.") }
+    guard try confirm(question) else { throw ChecklistsCLIError.cancelled("Nothing was deleted.") }
   }
 }

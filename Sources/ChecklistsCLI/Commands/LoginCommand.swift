@@ -1,0 +1,132 @@
+import ArgumentParsing
+import ChecklistsCore
+import ChecklistsStore
+import Foundation
+
+/// `checklists login [<server>]`: points the command line at a server.
+struct LoginCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "login",
+    abstract: "Sign in to a Checklists server: from then on commands act on its lists.",
+    discussion: """
+      Asks for the password (or reads it from standard input) and keeps an API token for \
+      this command line in ~/.config/checklists/login.json, readable only by you. Every \
+      command then runs on the server as that user, with your files staying here: 'import' \
+      sends the file, 'export --output' writes it here. --db <file> (or $CHECKLISTS_DB) still \
+      uses a database file for one command, and 'checklists logout' signs out. The user is \
+      --user (or $CHECKLISTS_USER), else asked for. Without a server, says where commands go.
+      """,
+    arguments: [
+      .positional(
+        "server", help: "The server's address, such as https://lists.example.org.",
+        isOptional: true)
+    ])
+
+  static var placement: CommandPlacement { .here }
+
+  var server: String?
+
+  init(_ values: ParsedValues) throws {
+    server = values.string("server")
+  }
+
+  func run(_ context: CommandContext) throws {
+    let previous = try RemoteLogin.load(environment: context.environment)
+    guard let server else {
+      guard let previous else {
+        throw UsageError(
+          "Give the server's address, such as https://lists.example.org; for now commands "
+            + "use the database file on this machine.")
+      }
+      context.print(
+        "Signed in to \(previous.server) as \(previous.user) (token '\(previous.tokenName)').")
+      return
+    }
+    let address = try RemoteServer.address(server)
+    let user = try userName(context)
+    let password = try context.readPassword(
+      prompt: "Password for \(user) at \(address): ", confirming: false)
+    let host = ProcessInfo.processInfo.hostName
+    let body = try JSONSerialization.data(withJSONObject: [
+      "user": user, "password": password, "name": "checklists on \(host)",
+    ])
+    let response = try RemoteServer(address: address).send("POST", "/api/v1/tokens", json: body)
+    struct Created: Decodable {
+      var name: String
+      var user: String
+      var token: String
+    }
+    guard response.status == 201 else {
+      throw ChecklistsCLIError(description: response.problem)
+    }
+    guard let created = try? JSONDecoder().decode(Created.self, from: response.body) else {
+      throw ChecklistsCLIError(
+        description: "\(address) did not answer as a Checklists server does.")
+    }
+    try RemoteLogin(
+      server: address, user: created.user, token: created.token, tokenName: created.name
+    ).save(environment: context.environment)
+    if let previous {
+      LogoutCommand.revoke(previous, context, quietly: true)
+    }
+    context.print(
+      "Signed in to \(address) as \(created.user). Commands now act on that server's lists; "
+        + "'checklists logout' signs out.")
+  }
+
+  private func userName(_ context: CommandContext) throws -> String {
+    if let name = context.userName { return name }
+    guard isatty(STDIN_FILENO) != 0 else {
+      throw UsageError("Say who signs in with --user <name> (or $CHECKLISTS_USER).")
+    }
+    context.io.write(Data("User name: ".utf8), error: true)
+    guard let name = readLine(), !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+      throw UsageError("No user name was typed.")
+    }
+    return name.trimmingCharacters(in: .whitespaces)
+  }
+}
+
+/// `checklists logout`: revokes the command line's token and forgets the server.
+struct LogoutCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "logout",
+    abstract: "Sign out of the server: revoke this command line's token and use the local file.",
+    arguments: [])
+
+  static var placement: CommandPlacement { .here }
+
+  init(_ values: ParsedValues) throws {}
+
+  func run(_ context: CommandContext) throws {
+    guard let login = try RemoteLogin.load(environment: context.environment) else {
+      context.print("Not signed in to a server; commands use the database file on this machine.")
+      return
+    }
+    Self.revoke(login, context, quietly: false)
+    try RemoteLogin.remove(environment: context.environment)
+    context.print(
+      "Signed out of \(login.server); commands use the database file on this machine again.")
+  }
+
+  /// Asks the server to revoke a login's token. The login is forgotten here either way; when
+  /// the server cannot be reached, says how to revoke the token there.
+  static func revoke(_ login: RemoteLogin, _ context: CommandContext, quietly: Bool) {
+    var server = RemoteServer(address: login.server)
+    server.token = login.token
+    let advice =
+      "revoke it there with 'checklists token revoke \"\(login.tokenName)\"' "
+      + "(or the web app's settings)."
+    do {
+      let response = try server.send("DELETE", "/api/v1/tokens/current")
+      // 401: it was revoked already.
+      if ![204, 401].contains(response.status) && !quietly {
+        context.printError(
+          "The server did not revoke the token '\(login.tokenName)' (\(response.problem)); "
+            + advice)
+      }
+    } catch {
+      context.printError("\(error) The token '\(login.tokenName)' may still work; " + advice)
+    }
+  }
+}

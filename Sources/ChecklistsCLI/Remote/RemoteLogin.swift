@@ -1,0 +1,85 @@
+import ChecklistsCore
+import Foundation
+
+/// Where `checklists login` left the command line: the server, who signed in, and the API
+/// token that stands for them. Kept in `$XDG_CONFIG_HOME/checklists/login.json` (else
+/// `~/.config/checklists/login.json`), readable by its owner only: the token is as good as
+/// the password until `checklists logout` revokes it.
+struct RemoteLogin: Codable, Equatable {
+  /// The server's address, such as `https://lists.example.org`, without a trailing slash.
+  var server: String
+  /// The signed-in user.
+  var user: String
+  /// The API token (`ckl_…`).
+  var token: String
+  /// The token's name on the server, as `checklists token list` shows it.
+  var tokenName: String
+
+  /// The file for an environment.
+  static func path(environment: [String: String]) -> String {
+    let base =
+      environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+      ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
+    return base + "/checklists/login.json"
+  }
+
+  /// The login of this environment, or nil when the command line is not signed in.
+  /// - Throws: When the file exists but cannot be read: better to stop than to act on the
+  ///   local database while the person thinks they act on the server.
+  static func load(environment: [String: String]) throws -> RemoteLogin? {
+    let path = path(environment: environment)
+    guard FileManager.default.fileExists(atPath: path) else { return nil }
+    guard let data = FileManager.default.contents(atPath: path),
+      let login = try? JSONDecoder().decode(RemoteLogin.self, from: data)
+    else {
+      throw ChecklistsCLIError(
+        description: "Cannot read the sign-in in '\(path)'; sign in again with "
+          + "'checklists login <server>', or delete the file to use the local database.")
+    }
+    return login
+  }
+
+  /// Saves the login where only its owner can read it, replacing any other.
+  func save(environment: [String: String]) throws {
+    let path = Self.path(environment: environment)
+    let folder = (path as NSString).deletingLastPathComponent
+    let manager = FileManager.default
+    do {
+      try manager.createDirectory(
+        atPath: folder, withIntermediateDirectories: true,
+        attributes: [.posixPermissions: 0o700])
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      // Written to a private temporary file first, so the token is never readable by others
+      // and a reader never sees half a file.
+      let temporary = folder + "/.login-\(UUID().uuidString).json"
+      guard
+        manager.createFile(
+          atPath: temporary, contents: try encoder.encode(self),
+          attributes: [.posixPermissions: 0o600])
+      else {
+        throw CocoaError(.fileWriteNoPermission)
+      }
+      guard rename(temporary, path) == 0 else {
+        try? manager.removeItem(atPath: temporary)
+        throw CocoaError(.fileWriteUnknown)
+      }
+    } catch {
+      throw ChecklistsCLIError(
+        description: "Cannot save the sign-in to '\(path)': "
+          + (error as NSError).localizedDescription)
+    }
+  }
+
+  /// Forgets the login of this environment.
+  static func remove(environment: [String: String]) throws {
+    let path = path(environment: environment)
+    guard FileManager.default.fileExists(atPath: path) else { return }
+    do {
+      try FileManager.default.removeItem(atPath: path)
+    } catch {
+      throw ChecklistsCLIError(
+        description: "Cannot delete '\(path)': \((error as NSError).localizedDescription)")
+    }
+  }
+}

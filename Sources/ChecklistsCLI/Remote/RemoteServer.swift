@@ -1,0 +1,109 @@
+import ChecklistsCore
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A Checklists server seen from the command line: JSON requests over HTTP(S), one at a time,
+/// waited for (the command line is synchronous).
+struct RemoteServer {
+  /// An answer.
+  struct Response: Sendable {
+    var status: Int
+    var body: Data
+
+    /// The `detail` of a problem+json answer, else a sentence with the status.
+    var problem: String {
+      struct Problem: Decodable { var detail: String }
+      if let problem = try? JSONDecoder().decode(Problem.self, from: body) {
+        return problem.detail
+      }
+      return "The server answered HTTP \(status) without saying why."
+    }
+  }
+
+  /// The address, such as `https://lists.example.org`, without a trailing slash.
+  let address: String
+  /// The API token sent as `Authorization: Bearer`, once signed in.
+  var token: String?
+
+  /// Reads an address typed after `checklists login`.
+  /// - Throws: `invalidInput` for something that is not an http(s) address, and for plain
+  ///   http to another machine: the password and the token would cross the network readable.
+  static func address(_ typed: String) throws -> String {
+    var text = typed.trimmingCharacters(in: .whitespaces)
+    while text.hasSuffix("/") { text.removeLast() }
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+      ["http", "https"].contains(scheme), let host = url.host, !host.isEmpty,
+      url.query == nil, url.user == nil
+    else {
+      throw ChecklistsError.invalid(
+        "'\(typed)' is not a server's address; give one such as https://lists.example.org.")
+    }
+    let loopback = ["127.0.0.1", "::1", "[::1]", "localhost"].contains(host.lowercased())
+    if scheme == "http" && !loopback {
+      throw ChecklistsError.invalid(
+        "Sign in over https://, not http://: over http your password and then every list "
+          + "would cross the network readable by anyone on the way. "
+          + "(http:// is only for 127.0.0.1 and localhost.)")
+    }
+    return text
+  }
+
+  /// Sends a request and waits for the answer.
+  /// - Throws: `ChecklistsCLIError` when the server cannot be reached.
+  func send(_ method: String, _ path: String, json: Data? = nil) throws -> Response {
+    guard let url = URL(string: address + path) else {
+      throw ChecklistsCLIError(description: "'\(address + path)' is not an address.")
+    }
+    var request = URLRequest(url: url, timeoutInterval: 120)
+    request.httpMethod = method
+    request.setValue("application/json", forHTTPHeaderField: "Accept")
+    if let json {
+      request.httpBody = json
+      request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    }
+    if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+    request.setValue("checklists/\(ChecklistsCommand.version)", forHTTPHeaderField: "User-Agent")
+    let answer = Answer()
+    let done = DispatchSemaphore(value: 0)
+    Self.session.dataTask(with: request) { data, response, error in
+      answer.value.withLock {
+        if let response = response as? HTTPURLResponse {
+          $0 = .success(Response(status: response.statusCode, body: data ?? Data()))
+        } else {
+          $0 = .failure(error ?? URLError(.badServerResponse))
+        }
+      }
+      done.signal()
+    }.resume()
+    done.wait()
+    switch answer.value.withLock({ $0 }) {
+    case .success(let response)?: return response
+    case .failure(let error)?:
+      throw ChecklistsCLIError(
+        description: "Cannot reach \(address): \((error as NSError).localizedDescription)")
+    case nil:
+      throw ChecklistsCLIError(description: "Cannot reach \(address).")
+    }
+  }
+
+  /// Where the answer waits for the thread that asked.
+  private final class Answer: Sendable {
+    let value = Mutex<Result<Response, any Error>?>(nil)
+  }
+
+  /// No cookies, no cache: every request stands on its token.
+  private static let session: URLSession = {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.httpCookieAcceptPolicy = .never
+    configuration.httpShouldSetCookies = false
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    configuration.urlCache = nil
+    configuration.httpCookieStorage = nil
+    configuration.urlCredentialStorage = nil
+    return URLSession(configuration: configuration)
+  }()
+}

@@ -1,0 +1,23 @@
+import ChecklistsCore
+import Foundation
+
+/// One user's services over one store: their checklists, their catalogue and shopping lists,
+/// and what they share.
+public struct UserServices: Sendable {
+  public let checklists: ChecklistService
+  public let shopping: ShoppingService
+  public let sharing: SharingService
+
+  /// Opens a user's services. Opening their shopping seeds it on first use, which is a write:
+  /// keep the result rather than opening it per request.
+  /// - Parameter currency: The currency of a new catalogue; an existing one keeps its own.
+  public static func open(
+    store: SQLiteChecklistStore, user: User, currency: Currency,
+    now: @escaping @Sendable () -> Date
+  ) throws -> UserServices {
+    UserServices(
+      checklists: ChecklistService(store: store, owner: user, now: now),
+      shopping: try ShoppingService.open(store: store, owner: user, currency: currency, now: now),
+      sharing: SharingService(store: store, user: user, now: now))
+  }
+}
