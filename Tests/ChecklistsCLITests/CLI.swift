@@ -40,6 +40,11 @@ struct CLI {
   }
 
   func run(_ arguments: [String], input: String = "") throws -> Result {
+    try run(arguments, input: Data(input.utf8))
+  }
+
+  /// Runs `checklists` with `arguments`, feeding `input` bytes to standard input.
+  func run(_ arguments: [String], input: Data) throws -> Result {
     let process = Process()
     process.executableURL = Self.binary
     process.arguments = arguments
@@ -52,7 +57,7 @@ struct CLI {
     process.standardOutput = stdout
     process.standardError = stderr
     try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
+    stdin.fileHandleForWriting.write(input)
     try stdin.fileHandleForWriting.close()
     let output = stdout.fileHandleForReading.readDataToEndOfFile()
     let error = stderr.fileHandleForReading.readDataToEndOfFile()

@@ -42,7 +42,8 @@ struct RemoteCommandClient {
       }
       return try play(result, command)
     }
-    throw ChecklistsCLIError(description: "The server kept asking questions; nothing more was sent.")
+    throw ChecklistsCLIError(
+      description: "The server kept asking questions; nothing more was sent.")
   }
 
   private func send(_ request: RemoteCommand, to server: RemoteServer) throws
