@@ -89,7 +89,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ChecklistsCLITests",
-      dependencies: ["ChecklistsCLI", "checklists"]
+      dependencies: ["ChecklistsCLI", "checklists", "ChecklistsInterop", "HTTPServer"]
     ),
   ]
 )

@@ -75,7 +75,7 @@ struct RemoteCommandClient {
     -> ExitCode
   {
     let named = Set(command.files.writes)
-    for path in result.files.keys {
+    for path in result.files.keys.sorted() {
       // A server can only write what this command line names: never a file of its choosing.
       guard named.contains(path) else {
         throw ChecklistsCLIError(
