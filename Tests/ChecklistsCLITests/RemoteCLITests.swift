@@ -219,6 +219,9 @@ struct RemoteCLITests {
     #expect(try server.onServer(as: "alice", "token", "list") == "'alice' has no tokens.\n")
 
     try saved.write(to: Self.loginFile(alice))
+    let status = try alice.run("login")
+    #expect(status.code == 1)
+    #expect(status.error.contains("no longer accepts the sign-in of alice"), "\(status.error)")
     let stale = try alice.run("lists")
     #expect(stale.code == 1)
     #expect(stale.error.contains("no longer accepts this command line's sign-in"), "\(stale.error)")

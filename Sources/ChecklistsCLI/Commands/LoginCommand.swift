@@ -38,6 +38,7 @@ struct LoginCommand: RunnableCommand {
           "Give the server's address, such as https://lists.example.org; for now commands "
             + "use the database file on this machine.")
       }
+      try Self.check(previous)
       context.print(
         "Signed in to \(previous.server) as \(previous.user) (token '\(previous.tokenName)').")
       return
@@ -72,6 +73,24 @@ struct LoginCommand: RunnableCommand {
     context.print(
       "Signed in to \(address) as \(created.user). Commands now act on that server's lists; "
         + "'checklists logout' signs out.")
+  }
+
+  /// Asks the server whether it still takes a login's token.
+  /// - Throws: When it does not, or cannot be reached.
+  private static func check(_ login: RemoteLogin) throws {
+    var server = RemoteServer(address: login.server)
+    server.token = login.token
+    let response = try server.send("GET", "/api/v1/session")
+    switch response.status {
+    case 200: return
+    case 401:
+      throw ChecklistsCLIError(
+        description: "\(login.server) no longer accepts the sign-in of \(login.user): its "
+          + "token was revoked, or the account deleted. Sign in again with "
+          + "'checklists login \(login.server)'.")
+    default:
+      throw ChecklistsCLIError(description: "\(login.server): \(response.problem)")
+    }
   }
 
   private func userName(_ context: CommandContext) throws -> String {
