@@ -85,7 +85,9 @@ let package = Package(
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
     .testTarget(
       name: "ChecklistsServerTests",
-      dependencies: ["ChecklistsServer", "ChecklistsStore", "ChecklistsCore", "HTTPServer"]
+      dependencies: [
+        "ChecklistsServer", "ChecklistsStore", "ChecklistsCore", "ChecklistsInterop", "HTTPServer",
+      ]
     ),
     .testTarget(
       name: "ChecklistsCLITests",

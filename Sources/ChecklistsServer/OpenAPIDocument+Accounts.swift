@@ -1,7 +1,7 @@
-/// The accounts routes' part of ``OpenAPIDocument/json``: the session and sharing, spliced
-/// into the document's `paths` and `components`.
+/// The accounts routes' part of ``OpenAPIDocument/json``: the session, API tokens, remote
+/// command lines and sharing, spliced into the document's `paths` and `components`.
 extension OpenAPIDocument {
-  /// `/api/v1/session` and `/api/v1/shares`.
+  /// `/api/v1/session`, `/api/v1/tokens`, `/api/v1/cli` and `/api/v1/shares`.
   static let accountsPaths = #"""
       ,
       "/api/v1/session": {
@@ -92,6 +92,141 @@ extension OpenAPIDocument {
               "description": "Signed out"
             },
             "403": {
+              "$ref": "#/components/responses/Problem"
+            }
+          }
+        }
+      },
+      "/api/v1/tokens": {
+        "post": {
+          "operationId": "createToken",
+          "summary": "Sign a command line in ('checklists login'): checks the password as signing in does and answers a new API token",
+          "requestBody": {
+            "required": true,
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "user",
+                    "password"
+                  ],
+                  "properties": {
+                    "user": {
+                      "type": "string"
+                    },
+                    "password": {
+                      "type": "string"
+                    },
+                    "name": {
+                      "type": "string",
+                      "description": "The token's name (default \"checklists\"); a name the user already has gets \" (2)\", \" (3)\"…"
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "responses": {
+            "201": {
+              "description": "The new token, shown this once",
+              "content": {
+                "application/json": {
+                  "schema": {
+                    "$ref": "#/components/schemas/CreatedToken"
+                  }
+                }
+              }
+            },
+            "400": {
+              "$ref": "#/components/responses/Problem"
+            },
+            "401": {
+              "$ref": "#/components/responses/Problem"
+            },
+            "403": {
+              "$ref": "#/components/responses/Problem"
+            },
+            "409": {
+              "$ref": "#/components/responses/Problem"
+            },
+            "413": {
+              "$ref": "#/components/responses/Problem"
+            },
+            "415": {
+              "$ref": "#/components/responses/Problem"
+            },
+            "422": {
+              "$ref": "#/components/responses/Problem"
+            },
+            "429": {
+              "$ref": "#/components/responses/Problem"
+            }
+          }
+        }
+      },
+      "/api/v1/tokens/current": {
+        "delete": {
+          "operationId": "revokeCurrentToken",
+          "summary": "Sign a command line out ('checklists logout'): revokes the API token sent in 'Authorization: Bearer'",
+          "responses": {
+            "204": {
+              "description": "Revoked"
+            },
+            "401": {
+              "$ref": "#/components/responses/Problem"
+            },
+            "422": {
+              "$ref": "#/components/responses/Problem"
+            }
+          }
+        }
+      },
+      "/api/v1/cli": {
+        "post": {
+          "operationId": "runCommand",
+          "summary": "Run a checklists command line as the signed-in user; files travel in the request and the answer",
+          "requestBody": {
+            "required": true,
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/RemoteCommand"
+                }
+              }
+            }
+          },
+          "responses": {
+            "200": {
+              "description": "How the command ended (also when it failed: see exitCode)",
+              "content": {
+                "application/json": {
+                  "schema": {
+                    "$ref": "#/components/schemas/RemoteCommandResult"
+                  }
+                }
+              }
+            },
+            "400": {
+              "$ref": "#/components/responses/Problem"
+            },
+            "401": {
+              "$ref": "#/components/responses/Problem"
+            },
+            "403": {
+              "$ref": "#/components/responses/Problem"
+            },
+            "404": {
+              "$ref": "#/components/responses/Problem"
+            },
+            "413": {
+              "$ref": "#/components/responses/Problem"
+            },
+            "415": {
+              "$ref": "#/components/responses/Problem"
+            },
+            "422": {
               "$ref": "#/components/responses/Problem"
             }
           }
@@ -293,9 +428,132 @@ extension OpenAPIDocument {
       }
     """#
 
-  /// The session's and sharing's schemas.
+  /// The schemas of the session, API tokens, remote command lines and sharing.
   static let accountsSchemas = #"""
           ,
+          "CreatedToken": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "id",
+              "name",
+              "user",
+              "token"
+            ],
+            "properties": {
+              "id": {
+                "type": "string",
+                "format": "uuid"
+              },
+              "name": {
+                "type": "string",
+                "minLength": 1
+              },
+              "user": {
+                "type": "string"
+              },
+              "token": {
+                "type": "string",
+                "pattern": "^ckl_",
+                "description": "Send it as 'Authorization: Bearer <token>'; it is shown only this once"
+              }
+            }
+          },
+          "Base64": {
+            "type": "string",
+            "contentEncoding": "base64",
+            "pattern": "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"
+          },
+          "RemoteCommand": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "arguments"
+            ],
+            "properties": {
+              "arguments": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                },
+                "description": "The command line without the program name, as typed: [\"items\", \"Groceries\"]"
+              },
+              "files": {
+                "type": [
+                  "object",
+                  "null"
+                ],
+                "additionalProperties": {
+                  "$ref": "#/components/schemas/Base64"
+                },
+                "description": "The bytes of the files the command reads, by the path typed ('-' is standard input); the server reads no files of its own"
+              },
+              "answers": {
+                "type": [
+                  "object",
+                  "null"
+                ],
+                "additionalProperties": {
+                  "type": "boolean"
+                },
+                "description": "Questions the person has answered, by their text (a result's 'question')"
+              },
+              "timeZone": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "The client's time zone identifier (default GMT)"
+              },
+              "locale": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "The client's locale identifier, for prices (default en_US_POSIX)"
+              },
+              "outputIsTerminal": {
+                "type": [
+                  "boolean",
+                  "null"
+                ],
+                "description": "Whether the client's standard output is a terminal (default false)"
+              }
+            }
+          },
+          "RemoteCommandResult": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "exitCode",
+              "standardOutput",
+              "standardError",
+              "files"
+            ],
+            "properties": {
+              "exitCode": {
+                "type": "integer",
+                "description": "0 success, 1 failure, 64 usage error"
+              },
+              "standardOutput": {
+                "$ref": "#/components/schemas/Base64"
+              },
+              "standardError": {
+                "$ref": "#/components/schemas/Base64"
+              },
+              "files": {
+                "type": "object",
+                "additionalProperties": {
+                  "$ref": "#/components/schemas/Base64"
+                },
+                "description": "The files the command wrote, by the path typed: the client writes them"
+              },
+              "question": {
+                "type": "string",
+                "description": "A question the command stopped at, having changed nothing: send the command again with the answer in 'answers'"
+              }
+            }
+          },
           "ShareRole": {
             "type": "string",
             "enum": [

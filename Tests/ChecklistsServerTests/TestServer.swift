@@ -17,7 +17,11 @@ final class TestServer: Sendable {
   let databasePath: String
   let clock: ManualClock
 
-  init(start: Date = Date(timeIntervalSince1970: 1_800_000_000)) throws {
+  /// Starts a server; `commandRunner` answers `POST /api/v1/cli` (none: 404 there).
+  init(
+    start: Date = Date(timeIntervalSince1970: 1_800_000_000),
+    commandRunner: RemoteCommandRunner? = nil
+  ) throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("checklists-server-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -33,6 +37,7 @@ final class TestServer: Sendable {
     // request's Accept-Language asks otherwise.
     configuration.currency = .euro
     configuration.locale = Locale(identifier: "en_US")
+    configuration.commandRunner = commandRunner
     server = try ChecklistsServer(
       service: service, configuration: configuration, logsRequests: false)
     try server.start()
