@@ -29,7 +29,11 @@ struct APIGateway: Sendable {
       try authenticator.checkWrite(request, identity: identity)
       let services = try authenticator.directory.services(for: identity.user)
       if request.path == "/api/v1/cli" {
-        defer { didWrite() }
+        // A command that changed something ends the cached answers now, as the API's own
+        // writes do; one that only read leaves them.
+        let store = authenticator.directory.store
+        let before = try store.lastChangeSequence()
+        defer { if (try? store.lastChangeSequence()) != before { didWrite() } }
         return try CommandRoute(runner: commandRunner, accounts: authenticator.accounts)
           .handle(request, services: services)
       }

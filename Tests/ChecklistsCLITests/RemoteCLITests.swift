@@ -281,6 +281,26 @@ struct RemoteCLITests {
     #expect(!FileManager.default.fileExists(atPath: target))
   }
 
+  @Test("A change made from the command line shows in the API's next answer, cache or not")
+  func changesReachTheAPIAtOnce() throws {
+    let server = try Server()
+    defer { server.stop() }
+    let alice = try server.signedIn("alice")
+    let login = try String(contentsOf: Self.loginFile(alice), encoding: .utf8)
+    let token = try #require(
+      login.split(separator: "\"").first { $0.hasPrefix("ckl_") }.map(String.init))
+    func lists() throws -> String {
+      try ServeTLSTests.tool(
+        "/usr/bin/curl", "--silent", "--max-time", "10", "-H", "Authorization: Bearer \(token)",
+        server.url + "/api/v1/checklists"
+      ).1
+    }
+    #expect(try !lists().contains("Groceries"))
+    #expect(try !lists().contains("Groceries"))  // now answered from the cache
+    try alice.ok("list", "add", "Groceries")
+    #expect(try lists().contains("\"Groceries\""))
+  }
+
   @Test("Over HTTPS the client refuses a certificate this machine does not trust")
   func overHTTPS() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
