@@ -19,7 +19,7 @@ struct APIGateway: Sendable {
     if request.path == "/api/v1/session" {
       return SessionRoutes(authenticator: authenticator).handle(request)
     }
-    if request.path == "/api/v1/tokens" || request.path == "/api/v1/tokens/current" {
+    if TokenRoutes.matches(request.path) {
       return TokenRoutes(authenticator: authenticator).handle(request)
     }
     return ChecklistsAPI.catchingProblems {

@@ -1,11 +1,14 @@
 import ChecklistsCore
 import ChecklistsInterop
+import ChecklistsSecurity
 import ChecklistsStore
 import Foundation
 import HTTPServer
 
 /// `/api/v1/tokens`: a command line signs in (POST, with a password, answering an API token)
-/// and out (`DELETE /api/v1/tokens/current`, revoking the token it sends).
+/// and out (`DELETE /api/v1/tokens/current`, revoking the token it sends); a signed-in user
+/// lists their tokens (GET) and revokes one (`DELETE /api/v1/tokens/{id}`), say of a lost
+/// laptop.
 ///
 /// Signing in here follows the rules of `/api/v1/session`: the same throttle, the same one
 /// message for an unknown name and a wrong password.
@@ -20,19 +23,69 @@ struct TokenRoutes: Sendable {
     var token: String
   }
 
+  /// One token as listed: never the token itself.
+  struct TokenJSON: Encodable {
+    var id: UUID
+    var name: String
+    var createdAt: String
+    var lastUsedAt: String?
+    /// Whether it is the token this request came with.
+    var current: Bool
+  }
+
+  /// Whether a path is one of these routes.
+  static func matches(_ path: String) -> Bool {
+    path == "/api/v1/tokens" || path.hasPrefix("/api/v1/tokens/")
+  }
+
   func handle(_ request: HTTPRequest) -> HTTPResponse {
     ChecklistsAPI.catchingProblems {
-      switch (request.path, request.method) {
-      case ("/api/v1/tokens", "POST"): return try create(request)
-      case ("/api/v1/tokens/current", "DELETE"): return try revokeCurrent(request)
-      case ("/api/v1/tokens", _):
-        throw APIError.methodNotAllowed(request.method, allowed: ["POST"])
-      case ("/api/v1/tokens/current", _):
-        throw APIError.methodNotAllowed(request.method, allowed: ["DELETE"])
+      let rest = request.path.dropFirst("/api/v1/tokens".count)
+      switch (rest, request.method) {
+      case ("", "POST"): return try create(request)
+      case ("", "GET"), ("", "HEAD"): return try list(request)
+      case ("", _):
+        throw APIError.methodNotAllowed(request.method, allowed: ["GET", "HEAD", "POST"])
+      case ("/current", "DELETE"): return try revokeCurrent(request)
+      case (_, "DELETE"): return try revoke(request, id: String(rest.dropFirst()))
       default:
-        throw APIError.notFound("There is no \(request.path).")
+        throw APIError.methodNotAllowed(request.method, allowed: ["DELETE"])
       }
     }
+  }
+
+  private func identity(_ request: HTTPRequest) throws -> Identity {
+    guard let identity = try authenticator.identify(request) else {
+      throw SessionRoutes.signInNeeded
+    }
+    try authenticator.checkWrite(request, identity: identity)
+    return identity
+  }
+
+  private func list(_ request: HTTPRequest) throws -> HTTPResponse {
+    let identity = try identity(request)
+    var currentDigest: String?
+    if case .apiToken(let bearer) = identity.credential {
+      currentDigest = SecretToken(value: bearer).digest
+    }
+    let tokens = try authenticator.accounts.apiTokens(userID: identity.user.id).map {
+      TokenJSON(
+        id: $0.id, name: $0.name, createdAt: ISOTimestamp.milliseconds($0.createdAt),
+        lastUsedAt: $0.lastUsedAt.map(ISOTimestamp.milliseconds),
+        current: $0.tokenDigest == currentDigest)
+    }
+    var response = try HTTPResponse.json(["tokens": tokens])
+    response.headers["Cache-Control"] = "no-store"
+    return response
+  }
+
+  private func revoke(_ request: HTTPRequest, id text: String) throws -> HTTPResponse {
+    let identity = try identity(request)
+    guard let id = UUID.parse(text) else {
+      throw APIError.notFound("There is no token '\(text)'.")
+    }
+    try authenticator.accounts.revokeAPIToken(id: id, userID: identity.user.id)
+    return HTTPResponse(status: 204)
   }
 
   private func create(_ request: HTTPRequest) throws -> HTTPResponse {

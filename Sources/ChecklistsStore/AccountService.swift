@@ -260,6 +260,26 @@ public struct AccountService: Sendable {
     return token
   }
 
+  /// A user's API tokens, oldest first; none for the passwordless local user.
+  public func apiTokens(userID: UUID) throws -> [APIToken] {
+    try store.readAccounts { tx in try tx.apiTokens(userID: userID) }
+  }
+
+  /// Revokes one of a user's API tokens by its id.
+  /// - Returns: The revoked token.
+  /// - Throws: `notFound` when the user has no token with that id: another user's token is
+  ///   as unknown as one that never existed.
+  @discardableResult
+  public func revokeAPIToken(id: UUID, userID: UUID) throws -> APIToken {
+    try store.writeAccounts { tx in
+      guard let token = try tx.apiTokens(userID: userID).first(where: { $0.id == id }) else {
+        throw ChecklistsError(.notFound, "There is no token \(id.uuidString).")
+      }
+      try tx.deleteAPIToken(id: token.id)
+      return token
+    }
+  }
+
   /// Revokes the API token a request came with: how `checklists logout` signs out.
   /// - Returns: The revoked token, or nil when it was not a live token.
   @discardableResult
