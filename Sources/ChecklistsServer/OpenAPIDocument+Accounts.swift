@@ -98,6 +98,25 @@ extension OpenAPIDocument {
         }
       },
       "/api/v1/tokens": {
+        "get": {
+          "operationId": "listTokens",
+          "summary": "The signed-in user's API tokens (never the tokens themselves); 'current' marks the one this request came with",
+          "responses": {
+            "200": {
+              "description": "The tokens, oldest first",
+              "content": {
+                "application/json": {
+                  "schema": {
+                    "$ref": "#/components/schemas/TokenList"
+                  }
+                }
+              }
+            },
+            "401": {
+              "$ref": "#/components/responses/Problem"
+            }
+          }
+        },
         "post": {
           "operationId": "createToken",
           "summary": "Sign a command line in ('checklists login'): checks the password as signing in does and answers a new API token",
@@ -175,6 +194,40 @@ extension OpenAPIDocument {
               "description": "Revoked"
             },
             "401": {
+              "$ref": "#/components/responses/Problem"
+            },
+            "422": {
+              "$ref": "#/components/responses/Problem"
+            }
+          }
+        }
+      },
+      "/api/v1/tokens/{tokenID}": {
+        "parameters": [
+          {
+            "name": "tokenID",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string"
+            },
+            "description": "A token's id, from GET /api/v1/tokens"
+          }
+        ],
+        "delete": {
+          "operationId": "revokeToken",
+          "summary": "Revoke one of the signed-in user's tokens, such as a lost laptop's command line",
+          "responses": {
+            "204": {
+              "description": "Revoked"
+            },
+            "401": {
+              "$ref": "#/components/responses/Problem"
+            },
+            "403": {
+              "$ref": "#/components/responses/Problem"
+            },
+            "404": {
               "$ref": "#/components/responses/Problem"
             },
             "422": {
@@ -431,6 +484,51 @@ extension OpenAPIDocument {
   /// The schemas of the session, API tokens, remote command lines and sharing.
   static let accountsSchemas = #"""
           ,
+          "TokenList": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "tokens"
+            ],
+            "properties": {
+              "tokens": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": [
+                    "id",
+                    "name",
+                    "createdAt",
+                    "current"
+                  ],
+                  "properties": {
+                    "id": {
+                      "type": "string",
+                      "format": "uuid"
+                    },
+                    "name": {
+                      "type": "string"
+                    },
+                    "createdAt": {
+                      "type": "string",
+                      "format": "date-time"
+                    },
+                    "lastUsedAt": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "format": "date-time"
+                    },
+                    "current": {
+                      "type": "boolean"
+                    }
+                  }
+                }
+              }
+            }
+          },
           "CreatedToken": {
             "type": "object",
             "additionalProperties": false,

@@ -15,6 +15,7 @@ struct IsolationTests {
     let item: UUID
     let shoppingList: UUID
     let catalogueItem: UUID
+    let token: UUID
   }
 
   static func makeAlicesThings(_ home: Household) throws -> AlicesThings {
@@ -25,8 +26,10 @@ struct IsolationTests {
     let shoppingList = try shopping.createList(named: "Surprise party")
     let cake = try shopping.addItem(named: "Cake")
     try shopping.put(itemID: cake.id, onList: shoppingList.id)
+    let (token, _) = try home.accounts.createAPIToken(userName: "alice", name: "Alice's laptop")
     return AlicesThings(
-      checklist: list.id, item: item.id, shoppingList: shoppingList.id, catalogueItem: cake.id)
+      checklist: list.id, item: item.id, shoppingList: shoppingList.id, catalogueItem: cake.id,
+      token: token.id)
   }
 
   /// A valid body for each route that takes one, so a 404 cannot hide behind a 422.
@@ -56,9 +59,11 @@ struct IsolationTests {
       result = result.replacingOccurrences(of: "{id}", with: things.item.uuidString)
     }
     if path.hasPrefix("/api/v1/shares/") {
+      result = result.replacingOccurrences(of: "{tokenID}", with: things.token.uuidString)
       result = result.replacingOccurrences(of: "{listID}", with: things.shoppingList.uuidString)
       result = result.replacingOccurrences(of: "{user}", with: "bob")
     }
+    result = result.replacingOccurrences(of: "{tokenID}", with: things.token.uuidString)
     result = result.replacingOccurrences(of: "{listID}", with: things.shoppingList.uuidString)
     result = result.replacingOccurrences(of: "{itemID}", with: things.catalogueItem.uuidString)
     return result
@@ -99,6 +104,7 @@ struct IsolationTests {
     #expect(contents.lines.map(\.item.name) == ["Cake"])
     #expect(contents.lines.map(\.entry.isInCart) == [false])
     #expect(try home.sharing("alice").members(ofList: things.shoppingList).isEmpty)
+    #expect(try home.accounts.apiTokens(userName: "alice").map(\.id) == [things.token])
   }
 
   @Test("Collections show only the user's own things, and exports hold only theirs")
@@ -108,11 +114,11 @@ struct IsolationTests {
     let bob = try await home.signIn("bob")
     for path in [
       "/api/v1/checklists", "/api/v1/shopping-lists", "/api/v1/catalogue", "/api/v1/due",
-      "/api/v1/export", "/api/v1/shares", "/api/v1/catalogue/search?q=cake",
+      "/api/v1/export", "/api/v1/shares", "/api/v1/catalogue/search?q=cake", "/api/v1/tokens",
     ] {
       let response = try await home.server.get(path, headers: bob.readHeaders)
       #expect(response.status == 200, "\(path)")
-      for secret in ["Alice's secrets", "Birthday present", "Surprise party", "Cake"] {
+      for secret in ["Alice's secrets", "Birthday present", "Surprise party", "Cake", "laptop"] {
         #expect(!response.text.contains(secret), "\(path) shows \(secret)")
       }
     }

@@ -175,6 +175,68 @@ struct TokenRoutesTests {
     #expect(try session.json()["user"] as? String == "alice")
   }
 
+  @Test(
+    "GET /api/v1/tokens lists the user's own tokens, never their values, marking the one in use")
+  func listTokens() async throws {
+    let home = try await Household()
+    let laptop = try await Self.token(home, "alice", name: "laptop")
+    _ = try await Self.token(home, "alice", name: "backup script")
+    let bobs = try await Self.token(home, "bob", name: "bob's phone")
+
+    let response = try await home.server.get("/api/v1/tokens", headers: Self.bearer(laptop))
+    #expect(response.status == 200)
+    #expect(response.header("Cache-Control") == "no-store")
+    let tokens = try #require(try response.json()["tokens"] as? [[String: Any]])
+    #expect(tokens.map { $0["name"] as? String } == ["laptop", "backup script"])
+    #expect(tokens.map { $0["current"] as? Bool } == [true, false])
+    #expect(tokens.allSatisfy { ($0["createdAt"] as? String)?.hasSuffix("Z") == true })
+    #expect(!response.text.contains("ckl_"))
+    #expect(!response.text.contains("bob's phone"))
+
+    let alice = try await home.signIn("alice")
+    let fromBrowser = try await home.server.get("/api/v1/tokens", headers: alice.readHeaders)
+    let seen = try #require(try fromBrowser.json()["tokens"] as? [[String: Any]])
+    #expect(seen.map { $0["current"] as? Bool } == [false, false])
+    let bobsOwn = try await home.server.get("/api/v1/tokens", headers: Self.bearer(bobs))
+    #expect(!bobsOwn.text.contains("laptop"))
+    #expect(try await home.server.get("/api/v1/tokens").status == 401)
+  }
+
+  @Test("DELETE /api/v1/tokens/{id} revokes one's own token; another's is 404 and keeps working")
+  func revokeByID() async throws {
+    let home = try await Household()
+    let laptop = try await Self.token(home, "alice", name: "lost laptop")
+    let bobs = try await Self.token(home, "bob", name: "phone")
+    let laptopID = try #require(try home.accounts.apiTokens(userName: "alice").first?.id)
+    let bobsID = try #require(try home.accounts.apiTokens(userName: "bob").first?.id)
+    let alice = try await home.signIn("alice")
+
+    let notMine = try await home.server.request(
+      "DELETE", "/api/v1/tokens/\(bobsID.uuidString)", headers: alice.writeHeaders)
+    #expect(notMine.status == 404)
+    #expect(
+      try await home.server.get("/api/v1/checklists", headers: Self.bearer(bobs)).status == 200)
+
+    let forged = try await home.server.request(
+      "DELETE", "/api/v1/tokens/\(laptopID.uuidString)", headers: alice.readHeaders)
+    #expect(forged.status == 403)
+    #expect(
+      try await home.server.get("/api/v1/checklists", headers: Self.bearer(laptop)).status == 200)
+
+    let revoked = try await home.server.request(
+      "DELETE", "/api/v1/tokens/\(laptopID.uuidString)", headers: alice.writeHeaders)
+    #expect(revoked.status == 204)
+    #expect(
+      try await home.server.get("/api/v1/checklists", headers: Self.bearer(laptop)).status == 401)
+    let again = try await home.server.request(
+      "DELETE", "/api/v1/tokens/\(laptopID.uuidString)", headers: alice.writeHeaders)
+    #expect(again.status == 404)
+    let garbage = try await home.server.request(
+      "DELETE", "/api/v1/tokens/not-an-id", headers: alice.writeHeaders)
+    #expect(garbage.status == 404)
+    #expect(try home.accounts.apiTokens(userName: "bob").map(\.name) == ["phone"])
+  }
+
   @Test("A server without accounts has nothing to sign in to: 409")
   func noAccounts() async throws {
     let server = try TestServer()

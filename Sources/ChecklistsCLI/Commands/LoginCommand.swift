@@ -135,7 +135,7 @@ struct LogoutCommand: RunnableCommand {
     server.token = login.token
     let advice =
       "revoke it there with 'checklists token revoke \"\(login.tokenName)\"' "
-      + "(or the web app's settings)."
+      + "or in the web app (menu, Command line & tokens)."
     do {
       let response = try server.send("DELETE", "/api/v1/tokens/current")
       // 401: it was revoked already.
