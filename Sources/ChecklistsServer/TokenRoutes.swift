@@ -23,16 +23,6 @@ struct TokenRoutes: Sendable {
     var token: String
   }
 
-  /// One token as listed: never the token itself.
-  struct TokenJSON: Encodable {
-    var id: UUID
-    var name: String
-    var createdAt: String
-    var lastUsedAt: String?
-    /// Whether it is the token this request came with.
-    var current: Bool
-  }
-
   /// Whether a path is one of these routes.
   static func matches(_ path: String) -> Bool {
     path == "/api/v1/tokens" || path.hasPrefix("/api/v1/tokens/")
@@ -69,10 +59,7 @@ struct TokenRoutes: Sendable {
       currentDigest = SecretToken(value: bearer).digest
     }
     let tokens = try authenticator.accounts.apiTokens(userID: identity.user.id).map {
-      TokenJSON(
-        id: $0.id, name: $0.name, createdAt: ISOTimestamp.milliseconds($0.createdAt),
-        lastUsedAt: $0.lastUsedAt.map(ISOTimestamp.milliseconds),
-        current: $0.tokenDigest == currentDigest)
+      APITokenJSON($0, current: $0.tokenDigest == currentDigest)
     }
     var response = try HTTPResponse.json(["tokens": tokens])
     response.headers["Cache-Control"] = "no-store"

@@ -58,6 +58,13 @@ struct RemoteCLITests {
     client.folder.appendingPathComponent(".config/checklists/login.json")
   }
 
+  /// The API token a signed-in client keeps.
+  static func token(of client: CLI) throws -> String {
+    let login = try String(contentsOf: loginFile(client), encoding: .utf8)
+    return try #require(
+      login.split(separator: "\"").first { $0.hasPrefix("ckl_") }.map(String.init))
+  }
+
   @Test("After login, commands act on the server's lists as that user, with nothing stored here")
   func commandsActOnTheServer() throws {
     let server = try Server()
@@ -243,9 +250,7 @@ struct RemoteCLITests {
     let server = try Server()
     defer { server.stop() }
     let alice = try server.signedIn("alice")
-    let login = try String(contentsOf: Self.loginFile(alice), encoding: .utf8)
-    let token = try #require(
-      login.split(separator: "\"").first { $0.hasPrefix("ckl_") }.map(String.init))
+    let token = try Self.token(of: alice)
 
     func send(_ arguments: [String]) throws -> [String: Any] {
       let body = try JSONSerialization.data(withJSONObject: ["arguments": arguments])
@@ -286,9 +291,7 @@ struct RemoteCLITests {
     let server = try Server()
     defer { server.stop() }
     let alice = try server.signedIn("alice")
-    let login = try String(contentsOf: Self.loginFile(alice), encoding: .utf8)
-    let token = try #require(
-      login.split(separator: "\"").first { $0.hasPrefix("ckl_") }.map(String.init))
+    let token = try Self.token(of: alice)
     func lists() throws -> String {
       try ServeTLSTests.tool(
         "/usr/bin/curl", "--silent", "--max-time", "10", "-H", "Authorization: Bearer \(token)",

@@ -78,13 +78,6 @@ struct TokenListCommand: RunnableCommand {
     abstract: "List a user's tokens (never the tokens themselves).",
     arguments: [jsonFlag])
 
-  struct TokenJSON: Encodable {
-    var id: UUID
-    var name: String
-    var createdAt: String
-    var lastUsedAt: String?
-  }
-
   var json: Bool
 
   init(_ values: ParsedValues) throws {
@@ -96,12 +89,7 @@ struct TokenListCommand: RunnableCommand {
     let userName = try TokenCommand.userName(context.userName, accounts)
     let tokens = try accounts.apiTokens(userName: userName)
     if json {
-      let shown = tokens.map {
-        TokenJSON(
-          id: $0.id, name: $0.name, createdAt: ISOTimestamp.milliseconds($0.createdAt),
-          lastUsedAt: $0.lastUsedAt.map(ISOTimestamp.milliseconds))
-      }
-      context.print(try JSONOutput.encode(["tokens": shown]))
+      context.print(try JSONOutput.encode(["tokens": tokens.map { APITokenJSON($0) }]))
       return
     }
     if tokens.isEmpty { context.print("'\(userName)' has no tokens.") }
