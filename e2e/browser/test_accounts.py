@@ -266,3 +266,18 @@ def shopping_list_id_of(server, user: str, name: str) -> str:
 def list_id_of(server, user: str, name: str) -> str:
     lists = server.api("GET", "/api/v1/checklists", user=user).body["checklists"]
     return next(entry["id"] for entry in lists if entry["name"] == name)
+
+
+def test_the_shopping_tab_opens_the_household_list(server, browser):
+    """Bob's own Shopping List is empty; alice shared hers, with things on it: the Shopping tab
+    opens hers, not his empty one."""
+    server.cli("--user", "alice", "shop", "add", "Milk")
+    alice_list = shopping_list_id_of(server, "alice", "Shopping List")
+    assert server.api("PUT", f"/api/v1/shares/{alice_list}/bob", {"role": "checker"}, user="alice").status == 200
+    assert server.api("GET", "/api/v1/shopping-lists", user="bob").status == 200  # bob's own list exists
+
+    bob = browser("desktop", path=None)
+    sign_in(bob, "bob", next_path="/shopping")
+    wait_ready(bob, "shoppingList", f"/shopping/lists/{alice_list}")
+    wait_lines(bob, [("Milk", False, "1")])
+    until(bob, lambda d: "alice" in element(d, tid("shared-note")).text)

@@ -37,13 +37,18 @@ export async function loadLists() {
 
 /**
  * The list to show when the Shopping tab opens: the last one opened here, else the user's own
- * "Shopping List", else their first (before lists others share).
+ * "Shopping List", else their first (before lists others share). Someone whose own lists are
+ * all empty while a list shared with them has items (a household's list) gets that one.
  */
 export function resolveCurrentList() {
   const lists = shop.lists || [];
   const stored = currentListID();
   const own = lists.filter((l) => !l.owner);
+  const sharedInUse = own.every((l) => l.entryCount === 0)
+    ? lists.find((l) => l.owner && l.entryCount > 0)
+    : undefined;
   const list = lists.find((l) => l.id === stored)
+    ?? sharedInUse
     ?? own.find((l) => l.name === "Shopping List")
     ?? own[0]
     ?? lists[0];
