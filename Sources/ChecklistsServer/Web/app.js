@@ -522,7 +522,27 @@ async function loadLists() {
   return true;
 }
 
+/** The list loads in flight, by id. */
+const detailLoads = new Map();
+
+/**
+ * Loads a list into the cache; resolves to whether it changed. A load asked for while one is in
+ * flight (the live stream opening during the first load) waits for it, then asks with its ETag:
+ * a 304 rather than the whole list again.
+ */
 async function loadDetail(id) {
+  const running = detailLoads.get(id);
+  if (running) await running.catch(() => undefined);
+  const load = fetchDetail(id);
+  detailLoads.set(id, load);
+  try {
+    return await load;
+  } finally {
+    if (detailLoads.get(id) === load) detailLoads.delete(id);
+  }
+}
+
+async function fetchDetail(id) {
   const cached = store.details.get(id);
   const result = await api.list(id, cached ? cached.etag : null);
   setOnline(true);
@@ -739,6 +759,11 @@ const ROWS_PER_CHUNK = 1000;
 function checklistScreen({ route, alive, direction }) {
   const id = route.id;
   let chunkTimer = 0;
+  let chunkFrame = 0;
+  const stopChunks = () => {
+    clearTimeout(chunkTimer);
+    cancelAnimationFrame(chunkFrame);
+  };
   let progressive = direction !== "back"; // going Back restores a scroll position: build every row at once
   let editing = false;
   let dragging = null;
@@ -843,7 +868,7 @@ function checklistScreen({ route, alive, direction }) {
   }
 
   function paint() {
-    clearTimeout(chunkTimer);
+    stopChunks();
     const detail = store.details.get(id);
     if (!detail) return;
     setTitle(detail.checklist.name);
@@ -908,7 +933,11 @@ function checklistScreen({ route, alive, direction }) {
       build(Math.min(count, next + ROWS_PER_CHUNK));
       if (next < count) chunkTimer = setTimeout(step, 0);
     };
-    chunkTimer = setTimeout(step, 0);
+    // The other rows start after the first screenful's frame: a task queued now could run
+    // before that frame and make it wait for the layout of a thousand more rows.
+    chunkFrame = requestAnimationFrame(() => {
+      if (next < count) chunkTimer = setTimeout(step, 0);
+    });
   }
 
   ul.addEventListener("click", (event) => {
@@ -1078,7 +1107,7 @@ function checklistScreen({ route, alive, direction }) {
     refresh,
     dispose() {
       clearInterval(minute);
-      clearTimeout(chunkTimer);
+      stopChunks();
     },
   };
 }
