@@ -26,6 +26,7 @@ enum WebAssets {
       ("/shopping.js", PackageResources.shopping_js),
       ("/shopping-routes.js", PackageResources.shopping_routes_js),
       ("/sharing.js", PackageResources.sharing_js),
+      ("/tokens.js", PackageResources.tokens_js),
       ("/shopping-store.js", PackageResources.shopping_store_js),
       ("/shopping-api.js", PackageResources.shopping_api_js),
       ("/shopping-views.js", PackageResources.shopping_views_js),

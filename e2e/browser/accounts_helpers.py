@@ -136,3 +136,50 @@ def shared_shopping_row_id(driver, owner: str) -> str:
     return until(driver, lambda d: next((row["id"] for row in d.execute_script(SHOPPING_ROWS)
                                          if (row["shared"] or "").startswith(f"Shared by {owner}")), None),
                  f"no shopping list shared by {owner}")
+
+
+# MARK: - The Command line & tokens sheet
+
+TOKENS = """
+const sheet = document.querySelector('[data-testid=tokens-sheet]');
+if (!sheet || !sheet.open || sheet.dataset.loaded !== 'true') return null;
+return [...sheet.querySelectorAll('[data-testid=token-row]')].map(li => li.dataset.tokenName);
+"""
+
+TOKEN_ROWS = """
+return [...document.querySelectorAll('[data-testid=tokens-sheet] [data-testid=token-row]')].map(li => [
+  li.querySelector('[data-testid=token-name]').textContent,
+  li.querySelector('[data-testid=token-created]').textContent,
+  li.querySelector('[data-testid=token-used]').textContent]);
+"""
+
+
+def open_tokens_sheet(driver) -> None:
+    """Opens Command line & tokens from the account menu and waits for its list."""
+    click(driver, tid("account-button"))
+    click(driver, tid("account-tokens"))
+    until(driver, lambda d: token_names(d) is not None, "the Command line & tokens sheet never loaded")
+
+
+def token_names(driver) -> list | None:
+    """The sheet's tokens by name, or None while it is closed or loading."""
+    return driver.execute_script(TOKENS)
+
+
+def wait_tokens(driver, expected: list[str]) -> None:
+    until_equal(driver, token_names, expected, "tokens in the sheet")
+
+
+def token_rows(driver) -> list[list[str]]:
+    """Each token row as [name, "Created …", "Last used …" or "Never used"]."""
+    return driver.execute_script(TOKEN_ROWS)
+
+
+def tokens_error(driver) -> str:
+    return driver.execute_script(
+        "return document.querySelector('[data-testid=tokens-error]')?.textContent ?? ''")
+
+
+def close_tokens_sheet(driver) -> None:
+    click(driver, tid("tokens-done"))
+    until(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, tid("tokens-sheet")), "the tokens sheet stayed open")

@@ -1,16 +1,21 @@
 """Screenshots of signing in and sharing for docs/screenshots/, at phone and desktop size:
 login-{size}.png (the sign-in page after a wrong password), share-{size}.png (the Share sheet of
 alice's shopping list, shared with bob and carol) and shared-lists-{size}.png (bob's Shopping
-Lists with alice's list). Always runs, like test_screenshots.py; the content is fixed.
+Lists with alice's list) and tokens-{size}.png (alice's Command line & tokens sheet, with a
+command line and a script's token). Always runs, like test_screenshots.py; the content is fixed.
 """
 
+import json
+import urllib.request
 from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-from accounts_helpers import login_message, on_login_page, sign_in, submit_sign_in, wait_members
+from accounts_helpers import (
+    login_message, on_login_page, open_tokens_sheet, sign_in, submit_sign_in, wait_members, wait_tokens,
+)
 from helpers import click, settled, tid, until, until_equal, wait_ready
 from shopping_helpers import wait_lines
 
@@ -67,3 +72,22 @@ def test_accounts_screenshots(server, browser, size):
     sign_in(bob, "bob", next_path="/shopping/lists", screen="shoppingLists")
     until(bob, lambda d: d.find_elements(By.CSS_SELECTOR, tid("list-shared")), "alice's list never showed for bob")
     shoot(bob, "shared-lists")
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_tokens_screenshots(server, browser, size):
+    """A command line signed in (just used) and a script's token (never used)."""
+    names = ["checklists on alice-laptop", "backup script"]
+    for name in names:
+        made = json.loads(server.cli("--user", "alice", "token", "create", name, "--json"))
+        if name != "backup script":
+            request = urllib.request.Request(server.url + "/api/v1/checklists",
+                                             headers={"Authorization": f"Bearer {made['token']}"})
+            with urllib.request.urlopen(request, timeout=30) as response:
+                assert response.status == 200
+
+    alice = browser(size, path=None)
+    sign_in(alice, "alice")
+    open_tokens_sheet(alice)
+    wait_tokens(alice, names)
+    shoot(alice, "tokens")

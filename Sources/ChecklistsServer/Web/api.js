@@ -161,6 +161,10 @@ export const api = {
     request("DELETE", `/shares/${encodeURIComponent(listID)}/${encodeURIComponent(user)}`),
   /** Leaves a list someone shared with the user. */
   leave: (listID) => request("DELETE", `/shares/${encodeURIComponent(listID)}`),
+  /** The user's API tokens (never their values): {tokens: [{id, name, createdAt, lastUsedAt, current}]}. */
+  tokens: () => request("GET", "/tokens"),
+  /** Revokes one of the user's API tokens: whatever sends it is refused from then on. */
+  revokeToken: (id) => request("DELETE", `/tokens/${encodeURIComponent(id)}`),
   lists: (etag) => request("GET", "/checklists", { ifNoneMatch: etag }),
   list: (id, etag) => request("GET", `/checklists/${encodeURIComponent(id)}`, { ifNoneMatch: etag }),
   createList: (name, icon) => request("POST", "/checklists", { body: { name, icon } }),

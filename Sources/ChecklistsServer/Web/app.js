@@ -29,7 +29,8 @@
 //   Dialog: confirm-dialog, confirm-ok, confirm-cancel.
 //   Toasts: toasts (role=status region), toast, toast-action (Undo/Open), toast-dismiss.
 //   Tab bar: tab-checklists, tab-shopping (aria-current="page" on the open tab); with accounts,
-//     account (who is signed in): account-button, account-name, account-menu, sign-out.
+//     account (who is signed in): account-button, account-name, account-menu, account-tokens
+//     (opens the Command line & tokens sheet, tokens.js), sign-out.
 //   Shared lists: list-shared (a row's "Shared by alice · can check off"), shared-note (the
 //     note atop a shared list), share-row (the owner's Share… in Edit Checklist), leave-list.
 //   Other: offline-banner, retry, loading, load-error, not-found.
@@ -45,6 +46,7 @@ import {
   canCheck, canEditItems, closeShareSheet, isShared, leaveList, shareRow, shareSheetChanged, sharedBadge, sharedInfo,
   sharedNote,
 } from "/sharing.js";
+import { openTokensSheet } from "/tokens.js";
 
 /** shopping.js, once loaded: { shoppingScreen, shoppingChanged, shoppingResync }. */
 let shopping = null;
@@ -1680,7 +1682,10 @@ function notFoundScreen() {
 
 // MARK: - Who is signed in
 
-/** Once the server has accounts: the user's name in the tab bar, with Sign out in its menu. */
+/**
+ * Once the server has accounts: the user's name in the tab bar, with Command line & tokens and
+ * Sign out in its menu.
+ */
 function showAccount(known) {
   const box = document.getElementById("account");
   if (!known || known.mode !== "accounts") {
@@ -1705,6 +1710,16 @@ function setUpAccount() {
       button.setAttribute("aria-expanded", String(!menu.hidden));
     });
   }
+  // The sheet opens over the page; closing it gives focus back to the account button.
+  document.getElementById("account-tokens").addEventListener("click", () => {
+    if (menu.classList.contains("no-popover")) {
+      menu.hidden = true;
+      button.setAttribute("aria-expanded", "false");
+    } else {
+      menu.hidePopover();
+    }
+    openTokensSheet({ returnFocus: button });
+  });
   // Sign out at once through the API; the link itself (/logout) asks first, if this fails.
   document.getElementById("sign-out").addEventListener("click", async (event) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;

@@ -16,6 +16,7 @@ const SHELL = [
   "/shopping.js",
   "/shopping-routes.js",
   "/sharing.js",
+  "/tokens.js",
   "/shopping-store.js",
   "/shopping-api.js",
   "/shopping-views.js",
