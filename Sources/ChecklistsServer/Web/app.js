@@ -761,11 +761,6 @@ const ROWS_PER_CHUNK = 1000;
 function checklistScreen({ route, alive, direction }) {
   const id = route.id;
   let chunkTimer = 0;
-  let chunkFrame = 0;
-  const stopChunks = () => {
-    clearTimeout(chunkTimer);
-    cancelAnimationFrame(chunkFrame);
-  };
   let progressive = direction !== "back"; // going Back restores a scroll position: build every row at once
   let editing = false;
   let dragging = null;
@@ -870,7 +865,7 @@ function checklistScreen({ route, alive, direction }) {
   }
 
   function paint() {
-    stopChunks();
+    clearTimeout(chunkTimer);
     const detail = store.details.get(id);
     if (!detail) return;
     setTitle(detail.checklist.name);
@@ -935,11 +930,7 @@ function checklistScreen({ route, alive, direction }) {
       build(Math.min(count, next + ROWS_PER_CHUNK));
       if (next < count) chunkTimer = setTimeout(step, 0);
     };
-    // The other rows start after the first screenful's frame: a task queued now could run
-    // before that frame and make it wait for the layout of a thousand more rows.
-    chunkFrame = requestAnimationFrame(() => {
-      if (next < count) chunkTimer = setTimeout(step, 0);
-    });
+    chunkTimer = setTimeout(step, 0);
   }
 
   ul.addEventListener("click", (event) => {
@@ -1109,7 +1100,7 @@ function checklistScreen({ route, alive, direction }) {
     refresh,
     dispose() {
       clearInterval(minute);
-      stopChunks();
+      clearTimeout(chunkTimer);
     },
   };
 }
