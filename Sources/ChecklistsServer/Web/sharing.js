@@ -8,7 +8,7 @@
 // share-add, share-error.
 
 import { api, loadSession } from "/api.js";
-import { announce, confirmDialog, h, toast } from "/views.js";
+import { announce, confirmDialog, h, presentSheet, toast } from "/views.js";
 
 /** The roles, from least to most allowed. */
 export const ROLES = ["viewer", "checker", "editor"];
@@ -272,29 +272,15 @@ export function openShareSheet(list) {
   });
   userInput.addEventListener("input", () => error.textContent && showError(""));
 
-  const closed = new Promise((resolve) => {
-    dialog.addEventListener("close", () => {
-      if (openSheet?.dialog === dialog) openSheet = null;
-      dialog.remove();
-      if (opener && opener.isConnected && typeof opener.focus === "function") opener.focus();
-      resolve(members);
-    }, { once: true });
-  });
-  const close = () => dialog.open && dialog.close();
-  done.addEventListener("click", close);
-  // A click on the backdrop (outside the sheet's box) closes it, as a sheet does.
-  dialog.addEventListener("click", (event) => {
-    if (event.target !== dialog) return;
-    const box = dialog.getBoundingClientRect();
-    const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
-    if (!inside) close();
-  });
-
   ul.hidden = true;
   empty.hidden = true;
-  document.body.append(dialog);
-  dialog.showModal();
-  title.focus();
+  const { close, closed } = presentSheet({
+    dialog, done, title, opener,
+    onClose: () => {
+      if (openSheet?.dialog === dialog) openSheet = null;
+    },
+    result: () => members,
+  });
   openSheet = { dialog, listID: list.id, reload, close };
   reload();
   return closed;

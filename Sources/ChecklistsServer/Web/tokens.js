@@ -8,7 +8,7 @@
 // token-revoke, tokens-empty, tokens-error, login-command (the command, as text), login-copy.
 
 import { api, loadSession } from "/api.js";
-import { announce, confirmDialog, h } from "/views.js";
+import { announce, confirmDialog, h, presentSheet } from "/views.js";
 
 /** The open sheet: {dialog, close}; null when none is. */
 let openSheet = null;
@@ -188,29 +188,14 @@ export async function openTokensSheet({ returnFocus } = {}) {
     }
   }
 
-  const closed = new Promise((resolve) => {
-    dialog.addEventListener("close", () => {
-      if (openSheet?.dialog === dialog) openSheet = null;
-      dialog.remove();
-      if (opener && opener.isConnected && typeof opener.focus === "function") opener.focus();
-      resolve();
-    }, { once: true });
-  });
-  const close = () => dialog.open && dialog.close();
-  done.addEventListener("click", close);
-  // A click on the backdrop (outside the sheet's box) closes it, as a sheet does.
-  dialog.addEventListener("click", (event) => {
-    if (event.target !== dialog) return;
-    const box = dialog.getBoundingClientRect();
-    const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
-    if (!inside) close();
-  });
-
   ul.hidden = true;
   empty.hidden = true;
-  document.body.append(dialog);
-  dialog.showModal();
-  title.focus();
+  const { close, closed } = presentSheet({
+    dialog, done, title, opener,
+    onClose: () => {
+      if (openSheet?.dialog === dialog) openSheet = null;
+    },
+  });
   openSheet = { dialog, close };
   reload();
   return closed;

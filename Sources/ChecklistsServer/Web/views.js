@@ -154,6 +154,37 @@ export function confirmDialog({ title, message, confirm = "Delete" }) {
   });
 }
 
+// MARK: - Sheets
+
+/**
+ * Shows a `<dialog class="sheet">` as a modal sheet: its Done button and a click on the
+ * backdrop close it, focus goes to its title, and when it closes it leaves the page and focus
+ * goes back to `opener`.
+ * - Returns: `close()`, and `closed`, a promise of `result()` taken once it has closed.
+ */
+export function presentSheet({ dialog, done, title, opener, onClose = () => {}, result = () => undefined }) {
+  const closed = new Promise((resolve) => {
+    dialog.addEventListener("close", () => {
+      onClose();
+      dialog.remove();
+      if (opener && opener.isConnected && typeof opener.focus === "function") opener.focus();
+      resolve(result());
+    }, { once: true });
+  });
+  const close = () => dialog.open && dialog.close();
+  done.addEventListener("click", close);
+  dialog.addEventListener("click", (event) => {
+    if (event.target !== dialog) return;
+    const box = dialog.getBoundingClientRect();
+    const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+    if (!inside) close();
+  });
+  document.body.append(dialog);
+  dialog.showModal();
+  title.focus();
+  return { close, closed };
+}
+
 // MARK: - Dates
 
 const dueFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
