@@ -76,40 +76,34 @@ enum LineReference {
     let lines = contents.lines
     let name = contents.list.name
     let trimmed = reference.trimmingCharacters(in: .whitespaces)
-    if let exact = lines.first(where: { Checklist.namesMatch($0.item.name, trimmed) }) {
-      return exact
-    }
-    if let number = Int(trimmed) {
-      guard number >= 1, number <= lines.count else {
-        let count = lines.count == 1 ? "1 line" : "\(lines.count) lines"
-        throw ChecklistsError(
-          .notFound,
-          "\(name) has no line number \(number); it has \(count) ('checklists shop' shows them).")
-      }
-      return lines[number - 1]
-    }
-    let matches = lines.filter {
-      $0.item.name.range(of: trimmed, options: [.caseInsensitive, .anchored]) != nil
-    }
-    if matches.count == 1 { return matches[0] }
-    if matches.count > 1 {
-      let shown = matches.prefix(5).map { "'\($0.item.name)'" }.joined(separator: ", ")
-      let more = matches.count > 5 ? " and \(matches.count - 5) more" : ""
-      throw ChecklistsError(
-        .ambiguous,
-        "'\(trimmed)' matches \(matches.count) lines of \(name): \(shown)\(more). "
-          + "Type more of the name, or use the number from 'checklists shop'.")
-    }
-    if let item = try? shopping.findItem(trimmed) {
+    switch NameReference.match(trimmed, in: lines, name: \.item.name) {
+    case .found(let line):
+      return line
+    case .sameName(let same):
+      return same[0]  // a list holds an item once; kept total all the same
+    case .noSuchNumber(let number):
+      let count = lines.count == 1 ? "1 line" : "\(lines.count) lines"
       throw ChecklistsError(
         .notFound,
-        "'\(item.name)' is in the catalogue but not on \(name). "
-          + "Put it there with: checklists shop add \(ChecklistService.quoted(item.name))")
+        "\(name) has no line number \(number); it has \(count) ('checklists shop' shows them).")
+    case .severalStartWith(let matches):
+      throw ChecklistsError(
+        .ambiguous,
+        "'\(trimmed)' matches \(matches.count) lines of \(name): "
+          + "\(NameReference.shown(matches, name: \.item.name)). "
+          + "Type more of the name, or use the number from 'checklists shop'.")
+    case .none:
+      if let item = try? shopping.findItem(trimmed) {
+        throw ChecklistsError(
+          .notFound,
+          "'\(item.name)' is in the catalogue but not on \(name). "
+            + "Put it there with: checklists shop add \(ChecklistService.quoted(item.name))")
+      }
+      let hint = NameSuggestion.closest(to: trimmed, in: lines.map(\.item.name))
+      throw ChecklistsError(
+        .notFound, "'\(trimmed)' is not on \(name).",
+        suggestion: hint.map { "Did you mean '\($0)'?" })
     }
-    let hint = NameSuggestion.closest(to: trimmed, in: lines.map(\.item.name))
-    throw ChecklistsError(
-      .notFound, "'\(trimmed)' is not on \(name).",
-      suggestion: hint.map { "Did you mean '\($0)'?" })
   }
 
   /// Resolves every reference before anything changes, so a typo changes nothing.
