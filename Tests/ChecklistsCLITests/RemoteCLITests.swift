@@ -234,6 +234,24 @@ struct RemoteCLITests {
     #expect(stale.error.contains("no longer accepts this command line's sign-in"), "\(stale.error)")
   }
 
+  @Test("With the server gone, a command says so and how to work here; logout still signs out")
+  func serverGone() throws {
+    let server = try Server()
+    let alice = try server.signedIn("alice")
+    server.stop()
+    let offline = try alice.run("lists")
+    #expect(offline.code == 1)
+    #expect(offline.error.hasPrefix("Error: Cannot reach \(server.url): "), "\(offline.error)")
+    #expect(offline.error.contains("--db <file> uses a database file here"))
+    #expect(!offline.error.contains(".."))
+
+    let logout = try alice.run("logout")
+    #expect(logout.code == 0)
+    #expect(logout.output.hasPrefix("Signed out of \(server.url)"))
+    #expect(logout.error.contains("may still work; revoke it there with 'checklists token revoke"))
+    #expect(!FileManager.default.fileExists(atPath: Self.loginFile(alice).path))
+  }
+
   @Test("Signing in again replaces the old token rather than leaving it behind")
   func loginAgain() throws {
     let server = try Server()

@@ -49,7 +49,16 @@ struct RemoteCommandClient {
   private func send(_ request: RemoteCommand, to server: RemoteServer) throws
     -> RemoteCommandResult
   {
-    let response = try server.send("POST", "/api/v1/cli", json: JSONEncoder().encode(request))
+    let response: RemoteServer.Response
+    do {
+      response = try server.send("POST", "/api/v1/cli", json: JSONEncoder().encode(request))
+    } catch var error as ChecklistsCLIError {
+      error.description =
+        error.description.trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        + ". Commands go to that server since 'checklists login'; --db <file> uses a database "
+        + "file here, and 'checklists logout' goes back to it for good."
+      throw error
+    }
     switch response.status {
     case 200:
       guard let result = try? JSONDecoder().decode(RemoteCommandResult.self, from: response.body)
