@@ -1,6 +1,7 @@
 import ChecklistsInterop
 import Foundation
 import HTTPServer
+import Synchronization
 import Testing
 
 /// What a client signed in to a server that misbehaves does: the server is a real one on a
@@ -12,8 +13,15 @@ struct HostileServerTests {
     let http: HTTPServer
     var url: String { "http://127.0.0.1:\(http.port)" }
 
-    init(_ result: RemoteCommandResult) throws {
+    convenience init(_ result: RemoteCommandResult) throws {
       let body = Array(try JSONEncoder().encode(result))
+      try self.init { _ in
+        HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: body)
+      }
+    }
+
+    /// A server that signs anyone in and answers commands with `answer`.
+    init(answer: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws {
       let token = Array(
         #"{"id":"6F9619FF-8B86-D011-B42D-00C04FC964FF","name":"x","user":"alice","token":"ckl_x"}"#
           .utf8)
@@ -23,7 +31,7 @@ struct HostileServerTests {
           let headers: HTTPHeaders = ["Content-Type": "application/json"]
           switch request.path {
           case "/api/v1/tokens": return HTTPResponse(status: 201, headers: headers, body: token)
-          case "/api/v1/cli": return HTTPResponse(status: 200, headers: headers, body: body)
+          case "/api/v1/cli": return answer(request)
           default: return HTTPResponse(status: 204)
           }
         },
@@ -73,5 +81,26 @@ struct HostileServerTests {
     #expect(result.code == 1)
     #expect(
       result.error.hasSuffix("Error: The server kept asking questions; nothing more was sent.\n"))
+  }
+
+  @Test("A redirect is not followed: the token never reaches the other address")
+  func redirects() throws {
+    let reached = Mutex<[String]>([])
+    let elsewhere = try Hostile { request in
+      reached.withLock { $0.append(request.headers["Authorization"] ?? "no token") }
+      return HTTPResponse(status: 200, text: "{}")
+    }
+    defer { elsewhere.http.shutdown() }
+    let target = elsewhere.url + "/api/v1/cli"
+    let server = try Hostile { _ in HTTPResponse(status: 307, headers: ["Location": target]) }
+    defer { server.http.shutdown() }
+    let client = try Self.client(of: server)
+    let result = try client.run("lists")
+    #expect(result.code == 1)
+    #expect(
+      result.error.contains(
+        "\(server.url) answered with a redirect (HTTP 307 to \(target)), which the command line "
+          + "does not follow"), "\(result.error)")
+    #expect(reached.withLock { $0 }.isEmpty)
   }
 }

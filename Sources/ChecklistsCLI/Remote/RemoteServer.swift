@@ -13,6 +13,8 @@ struct RemoteServer {
   struct Response: Sendable {
     var status: Int
     var body: Data
+    /// Where a redirect pointed.
+    var location: String? = nil
 
     /// The `detail` of a problem+json answer, else a sentence with the status.
     var problem: String {
@@ -72,7 +74,10 @@ struct RemoteServer {
     Self.session.dataTask(with: request) { data, response, error in
       answer.value.withLock {
         if let response = response as? HTTPURLResponse {
-          $0 = .success(Response(status: response.statusCode, body: data ?? Data()))
+          $0 = .success(
+            Response(
+              status: response.statusCode, body: data ?? Data(),
+              location: response.value(forHTTPHeaderField: "Location")))
         } else {
           $0 = .failure(error ?? URLError(.badServerResponse))
         }
@@ -81,6 +86,14 @@ struct RemoteServer {
     }.resume()
     done.wait()
     switch answer.value.withLock({ $0 }) {
+    case .success(let response)? where (300...399).contains(response.status):
+      // Never followed: the token (or the password) would go wherever the answer pointed,
+      // perhaps over plain http or to another host.
+      throw ChecklistsCLIError(
+        description: "\(address) answered with a redirect (HTTP \(response.status)"
+          + (response.location.map { " to \($0)" } ?? "")
+          + "), which the command line does not follow: sign in to the address the server "
+          + "really answers on.")
     case .success(let response)?: return response
     case .failure(let error)?:
       throw ChecklistsCLIError(
@@ -95,7 +108,19 @@ struct RemoteServer {
     let value = Mutex<Result<Response, any Error>?>(nil)
   }
 
-  /// No cookies, no cache: every request stands on its token.
+  /// Refuses every redirect, so the answer is the redirect itself.
+  private final class RedirectRefusal: NSObject, URLSessionTaskDelegate, Sendable {
+    func urlSession(
+      _ session: URLSession, task: URLSessionTask,
+      willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+      completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+      completionHandler(nil)
+    }
+  }
+
+  /// No cookies, no cache, no redirects: every request stands on its token, sent only to the
+  /// address signed in to.
   private static let session: URLSession = {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.httpCookieAcceptPolicy = .never
@@ -104,6 +129,7 @@ struct RemoteServer {
     configuration.urlCache = nil
     configuration.httpCookieStorage = nil
     configuration.urlCredentialStorage = nil
-    return URLSession(configuration: configuration)
+    return URLSession(
+      configuration: configuration, delegate: RedirectRefusal(), delegateQueue: nil)
   }()
 }
