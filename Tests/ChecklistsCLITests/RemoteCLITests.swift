@@ -177,6 +177,12 @@ struct RemoteCLITests {
     #expect(users.code == 64)
     #expect(users.error.contains("Accounts are managed on the server's own machine"))
     #expect(!users.output.contains("bob"))
+    // A token from a token would outlive the revocation of a stolen one: only with a password.
+    let token = try alice.run("token", "create", "another")
+    #expect(token.code == 64)
+    #expect(token.error.contains("A token is only made against a password"), "\(token.error)")
+    #expect(!token.output.contains("ckl_"))
+    #expect(try alice.ok("token", "list").contains("checklists on "))
     let asBob = try alice.run("--user", "bob", "lists")
     #expect(asBob.code == 64)
     #expect(asBob.error.contains("you are signed in to \(server.url) as alice"))
@@ -292,6 +298,10 @@ struct RemoteCLITests {
     let database = try send(["--db", server.machine.databasePath, "lists"])
     #expect(database["exitCode"] as? Int == 64)
     #expect(errorText(database).contains("--db is for a database on the machine it runs on"))
+
+    let minted = try send(["token", "create", "from a token"])
+    #expect(minted["exitCode"] as? Int == 64)
+    #expect(errorText(minted).contains("A token is only made against a password"))
 
     let serve = try send(["serve", "--port", "0"])
     #expect(serve["exitCode"] as? Int == 64)

@@ -47,6 +47,14 @@ struct TokenCreateCommand: RunnableCommand {
     var token: String
   }
 
+  /// Never through a server: a token sent there would make new tokens without a password, so
+  /// a stolen one could outlive its revocation.
+  static var placement: CommandPlacement {
+    .databaseOnly(
+      reason: "A token is only made against a password: on the server's own machine with "
+        + "'checklists token create', or with POST /api/v1/tokens (see docs/API.md).")
+  }
+
   var name: String
   var json: Bool
 
