@@ -70,8 +70,15 @@ struct RemoteCLITests {
     let server = try Server()
     defer { server.stop() }
     let alice = server.client()
+    // A folder left open to others is closed; the file is never open to them.
+    let folder = alice.folder.appendingPathComponent(".config/checklists")
+    try FileManager.default.createDirectory(
+      at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
     let login = try alice.ok(
       "login", server.url + "/", "--user", "alice", input: "wonderland-42\n")
+    let folderMode = try FileManager.default.attributesOfItem(atPath: folder.path)[
+      .posixPermissions]
+    #expect((folderMode as? NSNumber)?.intValue == 0o700)
     #expect(
       login
         == "Signed in to \(server.url) as alice. Commands now act on that server's lists; "
@@ -256,6 +263,37 @@ struct RemoteCLITests {
     #expect(logout.output.hasPrefix("Signed out of \(server.url)"))
     #expect(logout.error.contains("may still work; revoke it there with 'checklists token revoke"))
     #expect(!FileManager.default.fileExists(atPath: Self.loginFile(alice).path))
+  }
+
+  @Test("A damaged sign-in file is mended by signing in again, or deleted by logout")
+  func damagedLoginFile() throws {
+    let server = try Server()
+    defer { server.stop() }
+    let alice = try server.signedIn("alice")
+    try Data("{\"server\": ".utf8).write(to: Self.loginFile(alice))
+    let stuck = try alice.run("lists")
+    #expect(stuck.code == 1)
+    #expect(stuck.error.contains("Cannot read the sign-in in"), "\(stuck.error)")
+    try alice.ok("login", server.url, "--user", "alice", input: "wonderland-42\n")
+    #expect(try alice.ok("lists").contains("No lists yet"))
+
+    try Data("garbage".utf8).write(to: Self.loginFile(alice))
+    #expect(try alice.ok("logout").hasPrefix("Deleted the sign-in that could not be read"))
+    #expect(!FileManager.default.fileExists(atPath: Self.loginFile(alice).path))
+  }
+
+  @Test("With $CHECKLISTS_DB set, login says the file still wins")
+  func databaseVariableWins() throws {
+    let server = try Server()
+    defer { server.stop() }
+    var client = server.client()
+    let local = client.folder.appendingPathComponent("mine.sqlite").path
+    client.environment["CHECKLISTS_DB"] = local
+    let login = try client.run(["login", server.url, "--user", "alice"], input: "wonderland-42\n")
+    #expect(login.code == 0)
+    #expect(login.error.contains("Note: $CHECKLISTS_DB is set ('\(local)')"), "\(login.error)")
+    try client.ok("list", "add", "Here")
+    #expect(try !server.onServer(as: "alice", "lists").contains("Here"))
   }
 
   @Test("Signing in again replaces the old token rather than leaving it behind")

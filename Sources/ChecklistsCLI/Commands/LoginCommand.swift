@@ -31,9 +31,8 @@ struct LoginCommand: RunnableCommand {
   }
 
   func run(_ context: CommandContext) throws {
-    let previous = try RemoteLogin.load(environment: context.environment)
     guard let server else {
-      guard let previous else {
+      guard let previous = try RemoteLogin.load(environment: context.environment) else {
         throw UsageError(
           "Give the server's address, such as https://lists.example.org; for now commands "
             + "use the database file on this machine.")
@@ -41,8 +40,11 @@ struct LoginCommand: RunnableCommand {
       try Self.check(previous)
       context.print(
         "Signed in to \(previous.server) as \(previous.user) (token '\(previous.tokenName)').")
+      Self.warnOfDatabaseVariable(context)
       return
     }
+    // A sign-in that cannot be read is replaced: signing in again is how to mend it.
+    let previous = try? RemoteLogin.load(environment: context.environment)
     let address = try RemoteServer.address(server)
     let user = try userName(context)
     let password = try context.readPassword(
@@ -73,6 +75,16 @@ struct LoginCommand: RunnableCommand {
     context.print(
       "Signed in to \(address) as \(created.user). Commands now act on that server's lists; "
         + "'checklists logout' signs out.")
+    Self.warnOfDatabaseVariable(context)
+  }
+
+  /// `$CHECKLISTS_DB` names a database file for every command of this shell, which wins over
+  /// the sign-in: say so rather than let the person think they act on the server.
+  private static func warnOfDatabaseVariable(_ context: CommandContext) {
+    guard let database = context.environment["CHECKLISTS_DB"] else { return }
+    context.printError(
+      "Note: $CHECKLISTS_DB is set ('\(database)'), so commands in this shell still use that "
+        + "file; unset it to use the server.")
   }
 
   /// Asks the server whether it still takes a login's token.
@@ -118,7 +130,17 @@ struct LogoutCommand: RunnableCommand {
   init(_ values: ParsedValues) throws {}
 
   func run(_ context: CommandContext) throws {
-    guard let login = try RemoteLogin.load(environment: context.environment) else {
+    let login: RemoteLogin?
+    do {
+      login = try RemoteLogin.load(environment: context.environment)
+    } catch {
+      try RemoteLogin.remove(environment: context.environment)
+      context.print(
+        "Deleted the sign-in that could not be read; commands use the database file on this "
+          + "machine again.")
+      return
+    }
+    guard let login else {
       context.print("Not signed in to a server; commands use the database file on this machine.")
       return
     }

@@ -40,34 +40,41 @@ struct RemoteLogin: Codable, Equatable {
   }
 
   /// Saves the login where only its owner can read it, replacing any other.
+  ///
+  /// The file is created with mode 600 from its first byte (not created, then restricted),
+  /// in a folder restricted to its owner each time, and renamed into place, so a reader never
+  /// sees half a file.
   func save(environment: [String: String]) throws {
     let path = Self.path(environment: environment)
     let folder = (path as NSString).deletingLastPathComponent
-    let manager = FileManager.default
+    let failure = { (what: String) in
+      ChecklistsCLIError(
+        description: "Cannot save the sign-in to '\(path)': \(what): "
+          + String(cString: strerror(errno)))
+    }
     do {
-      try manager.createDirectory(
+      try FileManager.default.createDirectory(
         atPath: folder, withIntermediateDirectories: true,
         attributes: [.posixPermissions: 0o700])
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      // Written to a private temporary file first, so the token is never readable by others
-      // and a reader never sees half a file.
-      let temporary = folder + "/.login-\(UUID().uuidString).json"
-      guard
-        manager.createFile(
-          atPath: temporary, contents: try encoder.encode(self),
-          attributes: [.posixPermissions: 0o600])
-      else {
-        throw CocoaError(.fileWriteNoPermission)
-      }
-      guard rename(temporary, path) == 0 else {
-        try? manager.removeItem(atPath: temporary)
-        throw CocoaError(.fileWriteUnknown)
-      }
     } catch {
       throw ChecklistsCLIError(
         description: "Cannot save the sign-in to '\(path)': "
           + (error as NSError).localizedDescription)
+    }
+    guard chmod(folder, 0o700) == 0 else { throw failure("cannot restrict its folder") }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let bytes = Array(try encoder.encode(self))
+    let temporary = folder + "/.login-\(UUID().uuidString).json"
+    let file = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard file >= 0 else { throw failure("cannot create it") }
+    let written = bytes.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+    let synced = fsync(file) == 0
+    close(file)
+    guard written == bytes.count, synced, rename(temporary, path) == 0 else {
+      let error = failure("cannot write it")
+      unlink(temporary)
+      throw error
     }
   }
 
