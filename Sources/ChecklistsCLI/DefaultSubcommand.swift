@@ -7,11 +7,15 @@ enum DefaultSubcommand {
   /// The groups that have a default, by name, below the root.
   static let defaults = [ShopCommand.configuration.commandName: ShopCommand.defaultSubcommand]
 
-  /// The global options that take a value, which must not be mistaken for a command's name.
-  static let globalOptionsWithValues = ["--db"]
+  /// The global options that take a value (`--db`, `--user`), whose values must not be
+  /// mistaken for a command's name.
+  static let globalOptionsWithValues = ChecklistsCommand.configuration.globalArguments.compactMap {
+    if case .option = $0.kind { return "--\($0.name)" }
+    return nil
+  }
 
   /// `arguments` with the default subcommand inserted after a group named alone:
-  /// `shop`, `shop --json` and `--db x shop` gain `show` after `shop`.
+  /// `shop`, `shop --json`, `--db x shop` and `--user alice shop` gain `show` after `shop`.
   ///
   /// Nothing changes when help is asked for (`shop --help`, `help shop`), when a subcommand or
   /// any other word follows the group (so a typo still gets "Did you mean"), or after `--`.

@@ -121,6 +121,21 @@ struct ShopCommandTests {
         + "Shopping List: 1 to get · Total €2.38 · in cart €0.00\n")
   }
 
+  @Test("'shop' alone shows the list after any global option, --user included")
+  func shopAfterGlobalOptions() throws {
+    let cli = CLI()
+    try cli.ok("user", "add", "alice", input: "wonderland-42\n")
+    try cli.ok("user", "add", "bob", input: "builder-1234\n")
+    try cli.ok("--user", "alice", "shop", "add", "Milk")
+    for arguments in [
+      ["--user", "alice", "shop"], ["shop", "--user", "alice"], ["--user=alice", "shop"],
+      ["--db", cli.databasePath, "--user", "alice", "shop"],
+    ] {
+      let shown = try cli.ok(arguments)
+      #expect(shown.hasPrefix("Shopping List — 1 to get"), "\(arguments): \(shown)")
+    }
+  }
+
   @Test("Adding a name the catalogue has, in any case, never makes a second item")
   func duplicatesIgnoringCase() throws {
     let cli = CLI()
