@@ -47,7 +47,7 @@ public enum CommandLineTool {
   ) -> RemoteCommandResult {
     let io = HostedCommandIO(command)
     var question: String?
-    let code = parsed(command.arguments, io: io) { runnable, values in
+    let code = parsed(command.arguments, io: io, hidingInternals: true) { runnable, values in
       for name in ["db", "user"] where values.string(name) != nil {
         throw UsageError("--\(name) is for a database on the machine it runs on, not a server.")
       }
@@ -83,8 +83,11 @@ public enum CommandLineTool {
 
   /// Parses a command line, shows help, and runs a command through `body`, turning errors
   /// into messages on standard error and exit codes.
+  /// - Parameter hidingInternals: For a client: an error that is not about what it sent (the
+  ///   database's, say) is told in general terms, and in full only on this process's standard
+  ///   error (the server's log), as the API does.
   private static func parsed(
-    _ arguments: [String], io: any CommandIO,
+    _ arguments: [String], io: any CommandIO, hidingInternals: Bool = false,
     _ body: (any RunnableCommand, ParsedValues) throws -> ExitCode
   ) -> ExitCode {
     var path = ["checklists"]
@@ -105,6 +108,10 @@ public enum CommandLineTool {
       if error.commandPath.isEmpty { error.commandPath = path }
       report(parser.errorText(for: error), io)
       return ExitCode.forError(error)
+    } catch let error as ChecklistsError where hidingInternals && error.code == .storage {
+      FileHandle.standardError.write(Data("Remote command failed: \(error)\n".utf8))
+      report("Error: The server could not run the command; its log says why.", io)
+      return ExitCode.forError(error)
     } catch let error as ChecklistsError {
       var text = "Error: \(error.description)"
       // A name that did not resolve is a problem with an argument: show how to give it.
@@ -113,8 +120,16 @@ public enum CommandLineTool {
       }
       report(text, io)
       return ExitCode.forError(error)
-    } catch {
+    } catch let error as ChecklistsCLIError {
       report("Error: \(error)", io)
+      return ExitCode.forError(error)
+    } catch {
+      if hidingInternals {
+        FileHandle.standardError.write(Data("Remote command failed: \(error)\n".utf8))
+        report("Error: The server could not run the command; its log says why.", io)
+      } else {
+        report("Error: \(error)", io)
+      }
       return ExitCode.forError(error)
     }
   }

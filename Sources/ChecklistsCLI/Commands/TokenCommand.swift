@@ -18,13 +18,14 @@ struct TokenCommand: CommandGroup {
 
   /// The user a token command is for.
   static func userName(_ given: String?, _ accounts: AccountService) throws -> String {
-    if let given { return try accounts.existingUser(given).name }
     let users = try accounts.users()
-    guard users.count == 1 else {
+    guard !users.isEmpty else {
       throw ChecklistsError.invalid(
-        users.isEmpty
-          ? "There are no users yet; add one with 'checklists user add <name>'."
-          : "There are \(users.count) users; say which with --user.")
+        "There are no users yet, so no tokens: add one with 'checklists user add <name>'.")
+    }
+    if let given { return try accounts.existingUser(given).name }
+    guard users.count == 1 else {
+      throw ChecklistsError.invalid("There are \(users.count) users; say which with --user.")
     }
     return users[0].name
   }
