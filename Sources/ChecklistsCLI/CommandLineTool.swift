@@ -109,8 +109,7 @@ public enum CommandLineTool {
       report(parser.errorText(for: error), io)
       return ExitCode.forError(error)
     } catch let error as ChecklistsError where hidingInternals && error.code == .storage {
-      FileHandle.standardError.write(Data("Remote command failed: \(error)\n".utf8))
-      report("Error: The server could not run the command; its log says why.", io)
+      reportInternal(error, io)
       return ExitCode.forError(error)
     } catch let error as ChecklistsError {
       var text = "Error: \(error.description)"
@@ -125,13 +124,18 @@ public enum CommandLineTool {
       return ExitCode.forError(error)
     } catch {
       if hidingInternals {
-        FileHandle.standardError.write(Data("Remote command failed: \(error)\n".utf8))
-        report("Error: The server could not run the command; its log says why.", io)
+        reportInternal(error, io)
       } else {
         report("Error: \(error)", io)
       }
       return ExitCode.forError(error)
     }
+  }
+
+  /// Tells the client only that the server failed, and the server's log what failed.
+  private static func reportInternal(_ error: any Error, _ io: any CommandIO) {
+    FileHandle.standardError.write(Data("Remote command failed: \(error)\n".utf8))
+    report("Error: The server could not run the command; its log says why.", io)
   }
 
   private static func report(_ text: String, _ io: any CommandIO) {
