@@ -155,6 +155,16 @@ struct RemoteCLITests {
     #expect(!FileManager.default.fileExists(atPath: server.machine.folder.path + "/backup.json"))
     #expect(try alice.ok("export").contains("\"Birthdays\""))
 
+    let huge = alice.folder.appendingPathComponent("huge.json")
+    try Data(count: 48 << 20).write(to: huge)
+    let tooBig = try alice.run("import", huge.path)
+    #expect(tooBig.code == 1)
+    #expect(
+      tooBig.error
+        == "Error: '\(huge.path)' is 48 MiB; a command sent to a server takes files of up to "
+        + "47 MiB. Import it on the server's machine instead.\n")
+    try FileManager.default.removeItem(at: huge)
+
     let missing = try alice.run("import", "nowhere.plist")
     #expect(missing.code == 1)
     #expect(missing.error == "Error: There is no file 'nowhere.plist'.\n")

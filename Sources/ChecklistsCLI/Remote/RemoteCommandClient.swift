@@ -11,6 +11,9 @@ struct RemoteCommandClient {
   let io: any CommandIO
   let environment: [String: String]
 
+  /// The largest file a command sends.
+  static let largestFile = 47 << 20
+
   /// How many questions one command may ask before the client gives up on it.
   private static let maximumQuestions = 5
 
@@ -30,7 +33,15 @@ struct RemoteCommandClient {
       locale: LocaleSetting.resolve(environment: environment).identifier,
       outputIsTerminal: io.outputIsTerminal)
     for path in command.files.reads {
-      request.files[path] = try io.readFile(path)
+      let data = try io.readFile(path)
+      // The server takes 64 MiB of request, and base64 makes 3 bytes 4.
+      guard data.count <= Self.largestFile else {
+        throw ChecklistsCLIError(
+          description: "\(FileArgument.name(path).capitalizedFirst) is "
+            + "\(data.count / (1 << 20)) MiB; a command sent to a server takes files of up to "
+            + "\(Self.largestFile / (1 << 20)) MiB. Import it on the server's machine instead.")
+      }
+      request.files[path] = data
     }
     var server = RemoteServer(address: login.server)
     server.token = login.token
