@@ -49,8 +49,3 @@ final class HostedCommandIO: CommandIO {
     writtenFiles[path] = data
   }
 }
-
-extension String {
-  /// The string with its first letter in capitals: "standard input" → "Standard input".
-  var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
-}
