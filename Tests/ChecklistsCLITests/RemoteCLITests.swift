@@ -100,8 +100,10 @@ struct RemoteCLITests {
     let saved = try String(contentsOf: file, encoding: .utf8)
     #expect(saved.contains("\"token\" : \"ckl_"))
     #expect(!saved.contains("wonderland-42"))
-    let localData = alice.folder.appendingPathComponent(".local/share/checklists")
-    #expect(!FileManager.default.fileExists(atPath: localData.path))
+    for folder in [".local", ".cache"] {
+      let path = alice.folder.appendingPathComponent(folder).path
+      #expect(!FileManager.default.fileExists(atPath: path), "\(folder) was made")
+    }
 
     let status = try alice.ok("login")
     #expect(status.hasPrefix("Signed in to \(server.url) as alice (token 'checklists on "))
