@@ -338,6 +338,30 @@ struct TokenRoutesTests {
     #expect(calls.all.isEmpty)
   }
 
+  @Test("A body that is not JSON is 400, one sent as something else 415, and reach no runner")
+  func notJSON() async throws {
+    let calls = RunnerCalls()
+    let home = try await Household(commandRunner: calls.runner)
+    let token = try await Self.token(home, "bob")
+    var json = Self.bearer(token)
+    json["Content-Type"] = "application/json"
+    for (body, status, problem) in [
+      (#"{"arguments": ["#, 400, "not valid JSON"), ("", 400, "empty"),
+      ("\u{FF}\u{FE}", 400, "not valid JSON"),
+    ] {
+      let response = try await home.server.request(
+        "POST", "/api/v1/cli", body: Data(body.utf8), headers: json)
+      #expect(response.status == status, "\(body)")
+      #expect((try response.json()["detail"] as? String)?.contains(problem) == true)
+    }
+    var text = Self.bearer(token)
+    text["Content-Type"] = "text/plain"
+    let wrongType = try await home.server.request(
+      "POST", "/api/v1/cli", body: Data(#"{"arguments": ["lists"]}"#.utf8), headers: text)
+    #expect(wrongType.status == 415)
+    #expect(calls.all.isEmpty)
+  }
+
   @Test("With a session cookie, POST /api/v1/cli needs the anti-CSRF token like every write")
   func cookieNeedsCSRFToken() async throws {
     let calls = RunnerCalls()
