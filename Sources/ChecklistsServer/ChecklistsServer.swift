@@ -162,7 +162,7 @@ public final class ChecklistsServer: Sendable {
   }
 
   /// Whether a host name or address is this machine only.
-  static func isLoopback(_ host: String) -> Bool {
+  public static func isLoopback(_ host: String) -> Bool {
     host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
   }
 

@@ -240,8 +240,7 @@ public struct AccountService: Sendable {
 
   /// A user's API tokens, oldest first.
   public func apiTokens(userName: String) throws -> [APIToken] {
-    let user = try existingUser(userName)
-    return try store.readAccounts { tx in try tx.apiTokens(userID: user.id) }
+    try apiTokens(userID: existingUser(userName).id)
   }
 
   /// Revokes a user's API token, named by its id, its name (ignoring case), its number in

@@ -90,8 +90,7 @@ struct LoginCommand: RunnableCommand {
   /// Asks the server whether it still takes a login's token.
   /// - Throws: When it does not, or cannot be reached.
   private static func check(_ login: RemoteLogin) throws {
-    var server = RemoteServer(address: login.server)
-    server.token = login.token
+    let server = RemoteServer(login)
     let response = try server.send("GET", "/api/v1/session")
     switch response.status {
     case 200: return
@@ -153,8 +152,7 @@ struct LogoutCommand: RunnableCommand {
   /// Asks the server to revoke a login's token. The login is forgotten here either way; when
   /// the server cannot be reached, says how to revoke the token there.
   static func revoke(_ login: RemoteLogin, _ context: CommandContext, quietly: Bool) {
-    var server = RemoteServer(address: login.server)
-    server.token = login.token
+    let server = RemoteServer(login)
     let advice =
       "revoke it there with 'checklists token revoke \"\(login.tokenName)\"' "
       + "or in the web app (menu, Command line & tokens)."

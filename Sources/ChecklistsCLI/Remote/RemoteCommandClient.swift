@@ -43,8 +43,7 @@ struct RemoteCommandClient {
       }
       request.files[path] = data
     }
-    var server = RemoteServer(address: login.server)
-    server.token = login.token
+    let server = RemoteServer(login)
     for _ in 0...Self.maximumQuestions {
       let result = try send(request, to: server)
       if let question = result.question {

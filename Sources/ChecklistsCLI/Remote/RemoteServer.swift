@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsServer
 import Foundation
 import Synchronization
 
@@ -29,7 +30,19 @@ struct RemoteServer {
   /// The address, such as `https://lists.example.org`, without a trailing slash.
   let address: String
   /// The API token sent as `Authorization: Bearer`, once signed in.
-  var token: String?
+  let token: String?
+
+  /// A server not signed in to yet.
+  init(address: String) {
+    self.address = address
+    token = nil
+  }
+
+  /// The server a login is for, sending its token.
+  init(_ login: RemoteLogin) {
+    address = login.server
+    token = login.token
+  }
 
   /// Reads an address typed after `checklists login`.
   /// - Throws: `invalidInput` for something that is not an http(s) address, and for plain
@@ -44,8 +57,7 @@ struct RemoteServer {
       throw ChecklistsError.invalid(
         "'\(typed)' is not a server's address; give one such as https://lists.example.org.")
     }
-    let loopback = ["127.0.0.1", "::1", "[::1]", "localhost"].contains(host.lowercased())
-    if scheme == "http" && !loopback {
+    if scheme == "http" && !ChecklistsServer.isLoopback(host.lowercased()) {
       throw ChecklistsError.invalid(
         "Sign in over https://, not http://: over http your password and then every list "
           + "would cross the network readable by anyone on the way. "
