@@ -1,6 +1,8 @@
 import ChecklistsCLI
 import Foundation
 
+// The raw bytes of argv, not CommandLine.arguments: that one repairs invalid UTF-8.
 let code = CommandLineTool.run(
-  Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+  argumentBytes: CommandLineTool.processArgumentBytes,
+  environment: ProcessInfo.processInfo.environment)
 exit(code.rawValue)
