@@ -55,19 +55,52 @@ final class ProcessCommandIO: CommandIO {
     return line
   }
 
+  /// Reads a regular file (or standard input for `-`), checking what it is before reading a
+  /// byte: a device such as `/dev/zero` would never end, a FIFO would block until someone
+  /// writes to it, and a folder is not a file. Root may read any file, but not those either.
+  /// - Throws: ``ChecklistsCLIError`` naming the path and what is wrong with it.
   func readFile(_ path: String) throws -> Data {
     if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw ChecklistsCLIError(description: "There is no file '\(path)'.")
+    // O_NONBLOCK: opening a FIFO must not wait for a writer. It does not affect regular files.
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      let code = errno
+      switch code {
+      case ENOENT: throw ChecklistsCLIError(description: "There is no file '\(path)'.")
+      case EACCES:
+        throw ChecklistsCLIError(description: "Cannot read '\(path)': permission denied.")
+      default:
+        throw ChecklistsCLIError(
+          description: "Cannot open '\(path)': \(String(cString: strerror(code))).")
+      }
     }
-    if isDirectory.boolValue {
-      throw ChecklistsCLIError(description: "'\(path)' is a folder, not a file.")
+    let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      throw ChecklistsCLIError(
+        description: "Cannot read '\(path)': \(String(cString: strerror(errno))).")
     }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw ChecklistsCLIError(description: "Cannot read '\(path)': permission denied.")
+    guard status.st_mode & S_IFMT == S_IFREG else {
+      throw ChecklistsCLIError(
+        description: "'\(path)' is not a regular file (it is \(Self.kind(status.st_mode))).")
     }
-    return data
+    do {
+      return try file.readToEnd() ?? Data()
+    } catch {
+      throw ChecklistsCLIError(
+        description: "Cannot read '\(path)': \((error as NSError).localizedDescription)")
+    }
+  }
+
+  /// What a file that is not a regular file is, in a person's words.
+  private static func kind(_ mode: mode_t) -> String {
+    switch mode & S_IFMT {
+    case S_IFDIR: "a folder"
+    case S_IFCHR, S_IFBLK: "a device"
+    case S_IFIFO: "a FIFO, a named pipe"
+    case S_IFSOCK: "a socket"
+    default: "not a file of data"
+    }
   }
 
   /// Writes atomically: a reader never sees half a file, and a failure leaves the old one.
