@@ -9,7 +9,11 @@ final class CommandContext {
   /// Where the lists are.
   enum Backend {
     /// A database file on this machine, and the user named by `--user` or `CHECKLISTS_USER`.
-    case local(databasePath: String)
+    ///
+    /// Only the default location (`createsFolder`) gets its folder made on first use: a path
+    /// a person typed (`--db`, `CHECKLISTS_DB`) with a folder that does not exist is more
+    /// likely a typo than a wish for new folders.
+    case local(databasePath: String, createsFolder: Bool = true)
     /// A signed-in user's services on the server running the command.
     case hosted(UserServices, AccountService)
   }
@@ -53,15 +57,39 @@ final class CommandContext {
   }
 
   /// The database file, opened (and on first use created) once per command.
-  /// - Throws: On a server, which keeps its database to itself.
+  /// - Throws: On a server, which keeps its database to itself; for a named database whose
+  ///   folder does not exist.
   func database() throws -> SQLiteChecklistStore {
     if let openedStore { return openedStore }
-    guard case .local(let path) = backend else {
+    guard case .local(let path, let createsFolder) = backend else {
       throw ChecklistsCLIError(description: "A server's command line has no database file.")
     }
+    if !createsFolder { try Self.checkFolder(of: path) }
     let store = try SQLiteChecklistStore(path: path)
     openedStore = store
     return store
+  }
+
+  /// Checks that the folder a named database file goes in exists, since it is not created.
+  private static func checkFolder(of path: String) throws {
+    var folder = (path as NSString).deletingLastPathComponent
+    if folder.isEmpty { folder = "." }
+    var status = stat()
+    guard stat(folder, &status) == 0 else {
+      let code = errno
+      if code == ENOENT {
+        throw ChecklistsCLIError(
+          description: "The folder '\(folder)' for the database '\(path)' does not exist; "
+            + "create it first, or choose a file in a folder that exists.")
+      }
+      throw ChecklistsCLIError(
+        description: "Cannot use the folder '\(folder)' for the database '\(path)': "
+          + "\(String(cString: strerror(code))).")
+    }
+    guard status.st_mode & S_IFMT == S_IFDIR else {
+      throw ChecklistsCLIError(
+        description: "'\(folder)' is not a folder, so it cannot hold the database '\(path)'.")
+    }
   }
 
   /// The acting user's lists, opening (and on first use creating) the database.

@@ -31,7 +31,8 @@ public enum CommandLineTool {
       let database = DatabaseLocation.resolve(explicit: explicitDatabase, environment: environment)
       try runnable.run(
         CommandContext(
-          environment: environment, backend: .local(databasePath: database), io: io,
+          environment: environment,
+          backend: .local(databasePath: database, createsFolder: explicitDatabase == nil), io: io,
           userName: values.string("user") ?? environment["CHECKLISTS_USER"]))
       return .success
     }
