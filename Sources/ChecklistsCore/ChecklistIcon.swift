@@ -19,11 +19,16 @@ public enum ChecklistIcon: String, CaseIterable, Codable, Sendable, Hashable {
   /// The icon a list gets when the model creates it, such as the first-launch `List`.
   public static let modelDefault: ChecklistIcon = .noIcon
 
-  /// Finds an icon by its name, ignoring case, spaces and dashes (`"no-icon"`, `"No Icon"`).
+  /// Finds an icon by its name, ignoring case, spaces, dashes and underscores (`"no-icon"`,
+  /// `"No Icon"`).
   ///
   /// - Parameter name: What a person or a file calls the icon.
-  /// - Returns: The icon, or `nil` when no icon has that name.
+  /// - Returns: The icon, or `nil` when no icon has that name: also for a name holding any
+  ///   other character, so that `"No Icon\u{0}"` is not taken for `"No Icon"`.
   public init?(named name: String) {
+    guard name.allSatisfy({ $0.isLetter || $0.isNumber || " -_".contains($0) }) else {
+      return nil
+    }
     let key = Self.normalized(name)
     guard let icon = Self.allCases.first(where: { Self.normalized($0.rawValue) == key }) else {
       return nil

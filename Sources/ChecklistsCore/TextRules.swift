@@ -7,7 +7,12 @@ public enum TextRules {
   /// The most characters a list's name may have.
   public static let maximumListNameLength = 200
 
-  /// Trims `raw` and checks it is neither empty, too long nor holding control characters.
+  /// Trims `raw` and checks it is neither empty, only combining marks, too long nor holding
+  /// control characters.
+  ///
+  /// Control characters are all of Unicode's `Cc` (C0 with NUL, tab and line feed; DEL; C1)
+  /// and the line and paragraph separators: names and item texts are one line each, and a NUL
+  /// would cut the text short in any C string, and an escape sequence would repaint a terminal.
   ///
   /// - Parameters:
   ///   - raw: The text as typed or read from a file.
@@ -17,9 +22,17 @@ public enum TextRules {
   /// - Throws: ``ChecklistsError`` with code `invalidInput` naming the broken rule.
   public static func validated(_ raw: String, field: String, maximumLength: Int) throws -> String {
     let text = raw.trimmingWhitespace()
-    // Zero-width characters alone (U+200B, U+FEFF…) look empty too.
-    if !text.unicodeScalars.contains(where: { !$0.properties.isDefaultIgnorableCodePoint }) {
+    // Zero-width characters (U+200B, U+FEFF…) look empty too, between spaces as much as alone;
+    // and accents with no letter to sit on show as nothing, or on whatever is printed before.
+    let visible = text.unicodeScalars.filter {
+      !$0.properties.isWhitespace && !$0.properties.isDefaultIgnorableCodePoint
+    }
+    if visible.isEmpty {
       throw ChecklistsError.invalid("\(field) cannot be empty or only white space.")
+    }
+    if visible.allSatisfy(isMark) {
+      throw ChecklistsError.invalid(
+        "\(field) cannot be only combining marks (accents with no letter to sit on).")
     }
     if text.count > maximumLength {
       throw ChecklistsError.invalid(
@@ -33,6 +46,14 @@ public enum TextRules {
         "\(field) must be one line of text without control characters such as line breaks or tabs.")
     }
     return text
+  }
+
+  /// Whether `scalar` is a combining mark, which belongs to the character before it.
+  private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark: true
+    default: false
+    }
   }
 }
 
