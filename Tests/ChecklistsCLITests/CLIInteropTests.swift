@@ -137,7 +137,7 @@ struct CLIInteropTests {
     #expect(missing.code == 1)
     #expect(missing.error == "Error: There is no file '/nonexistent/Checklists.plist'.\n")
     let folder = try cli.run("import", cli.folder.path)
-    #expect(folder.error == "Error: '\(cli.folder.path)' is a folder, not a file.\n")
+    #expect(folder.error == "Error: '\(cli.folder.path)' is not a regular file (it is a folder).\n")
   }
 
   static func expectRefused(
