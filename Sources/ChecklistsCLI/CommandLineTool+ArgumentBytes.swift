@@ -9,13 +9,30 @@ extension CommandLineTool {
   /// be UTF-8.
   ///
   /// An argument that is not UTF-8 is a usage error naming it, shown with the usage of the
-  /// command it was given to; nothing runs then. (`CommandLine.arguments` would have replaced
+  /// command it was given to; nothing runs then. So is one of this process's own variables
+  /// (`CHECKLISTS_DB`, `CHECKLISTS_USER`, `CHECKLISTS_CURRENCY`) that is not UTF-8. (`CommandLine.arguments` would have replaced
   /// the bad bytes with U+FFFD, and that character would have been stored.)
   /// - Parameters:
   ///   - argumentBytes: `argv` without the program name (see ``CommandLineArguments``).
   ///   - environment: The process environment.
   /// - Returns: The exit code: 0 success, 1 failure, 64 usage error.
   public static func run(argumentBytes: [[UInt8]], environment: [String: String]) -> ExitCode {
+    // ProcessInfo repairs the environment as CommandLine does arguments: a CHECKLISTS_DB that
+    // is not UTF-8 would name another file.
+    for name in ownVariables {
+      guard let value = getenv(name) else { continue }
+      let bytes = Array(UnsafeBufferPointer(start: value, count: strlen(value))).map {
+        UInt8(bitPattern: $0)
+      }
+      if String(validating: bytes, as: UTF8.self) == nil {
+        let shown = CommandLineArguments.escaped(bytes)
+        FileHandle.standardError.write(
+          Data(
+            "Error: $\(name) ('\(shown)') is not valid UTF-8; set it to UTF-8 text, or unset it.\n"
+              .utf8))
+        return .usage
+      }
+    }
     do {
       return run(try CommandLineArguments.decode(argumentBytes), environment: environment)
     } catch {
@@ -25,6 +42,9 @@ extension CommandLineTool {
       return .usage
     }
   }
+
+  /// The environment variables `checklists` reads that are its own.
+  static let ownVariables = ["CHECKLISTS_DB", "CHECKLISTS_USER", "CHECKLISTS_CURRENCY"]
 
   /// The command the arguments name, read as well as they can be, for the usage line.
   private static func commandPath(repairing argumentBytes: [[UInt8]]) -> [String] {

@@ -91,6 +91,31 @@ struct CLIInputTests {
     #expect(command.error.contains("Usage: checklists <subcommand>"), "\(command.error)")
   }
 
+  @Test("A CHECKLISTS_DB that is not UTF-8 is refused, not taken for another file")
+  func invalidEnvironment() throws {
+    let cli = CLI()
+    let octal = Array(cli.folder.path.utf8).map { "\\" + String($0, radix: 8) }.joined()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = [
+      "-c", "CHECKLISTS_DB=\"$(printf '\(octal)/\\377.sqlite')\" exec \"$0\" lists",
+      CLI.binary.path,
+    ]
+    process.environment = cli.environment
+    let stderr = Pipe()
+    process.standardError = stderr
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    let error = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(process.terminationStatus == 64)
+    #expect(
+      error
+        == "Error: $CHECKLISTS_DB ('\(cli.folder.path)/\\xFF.sqlite') is not valid UTF-8; "
+        + "set it to UTF-8 text, or unset it.\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: cli.folder.path) == [])
+  }
+
   @Test("Valid UTF-8 comes through the raw command line unchanged")
   func validUTF8() throws {
     let cli = CLI()
