@@ -151,7 +151,9 @@ struct ServeTLSTests {
       "serve", "--port", "0", "--tls-cert", certificates.certificate, "--tls-key",
       cli.folder.path)
     #expect(folder.code == 1)
-    #expect(folder.error.contains("'\(cli.folder.path)' is not a regular file (it is a folder)."), "\(folder)")
+    #expect(
+      folder.error.contains("'\(cli.folder.path)' is not a regular file (it is a folder)."),
+      "\(folder)")
   }
 
   @Test("A key of another certificate stops it at start with a clear message, exit 1")
