@@ -176,7 +176,8 @@ public final class ChecklistsServer: Sendable {
       do {
         try origins.checkHost(request)
         response =
-          request.pathSegments.contains { $0.contains("/") }
+          request.rawPath.utf8.contains(UInt8(ascii: "%"))
+            && request.pathSegments.contains { $0.contains("/") }
           ? .problem(
             status: 404,
             detail: "There is no page or API route \(request.rawPath): an encoded slash (%2F) "

@@ -77,9 +77,10 @@ final class EventHub: Sendable {
       // Read what the rule needs before taking the subscribers' lock: the lists that show a
       // catalogue change, and the shares of users whose shares changed (from here on they
       // see what they may see now).
-      let lists = listsShowing(changes)
-      let sharingChanged = Set(changes.filter { $0.scope == .sharing }.map(\.ownerID))
       let listening = subscribers.withLock { Set($0.values.map(\.audience.userID)) }
+      // Only someone other than the owner can need a catalogue change re-addressed.
+      let lists = listsShowing(changes.filter { !listening.subtracting([$0.ownerID]).isEmpty })
+      let sharingChanged = Set(changes.filter { $0.scope == .sharing }.map(\.ownerID))
       var shares: [UUID: Set<UUID>] = [:]
       for userID in sharingChanged.intersection(listening) {
         shares[userID] = sharedLists(of: userID)

@@ -40,8 +40,7 @@ struct HostName: Hashable, Sendable {
       let colon = text.firstIndex(of: ":") ?? text.endIndex
       host = String(text[..<colon])
       rest = text[colon...]
-      let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789-._")
-      guard !host.isEmpty, host.allSatisfy(allowed.contains) else { return nil }
+      guard !host.isEmpty, host.utf8.allSatisfy(Self.isNameByte) else { return nil }
     }
     if rest.isEmpty {
       port = nil
@@ -63,6 +62,16 @@ struct HostName: Hashable, Sendable {
       kind = .name
     }
     self.host = host
+  }
+
+  /// Whether a byte may be part of a DNS name (lower case): a letter, digit, `-`, `.` or `_`.
+  private static func isNameByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+      UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"):
+      true
+    default: false
+    }
   }
 
   /// The host with its port, as a `Host` header would carry it.

@@ -44,8 +44,8 @@ final class ServerOrigins: Sendable {
   }
 
   /// The ports at which a loopback name or an IP address is this server.
-  private var ports: Set<UInt16> {
-    Set([boundPort.withLock { $0 }] + publicURLs.map(\.port))
+  private var ports: [UInt16] {
+    [boundPort.withLock { $0 }] + publicURLs.map(\.port)
   }
 
   // MARK: - Host
