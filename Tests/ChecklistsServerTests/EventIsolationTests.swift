@@ -224,18 +224,33 @@ struct EventIsolationTests {
         "carol": [["entryUpdated", s(party), cake]],
       ])
 
-    // Never Alice's id, never her private things, on Bob's stream.
-    let bobText = streams["bob"]!.text
-    for secretID in [s(setting.alice.id), s(diary), s(surprise), secret, s(thought)] {
-      #expect(!bobText.contains(secretID), "Bob's stream names \(secretID)")
-    }
-
-    // A reconnecting Bob is sent what he missed under the same rule. (Carol, a member of the
-    // shopping list now, counts as such for its earlier changes too.)
+    // A reconnecting Bob is sent what he missed under the same rule, as the lists are now (a
+    // catalogue change reaches him through the shared lists that hold the item when it is sent).
     let replay = try Stream(home.server, bearer: setting.tokens["bob"]!, lastEventID: start)
     let lastMarker = try #require(bobSaw.last.map { UUID(uuidString: $0[1])! })
     let replayed = replay.events(until: lastMarker)
     #expect(replayed == Array(bobSaw.dropLast()), "replayed \(replayed)")
     #expect(!replay.text.contains(s(setting.alice.id)))
+
+    // Carol's share ends: she hears of it, Bob does not. A deleted catalogue item leaves the
+    // shared list with that list's own entryDeleted, and nothing of the catalogue's.
+    try sharing.unshare(listID: party, with: "carol")
+    _ = try shopping.deleteItem(id: setting.cake.id)
+    try expect(
+      "share removed, catalogue item deleted",
+      [
+        "alice": [
+          ["shareRemoved", s(party), "-"], ["entryDeleted", s(party), cake],
+          ["catalogueItemDeleted", s(setting.alice.id), cake],
+        ],
+        "bob": [["entryDeleted", s(party), cake]],
+        "carol": [["shareRemoved", s(party), "-"]],
+      ])
+
+    // Never Alice's id, never her private things, on Bob's stream.
+    let bobText = streams["bob"]!.text
+    for secretID in [s(setting.alice.id), s(diary), s(surprise), secret, s(thought)] {
+      #expect(!bobText.contains(secretID), "Bob's stream names \(secretID)")
+    }
   }
 }
