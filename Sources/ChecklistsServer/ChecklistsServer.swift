@@ -74,7 +74,8 @@ public final class ChecklistsServer: Sendable {
     let directory = UserDirectory(store: store, currency: currency, now: now)
     let origins = ServerOrigins(
       publicURLs: configuration.publicURLs, listenHost: configuration.host,
-      port: configuration.port, secure: configuration.secureCookies || configuration.tls != nil)
+      port: configuration.port, secure: configuration.secureCookies || configuration.tls != nil,
+      behindProxy: configuration.secureCookies)
     let authenticator = Authenticator(
       accounts: AccountService(store: store, now: now), directory: directory,
       isLoopback: isLoopback,

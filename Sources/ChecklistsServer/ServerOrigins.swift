@@ -21,6 +21,8 @@ final class ServerOrigins: Sendable {
   let publicURLs: [PublicURL]
   /// The scheme browsers use for the server itself: `https` with TLS or behind an HTTPS proxy.
   let scheme: String
+  /// Whether requests come through a proxy, which passes on the name browsers use.
+  let behindProxy: Bool
   /// The address the server listens on, when it is an IP address or a loopback name.
   private let listenAddress: HostName?
   private let boundPort: Mutex<UInt16>
@@ -30,8 +32,13 @@ final class ServerOrigins: Sendable {
   ///   - listenHost: The address the server listens on, such as `127.0.0.1` or `0.0.0.0`.
   ///   - port: The port it listens on; updated by ``listening(on:)`` once it is bound.
   ///   - secure: Whether browsers reach it over HTTPS (TLS, or an HTTPS proxy).
-  init(publicURLs: [PublicURL], listenHost: String, port: UInt16, secure: Bool) {
+  ///   - behindProxy: Whether they reach it through a proxy (`--behind-https-proxy`).
+  init(
+    publicURLs: [PublicURL], listenHost: String, port: UInt16, secure: Bool,
+    behindProxy: Bool = false
+  ) {
     self.publicURLs = publicURLs
+    self.behindProxy = behindProxy
     self.scheme = secure ? "https" : "http"
     let bracketed = listenHost.contains(":") && !listenHost.hasPrefix("[")
     self.listenAddress = HostName(authority: bracketed ? "[\(listenHost)]" : listenHost)
@@ -84,8 +91,9 @@ final class ServerOrigins: Sendable {
       status: 421,
       detail: "This server does not answer to the host '\(shown)'. If people reach it by that "
         + "name, start it with \(option) (or list it in \(PublicURL.environmentVariable))"
-        + (scheme == "https" && publicURLs.isEmpty
-          ? "; behind a proxy, give the URL browsers use" : "")
+        + (behindProxy
+          ? "; behind a proxy, that is the URL browsers use, such as "
+            + "--public-url https://checklists.example.com" : "")
         + ". Other names are refused so that no web site can reach this server through a DNS "
         + "name of its own (DNS rebinding).")
   }

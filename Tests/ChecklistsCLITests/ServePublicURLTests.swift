@@ -76,9 +76,18 @@ struct ServePublicURLTests {
       if chunk.isEmpty { break }
       started += String(decoding: chunk, as: UTF8.self)
     }
-    process.terminate()
-    process.waitUntilExit()
+    defer {
+      process.terminate()
+      process.waitUntilExit()
+    }
     #expect(started.contains("Warning: --behind-https-proxy without --public-url"), "\(started)")
+    // The proxy passes on the name browsers use: refused, and the answer says what to set.
+    let url = try #require(
+      started.split(whereSeparator: \.isWhitespace).first { $0.hasPrefix("http://127.0.0.1:") }
+        .map { String($0).trimmingCharacters(in: CharacterSet(charactersIn: "/")) })
+    let (status, body) = try Self.get(url, host: "checklists.example.org")
+    #expect(status == 421)
+    #expect(body.contains("behind a proxy"))
     #expect(started.contains("421 Misdirected Request"))
   }
 }
