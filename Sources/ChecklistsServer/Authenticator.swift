@@ -41,13 +41,16 @@ final class Authenticator: Sendable {
   let secureCookies: Bool
   /// Whether requests come through a reverse proxy, whose `X-Forwarded-For` names the client.
   let behindProxy: Bool
+  /// The origins whose pages may make changes.
+  let origins: ServerOrigins
   /// Whether accounts exist, read at most once a second (users are added by the CLI).
   private let accountsCache = Mutex<(Bool, Date)?>(nil)
 
   init(
     accounts: AccountService, directory: UserDirectory, isLoopback: Bool, secureCookies: Bool,
-    behindProxy: Bool = false
+    behindProxy: Bool = false, origins: ServerOrigins
   ) {
+    self.origins = origins
     self.accounts = accounts
     self.directory = directory
     self.isLoopback = isLoopback
@@ -126,17 +129,17 @@ final class Authenticator: Sendable {
     }
   }
 
-  /// Refuses a request whose `Origin` (or `Referer`) names another site. A request with
-  /// neither comes from no web page, so there is no site to forge it.
+  /// Refuses a request whose `Origin` (or `Referer`) is not one of this server's own origins
+  /// (``ServerOrigins``). A request with neither comes from no web page, so there is no site
+  /// to forge it.
+  /// - Throws: ``APIError`` 403 naming the origin it refused.
   func checkSameOrigin(_ request: HTTPRequest) throws {
     guard let source = request.headers["Origin"] ?? request.headers["Referer"] else { return }
-    let refused = APIError(
-      status: 403, detail: "Changes must come from this site's own pages, not from \(source).")
-    guard let host = request.headers["Host"]?.lowercased(), let url = URL(string: source),
-      let sourceHost = url.host?.lowercased()
-    else { throw refused }
-    let authority = url.port.map { "\(sourceHost):\($0)" } ?? sourceHost
-    guard authority == host || authority == Self.withoutDefaultPort(host) else { throw refused }
+    guard !origins.isOwn(source) else { return }
+    throw APIError(
+      status: 403,
+      detail: "Changes must come from this site's own pages, not from \(source). If this "
+        + "server's pages are at that address, start it with --public-url naming it.")
   }
 
   // MARK: - Cookies
@@ -164,11 +167,6 @@ final class Authenticator: Sendable {
       }
     }
     return nil
-  }
-
-  private static func withoutDefaultPort(_ host: String) -> String {
-    host.hasSuffix(":80") || host.hasSuffix(":443")
-      ? String(host[..<host.lastIndex(of: ":")!]) : host
   }
 
   /// Compares two secrets in time that depends only on their lengths.

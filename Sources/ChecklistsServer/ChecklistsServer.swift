@@ -25,6 +25,10 @@ public final class ChecklistsServer: Sendable {
     public var secureCookies = false
     /// The PEM certificate and key to serve HTTPS with; `nil` serves plain HTTP.
     public var tls: HTTPServerConfiguration.TLS?
+    /// The addresses people use to reach the server besides this machine's own (loopback
+    /// names, IP addresses): it answers only requests naming one of them in `Host`, and takes
+    /// changes only from their pages (see ``PublicURL``). Behind a proxy, the URL browsers use.
+    public var publicURLs: [PublicURL] = []
     /// Runs the command lines that `checklists login` sends to `POST /api/v1/cli`; `nil`
     /// answers 404 there.
     public var commandRunner: RemoteCommandRunner?
@@ -37,6 +41,7 @@ public final class ChecklistsServer: Sendable {
   private let events: EventHub
   private let watcher: ChangeWatcher
   private let log: ServerLog
+  private let origins: ServerOrigins
 
   /// Prepares a server for the lists in `service`'s store: every user's, once accounts exist,
   /// else the single local user's (see ``Authenticator``).
@@ -67,15 +72,17 @@ public final class ChecklistsServer: Sendable {
       ?? CurrencySetting.resolve(
         environment: ProcessInfo.processInfo.environment, locale: configuration.locale)
     let directory = UserDirectory(store: store, currency: currency, now: now)
+    let origins = ServerOrigins(
+      publicURLs: configuration.publicURLs, listenHost: configuration.host,
+      port: configuration.port, secure: configuration.secureCookies || configuration.tls != nil,
+      behindProxy: configuration.secureCookies)
     let authenticator = Authenticator(
       accounts: AccountService(store: store, now: now), directory: directory,
       isLoopback: isLoopback,
       secureCookies: configuration.secureCookies || configuration.tls != nil,
-      behindProxy: configuration.secureCookies)
+      behindProxy: configuration.secureCookies, origins: origins)
     let log = ServerLog(now: now, output: logOutput)
-    let events = EventHub(sharedCollections: { userID in
-      (try? store.sharedCollectionIDs(userID: userID)) ?? []
-    })
+    let events = EventHub(store: store)
     let watcher = try ChangeWatcher(
       store: store, now: now, events: events, interval: configuration.watchInterval,
       log: { log($0) })
@@ -103,13 +110,18 @@ public final class ChecklistsServer: Sendable {
     }
     let logAccess: @Sendable (HTTPAccessRecord) -> Void = { record in log.access(record) }
     let access = logsRequests ? logAccess : nil
-    let handler = Self.handler(gateway: gateway, secure: configuration.tls != nil)
+    let handler = Self.handler(
+      gateway: gateway, origins: origins, secure: configuration.tls != nil)
     self.http = HTTPServer(
       configuration: settings, handler: handler, errorResponse: problem, accessLog: access)
     self.events = events
     self.watcher = watcher
     self.log = log
+    self.origins = origins
+    self.behindProxy = configuration.secureCookies
   }
+
+  private let behindProxy: Bool
 
   /// Prepares a server for the store and clock of `service` (its user is not used).
   public convenience init(
@@ -129,8 +141,15 @@ public final class ChecklistsServer: Sendable {
   /// - Throws: `HTTPServerError` when the address can't be used, such as a port in use.
   public func start() throws {
     try http.start()
+    origins.listening(on: http.port)
     watcher.start()
     log("Checklists is listening on \(url)")
+    if behindProxy, origins.publicURLs.isEmpty {
+      log(
+        "Warning: --behind-https-proxy without --public-url: requests that name the proxy's "
+          + "host are refused (421 Misdirected Request). Give the URL browsers use, such as "
+          + "--public-url https://checklists.example.com.")
+    }
   }
 
   /// The address to open in a browser.
@@ -147,23 +166,44 @@ public final class ChecklistsServer: Sendable {
     log("Checklists stopped")
   }
 
-  /// Sends `/api/…` to the API and everything else to the web app, with security headers.
-  private static func handler(gateway: APIGateway, secure: Bool)
+  /// Refuses a request for another host (``ServerOrigins``) or with an encoded slash in a
+  /// segment, then sends `/api/…` to the API and everything else to the web app, with
+  /// security headers.
+  private static func handler(gateway: APIGateway, origins: ServerOrigins, secure: Bool)
     -> @Sendable (HTTPRequest) -> HTTPResponse
   {
     { request in
-      var response =
-        request.path.hasPrefix("/api/")
-        ? gateway.handle(request)
-        : LoginPage.response(for: request) ?? gateway.page(request)
+      var response: HTTPResponse
+      do {
+        try origins.checkHost(request)
+        response =
+          request.rawPath.utf8.contains(UInt8(ascii: "%"))
+            && request.pathSegments.contains { $0.contains("/") }
+          ? .problem(
+            status: 404,
+            detail: "There is no page or API route \(request.rawPath): an encoded slash (%2F) "
+              + "is part of a name, not a separator.")
+          : request.path.hasPrefix("/api/")
+            ? gateway.handle(request)
+            : LoginPage.response(for: request) ?? gateway.page(request)
+      } catch let error as APIError {
+        response = .problem(status: error.status, detail: error.detail, headers: error.headers)
+        response.headers["Cache-Control"] = "no-store"
+      } catch {
+        response = .problem(status: 500, detail: "\(error)")
+      }
       addSecurityHeaders(&response, secure: secure)
       return response
     }
   }
 
   /// Whether a host name or address is this machine only.
+  ///
+  /// `localhost` and names under `.localhost`, `127.0.0.0/8` and `::1`; a DNS name such as
+  /// `127.0.0.1.example.com` is not.
   public static func isLoopback(_ host: String) -> Bool {
-    host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+    let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+    return HostName(authority: bracketed)?.isLoopback ?? false
   }
 
   private static func addSecurityHeaders(_ response: inout HTTPResponse, secure: Bool) {

@@ -30,7 +30,7 @@ struct EntityTag: Hashable, Sendable {
   ///
   /// - Parameter weakTagsMatch: `true` for If-None-Match, whose weak comparison takes
   ///   `W/"r1"` as `"r1"`; `false` for If-Match, whose strong comparison lets no weak tag
-  ///   match (RFC 9110, 13.1.1), so such tags are left out.
+  ///   match (RFC 9110, 13.1.1), so such tags are left out. So is anything unquoted.
   static func list(_ header: String, weakTagsMatch: Bool) -> [EntityTag?] {
     header.split(separator: ",").compactMap { part -> EntityTag?? in
       var tag = part.trimmingCharacters(in: .whitespaces)
@@ -39,10 +39,12 @@ struct EntityTag: Hashable, Sendable {
         guard weakTagsMatch else { return nil }
         tag.removeFirst(2)
       }
-      if tag.hasPrefix("\""), tag.hasSuffix("\""), tag.count >= 2 {
-        tag = String(tag.dropFirst().dropLast())
-      }
-      return .some(EntityTag(value: tag))
+      // An entity tag is quoted (RFC 9110, 8.8.3): `r11` without quotes is none, and matches
+      // nothing, rather than being taken for `"r11"`.
+      guard tag.count >= 2, tag.hasPrefix("\""), tag.hasSuffix("\"") else { return nil }
+      let value = tag.dropFirst().dropLast()
+      guard !value.contains("\"") else { return nil }
+      return .some(EntityTag(value: String(value)))
     }
   }
 }

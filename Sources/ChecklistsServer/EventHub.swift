@@ -6,14 +6,14 @@ import HTTPServer
 import Synchronization
 
 /// The open Server-Sent Events streams, and what is sent to them: changes from the change log
-/// and reminders.
+/// and reminders. Each change reaches exactly those who may read what it names
+/// (``EventAudience``), live and on replay.
 final class EventHub: Sendable {
-  /// An open stream: whose it is, which shared lists that user sees, and the last change it
-  /// has been considered for, so nothing arrives twice.
+  /// An open stream: whose it is, which lists are shared with that user, and the last change
+  /// it has been considered for, so nothing arrives twice.
   private struct Subscriber {
     let stream: HTTPEventStream
-    let userID: UUID
-    var sharedWithUser: Set<UUID>
+    var audience: EventAudience
     var lastSequence: Int64
   }
 
@@ -23,11 +23,11 @@ final class EventHub: Sendable {
   // and the first broadcast. (Held across the replay's read of the change log; the watcher
   // takes it only after its own read, so the two never wait on each other in a circle.)
   private let ordering = Mutex(())
-  /// The ids of the lists shared with a user, read again when their shares change.
-  private let sharedCollections: @Sendable (UUID) -> Set<UUID>
+  /// Where shares and shopping lists are read, to know who may see a change.
+  private let store: SQLiteChecklistStore
 
-  init(sharedCollections: @escaping @Sendable (UUID) -> Set<UUID>) {
-    self.sharedCollections = sharedCollections
+  init(store: SQLiteChecklistStore) {
+    self.store = store
   }
 
   /// Opens a stream for `GET /api/v1/events` for the user of `service`, first replaying what a
@@ -39,17 +39,22 @@ final class EventHub: Sendable {
     let key = ObjectIdentifier(stream)
     let userID = service.owner.id
     ordering.withLock { _ in
+      let audience = EventAudience(userID: userID, sharedLists: sharedLists(of: userID))
       // Without Last-Event-ID, whatever the watcher broadcasts next goes out: a change made
       // between the page's load and this subscription still reaches it.
       var last: Int64 = 0
       if let lastEventID = request.headers["Last-Event-ID"].flatMap({ Int64($0) }) {
+        // The user's log and those of lists shared with them, and the catalogues of those who
+        // share a shopping list with them: more than they may see, sorted out as live.
         let missed = (try? service.changes(after: lastEventID, limit: 10_000)) ?? []
-        if !missed.isEmpty { stream.send(missed.map(Self.message).joined()) }
+        let lists = listsShowing(missed)
+        let events = missed.flatMap {
+          audience.events(for: $0, showingOn: lists[$0.sequence] ?? [])
+        }
+        if !events.isEmpty { stream.send(events.map(Self.message).joined()) }
         last = max(lastEventID, missed.last?.sequence ?? lastEventID)
       }
-      let subscriber = Subscriber(
-        stream: stream, userID: userID, sharedWithUser: sharedCollections(userID),
-        lastSequence: last)
+      let subscriber = Subscriber(stream: stream, audience: audience, lastSequence: last)
       subscribers.withLock { $0[key] = subscriber }
     }
     stream.onClose { [weak self] in
@@ -64,25 +69,30 @@ final class EventHub: Sendable {
       stream: stream)
   }
 
-  /// Sends changes (anyone's, in order) to every open stream whose user may see them: their
-  /// own, and those of lists shared with them.
+  /// Sends changes (anyone's, in order) to every open stream, each as its user may see it
+  /// (``EventAudience``).
   func broadcast(_ changes: [Change]) {
     guard !changes.isEmpty else { return }
     ordering.withLock { _ in
+      // Read what the rule needs before taking the subscribers' lock: the lists that show a
+      // catalogue change, and the shares of users whose shares changed (from here on they
+      // see what they may see now).
+      let listening = subscribers.withLock { Set($0.values.map(\.audience.userID)) }
+      // Only someone other than the owner can need a catalogue change re-addressed.
+      let lists = listsShowing(changes.filter { !listening.subtracting([$0.ownerID]).isEmpty })
+      let sharingChanged = Set(changes.filter { $0.scope == .sharing }.map(\.ownerID))
+      var shares: [UUID: Set<UUID>] = [:]
+      for userID in sharingChanged.intersection(listening) {
+        shares[userID] = sharedLists(of: userID)
+      }
       let deliveries = subscribers.withLock { subscribers in
         subscribers.keys.compactMap { key -> (HTTPEventStream, String)? in
           var subscriber = subscribers[key]!
-          var fresh: [Change] = []
-          for change in changes where change.sequence > subscriber.lastSequence {
-            // A share given or taken changes what the user sees from here on.
-            if change.scope == .sharing && change.ownerID == subscriber.userID {
-              subscriber.sharedWithUser = sharedCollections(subscriber.userID)
-            }
-            if change.ownerID == subscriber.userID
-              || subscriber.sharedWithUser.contains(change.collectionID)
-            {
-              fresh.append(change)
-            }
+          if let shared = shares[subscriber.audience.userID] {
+            subscriber.audience.sharedLists = shared
+          }
+          let fresh = changes.filter { $0.sequence > subscriber.lastSequence }.flatMap {
+            subscriber.audience.events(for: $0, showingOn: lists[$0.sequence] ?? [])
           }
           subscriber.lastSequence = max(subscriber.lastSequence, changes.last!.sequence)
           subscribers[key] = subscriber
@@ -94,6 +104,27 @@ final class EventHub: Sendable {
     }
   }
 
+  /// The ids of the lists shared with a user; none when the store cannot say.
+  private func sharedLists(of userID: UUID) -> Set<UUID> {
+    (try? store.sharedListIDs(userID: userID)) ?? []
+  }
+
+  /// For each catalogue change that can show on shared shopping lists, by sequence: the
+  /// shared lists that hold its item now (all the owner's shared lists for a whole-catalogue
+  /// change). A list's own changes tell of entries added and removed meanwhile.
+  private func listsShowing(_ changes: [Change]) -> [Int64: [SQLiteChecklistStore
+    .SharedShoppingList]]
+  {
+    var lists: [Int64: [SQLiteChecklistStore.SharedShoppingList]] = [:]
+    for change in changes where EventAudience.showsOnLists(change) {
+      let found =
+        change.itemID.map { try? store.sharedShoppingLists(holding: $0) }
+        ?? (try? store.sharedShoppingLists(ownerID: change.ownerID))
+      lists[change.sequence] = found ?? []
+    }
+    return lists
+  }
+
   /// Sends a reminder to the streams of everyone who sees its list.
   func broadcastReminder(_ item: ChecklistItem, in list: Checklist) {
     let payload = ReminderEvent(
@@ -102,7 +133,7 @@ final class EventHub: Sendable {
     let text = "event: reminder\ndata: \(Self.json(payload))\n\n"
     let open = subscribers.withLock { subscribers in
       subscribers.values.filter {
-        $0.userID == list.ownerID || $0.sharedWithUser.contains(list.id)
+        $0.audience.userID == list.ownerID || $0.audience.sharedLists.contains(list.id)
       }.map(\.stream)
     }
     for stream in open where !stream.isClosed { stream.send(text) }
@@ -129,8 +160,8 @@ final class EventHub: Sendable {
   }
 
   /// A `change` event's data. `collectionID` is the checklist, the shopping list or (for the
-  /// catalogue) the owner; `checklistID` repeats it for checklist changes only, as the web app
-  /// reads it.
+  /// catalogue, sent to its owner only) the owner; `checklistID` repeats it for checklist
+  /// changes only, as the web app reads it.
   struct ChangeEvent: Encodable {
     var sequence: Int64
     var kind: String

@@ -54,6 +54,7 @@ extension HTTPResponse {
     case 412: "Precondition Failed"
     case 413: "Content Too Large"
     case 415: "Unsupported Media Type"
+    case 421: "Misdirected Request"
     case 422: "Unprocessable Content"
     case 429: "Too Many Requests"
     case 500: "Internal Server Error"

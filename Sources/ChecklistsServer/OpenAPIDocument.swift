@@ -12,7 +12,7 @@ enum OpenAPIDocument {
       "info": {
         "title": "Checklists API",
         "version": "1.0.0",
-        "description": "Checklists and reminders, and shopping: a catalogue with prices and shopping lists. Every resource has an ETag; writes accept If-Match and answer 412 when it is stale. Errors are application/problem+json (RFC 9457). See docs/API.md."
+        "description": "Checklists and reminders, and shopping: a catalogue with prices and shopping lists. Every resource has an ETag; writes accept If-Match and answer 412 when it is stale. Errors are application/problem+json (RFC 9457). Every path answers 421 to a Host that is not the server's own (localhost, an IP address at its port, or a --public-url host). See docs/API.md."
       },
       "servers": [
         {

@@ -8,7 +8,8 @@ struct RequestBody {
   private let fields: [String: JSONValue]
 
   /// Reads the body as a JSON object whose keys are all among `allowed`.
-  /// - Throws: 415 for another content type, 400 for invalid UTF-8 or JSON, 422 for a body that
+  /// - Throws: 415 for another content type, 400 for invalid UTF-8 or anything RFC 8259 does
+  ///   not call JSON (``JSONSyntax``), 422 for a body that
   ///   is not an object or has unknown fields.
   init(_ request: HTTPRequest, allowed: Set<String>) throws {
     let type = request.headers["Content-Type"]?.split(separator: ";").first
@@ -24,6 +25,8 @@ struct RequestBody {
     }
     let value: JSONValue
     do {
+      // Foundation's decoder takes a trailing comma and the like; RFC 8259 does not.
+      guard JSONSyntax.isValid(request.body) else { throw APIError.badRequest("") }
       value = try JSONDecoder().decode(JSONValue.self, from: Data(request.body))
     } catch {
       throw APIError.badRequest(

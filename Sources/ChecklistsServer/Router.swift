@@ -33,11 +33,12 @@ struct Router<Context>: Sendable {
     }
   }
 
-  /// Runs the matching handler.
+  /// Runs the matching handler. The path is matched segment by segment as the client split
+  /// it (``HTTPServer/HTTPRequest/pathSegments``): an encoded slash is part of a segment.
   /// - Throws: 404 for an unknown path, 405 for a method the path doesn't take, and whatever
   ///   the handler throws.
   func route(_ request: HTTPRequest, context: Context) throws -> HTTPResponse {
-    let path = Self.segments(request.path)
+    let path = request.pathSegments
     for route in routes {
       guard let parameters = Self.match(route.pattern, path) else { continue }
       let method = request.method == "HEAD" ? "GET" : request.method

@@ -14,8 +14,8 @@ struct Household {
   static let passwords = ["alice": "wonderland-42", "bob": "builder-1234"]
 
   /// Starts the server, with `commandRunner` for `POST /api/v1/cli` if given.
-  init(commandRunner: RemoteCommandRunner? = nil) async throws {
-    server = try TestServer(commandRunner: commandRunner)
+  init(commandRunner: RemoteCommandRunner? = nil, publicURLs: [PublicURL] = []) async throws {
+    server = try TestServer(commandRunner: commandRunner, publicURLs: publicURLs)
     store = try SQLiteChecklistStore(path: server.databasePath)
     accounts = AccountService(
       store: store, hasher: PasswordHasher(strength: .minimum), now: server.clock.now)

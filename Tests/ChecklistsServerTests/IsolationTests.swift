@@ -133,7 +133,7 @@ struct IsolationTests {
     let bob = try await home.signIn("bob")
     let stream = try RawHTTPConnection(port: home.server.server.port)
     stream.send(
-      "GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: \(bob.cookie)\r\n"
+      "GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1:\(home.server.server.port)\r\nCookie: \(bob.cookie)\r\n"
         + "Accept: text/event-stream\r\n\r\n")
     let head = stream.read(until: Date().addingTimeInterval(20)) { $0.contains("retry: 1000") }
     #expect(head.hasPrefix("HTTP/1.1 200"))

@@ -10,7 +10,8 @@ struct LiveUpdateTests {
     -> RawHTTPConnection
   {
     let connection = try RawHTTPConnection(port: server.server.port)
-    var request = "GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
+    var request =
+      "GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1:\(server.server.port)\r\nAccept: text/event-stream\r\n"
     if let lastEventID { request += "Last-Event-ID: \(lastEventID)\r\n" }
     connection.send(request + "\r\n")
     let head = connection.read(until: Date().addingTimeInterval(20)) { $0.contains("retry: 1000") }

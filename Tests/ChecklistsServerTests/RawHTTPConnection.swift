@@ -74,6 +74,6 @@ final class RawHTTPConnection {
   static func get(port: UInt16, _ rawPath: String) throws -> (status: Int, text: String) {
     try exchange(
       port: port,
-      Array("GET \(rawPath) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8))
+      Array("GET \(rawPath) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n".utf8))
   }
 }

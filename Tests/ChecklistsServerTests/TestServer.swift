@@ -17,10 +17,11 @@ final class TestServer: Sendable {
   let databasePath: String
   let clock: ManualClock
 
-  /// Starts a server; `commandRunner` answers `POST /api/v1/cli` (none: 404 there).
+  /// Starts a server; `commandRunner` answers `POST /api/v1/cli` (none: 404 there), and
+  /// `publicURLs` are the names it answers to besides 127.0.0.1 and localhost.
   init(
     start: Date = Date(timeIntervalSince1970: 1_800_000_000),
-    commandRunner: RemoteCommandRunner? = nil
+    commandRunner: RemoteCommandRunner? = nil, publicURLs: [PublicURL] = []
   ) throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("checklists-server-\(UUID().uuidString)")
@@ -38,6 +39,7 @@ final class TestServer: Sendable {
     configuration.currency = .euro
     configuration.locale = Locale(identifier: "en_US")
     configuration.commandRunner = commandRunner
+    configuration.publicURLs = publicURLs
     server = try ChecklistsServer(
       service: service, configuration: configuration, logsRequests: false)
     try server.start()

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import ChecklistsCore
 import ChecklistsServer
 import ChecklistsStore
 import Foundation
@@ -20,6 +21,12 @@ struct ServeCommand: RunnableCommand {
 
       With no accounts it only listens on this machine and asks no one to sign in. To open it \
       to a network, add users first ('checklists user add'); then everyone signs in.
+
+      It answers requests for localhost and for IP addresses at its port. Reached by any other \
+      name (a DNS name, or through a proxy), name it with --public-url, once per address; \
+      CHECKLISTS_PUBLIC_URL holds the same list, space- or comma-separated, when the option is \
+      not given. Requests for other names get 421 Misdirected Request, so that no web site can \
+      reach the server through a DNS name of its own (DNS rebinding).
       """,
     arguments: [
       .option("host", valueName: "address", help: "The address to listen on (default: 127.0.0.1)."),
@@ -36,11 +43,16 @@ struct ServeCommand: RunnableCommand {
       .flag(
         "behind-https-proxy",
         help: "Browsers reach this server through an HTTPS proxy: mark cookies Secure."),
+      .option(
+        "public-url", valueName: "url",
+        help: "An address people use, such as https://checklists.example.com (repeatable)."),
     ])
 
   var configuration = ChecklistsServer.Configuration()
   /// The PEM files to serve HTTPS with, read when the command runs.
   var tlsFiles: (certificate: String, key: String)?
+  /// The `--public-url` values; without any, `CHECKLISTS_PUBLIC_URL` is read when it runs.
+  var publicURLs: [PublicURL] = []
 
   init(_ values: ParsedValues) throws {
     if let host = values.string("host") { configuration.host = host }
@@ -57,6 +69,13 @@ struct ServeCommand: RunnableCommand {
       configuration.threadCount = count
     }
     configuration.secureCookies = values.flag("behind-https-proxy")
+    publicURLs = try values.strings("public-url").map { text in
+      do {
+        return try PublicURL(text)
+      } catch let error as ChecklistsError {
+        throw UsageError("--public-url: \(error.description)")
+      }
+    }
     switch (values.string("tls-cert"), values.string("tls-key")) {
     case (let certificate?, let key?): tlsFiles = (certificate, key)
     case (nil, nil): break
@@ -69,6 +88,15 @@ struct ServeCommand: RunnableCommand {
 
   func run(_ context: CommandContext) throws {
     var configuration = configuration
+    configuration.publicURLs = publicURLs
+    if publicURLs.isEmpty, let listed = context.environment[PublicURL.environmentVariable] {
+      do {
+        configuration.publicURLs = try PublicURL.list(listed)
+      } catch let error as ChecklistsError {
+        throw ChecklistsCLIError(
+          description: "\(PublicURL.environmentVariable): \(error.description)")
+      }
+    }
     if let tlsFiles {
       configuration.tls = HTTPServerConfiguration.TLS(
         certificateChain: try context.readFile(tlsFiles.certificate),
