@@ -11,11 +11,11 @@ extension SQLiteChecklistStore {
     /// list is renumbered.
     static let positionGap: Int64 = 1 << 16
 
-    private static let checklistColumns = """
+    static let checklistColumns = """
       id, owner_id, name, icon, revision, item_count, item_count - checked_count,
       created_at, updated_at
       """
-    private static let itemColumns = """
+    static let itemColumns = """
       id, checklist_id, text, checked, due_date, should_remind, revision, created_at, updated_at
       """
 
@@ -135,17 +135,22 @@ extension SQLiteChecklistStore {
     func insertChecklist(_ checklist: Checklist) throws {
       try db.run(
         """
-        INSERT INTO checklists (id, owner_id, name, icon, revision, created_at, updated_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?)
-        """, checklist.id, checklist.ownerID, checklist.name, checklist.icon.rawValue,
-        checklist.revision, checklist.createdAt, checklist.updatedAt)
+        INSERT INTO checklists (id, owner_id, name, name_key, sort_key, icon, revision,
+                                created_at, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """, checklist.id, checklist.ownerID, checklist.name, NameKey.lookup(checklist.name),
+        NameKey.displayOrder(checklist.name), checklist.icon.rawValue, checklist.revision,
+        checklist.createdAt, checklist.updatedAt)
     }
 
     func updateChecklist(_ checklist: Checklist) throws {
       try db.run(
-        "UPDATE checklists SET name = ?, icon = ?, revision = ?, updated_at = ? WHERE id = ?",
-        checklist.name, checklist.icon.rawValue, checklist.revision, checklist.updatedAt,
-        checklist.id)
+        """
+        UPDATE checklists SET name = ?, name_key = ?, sort_key = ?, icon = ?, revision = ?,
+                              updated_at = ?
+        WHERE id = ?
+        """, checklist.name, NameKey.lookup(checklist.name), NameKey.displayOrder(checklist.name),
+        checklist.icon.rawValue, checklist.revision, checklist.updatedAt, checklist.id)
     }
 
     func deleteChecklist(id: UUID) throws {
@@ -155,22 +160,24 @@ extension SQLiteChecklistStore {
     func appendItem(_ item: ChecklistItem) throws {
       try db.run(
         """
-        INSERT INTO items (id, checklist_id, position, text, checked, due_date, should_remind,
-                           revision, created_at, updated_at)
+        INSERT INTO items (id, checklist_id, position, text, text_key, checked, due_date,
+                           should_remind, revision, created_at, updated_at)
         VALUES (?, ?, COALESCE((SELECT MAX(position) FROM items WHERE checklist_id = ?), 0) + ?,
-                ?, ?, ?, ?, ?, ?, ?)
+                ?, ?, ?, ?, ?, ?, ?, ?)
         """, item.id, item.checklistID, item.checklistID, Self.positionGap, item.text,
-        item.isChecked, item.dueDate, item.shouldRemind, item.revision, item.createdAt,
+        NameKey.lookup(item.text), item.isChecked, item.dueDate, item.shouldRemind, item.revision,
+        item.createdAt,
         item.updatedAt)
     }
 
     func updateItem(_ item: ChecklistItem) throws {
       try db.run(
         """
-        UPDATE items SET text = ?, checked = ?, due_date = ?, should_remind = ?, revision = ?,
-                         updated_at = ?
+        UPDATE items SET text = ?, text_key = ?, checked = ?, due_date = ?, should_remind = ?,
+                         revision = ?, updated_at = ?
         WHERE id = ?
-        """, item.text, item.isChecked, item.dueDate, item.shouldRemind, item.revision,
+        """, item.text, NameKey.lookup(item.text), item.isChecked, item.dueDate, item.shouldRemind,
+        item.revision,
         item.updatedAt, item.id)
     }
 
@@ -236,7 +243,7 @@ extension SQLiteChecklistStore {
 
     // MARK: Rows
 
-    private static func checklist(_ row: Row) throws -> Checklist {
+    static func checklist(_ row: Row) throws -> Checklist {
       let iconName = row.string(3)
       guard let icon = ChecklistIcon(rawValue: iconName) else {
         throw ChecklistsError(.storage, "The database holds an unknown icon '\(iconName)'.")
@@ -247,7 +254,7 @@ extension SQLiteChecklistStore {
         createdAt: row.date(7), updatedAt: row.date(8))
     }
 
-    private static func item(_ row: Row) throws -> ChecklistItem {
+    static func item(_ row: Row) throws -> ChecklistItem {
       ChecklistItem(
         id: try row.uuid(0), checklistID: try row.uuid(1), text: row.string(2),
         isChecked: row.bool(3), dueDate: row.optionalDate(4), shouldRemind: row.bool(5),
