@@ -50,11 +50,31 @@ extension SQLiteChecklistStore {
 
     func item(checklistID: UUID, at index: Int) throws -> ChecklistItem? {
       guard index >= 0 else { return nil }
+      // Count down through the superblocks, then the blocks of the one that holds the item
+      // (see item_blocks in the v5 migration), then step inside one block.
+      var remaining = Int64(index)
+      func stretch(level: Int, from low: Int64, to high: Int64) throws -> Int64? {
+        let blocks = try db.query(
+          """
+          SELECT block, count FROM item_blocks
+          WHERE checklist_id = ? AND level = ? AND block >= ? AND block < ? ORDER BY block
+          """, checklistID, level, low, high
+        ) { ($0.int64(0), $0.int64(1)) }
+        for (block, count) in blocks {
+          if remaining < count { return block }
+          remaining -= count
+        }
+        return nil
+      }
+      guard let superblock = try stretch(level: 2, from: .min, to: .max),
+        let block = try stretch(level: 1, from: superblock << 8, to: (superblock + 1) << 8)
+      else { return nil }
       return try db.queryFirst(
         """
-        SELECT \(Self.itemColumns) FROM items WHERE checklist_id = ?
+        SELECT \(Self.itemColumns) FROM items
+        WHERE checklist_id = ? AND position >= ? AND position < ?
         ORDER BY position LIMIT 1 OFFSET ?
-        """, checklistID, index, map: Self.item)
+        """, checklistID, block << 24, (block + 1) << 24, remaining, map: Self.item)
     }
 
     func changes(ownerID: UUID, after sequence: Int64, limit: Int) throws -> [Change] {

@@ -20,7 +20,7 @@ func runGrowthBenchmark(_ options: Options) throws {
     )
     exit(1)
   }
-  print(
+  say(
     "checklists-bench growth: \(runs) runs each (median), "
       + "\(ProcessInfo.processInfo.activeProcessorCount) cores, CLI \(binary)")
 
@@ -36,14 +36,14 @@ func runGrowthBenchmark(_ options: Options) throws {
   func measure(_ title: String, _ fixtures: [GrowthFixture], _ action: GrowthAction) throws {
     let (small, large) = try action.measure(fixtures[0], fixtures[1], runs: runs)
     rows.append((title, small, large))
-    print(
+    say(
       String(
         format: "  %-44@ %9.2f ms %9.2f ms %6.2fx %@", title as NSString, small * 1e3, large * 1e3,
         large / small, large / small <= 1.5 ? "" : "  over 1.5x"))
   }
   func header(_ text: String, _ sizes: [Int], _ noun: String) {
-    print("\n\(text)")
-    print(
+    say("\n\(text)")
+    say(
       "  \("action".padding(toLength: 44, withPad: " ", startingAt: 0)) "
         + "\(String(format: "%9d", sizes[0])) \(noun.prefix(2)) "
         + "\(String(format: "%9d", sizes[1])) \(noun.prefix(2))  ratio")
@@ -56,13 +56,14 @@ func runGrowthBenchmark(_ options: Options) throws {
 
   let worst = rows.max { $0.2 / $0.1 < $1.2 / $1.1 }!
   let over = rows.filter { $0.2 / $0.1 > 1.5 }
-  print(
+  say(
     String(
       format: "\nworst ratio %.2fx (%@); %d of %d rows over 1.5x", worst.2 / worst.1,
       worst.0 as NSString, over.count, rows.count))
 }
 
-/// A database file prepared for the growth rows: a list "Big" of `items` items, `lists`
+/// A database file prepared for the growth rows: a list "Big" of `items` items and
+/// "Zucchini", `lists`
 /// lists in all (each "Trip n" holding one item), a list "Groceries", and as many shopping
 /// lists.
 final class GrowthFixture {
@@ -85,7 +86,10 @@ final class GrowthFixture {
     // openLocal made "List": with "Big" and "Groceries" that is three of the lists.
     var portable = [
       PortableChecklist(
-        name: "Big", icon: .folder, items: (1...items).map { PortableItem(text: "Item \($0)") }),
+        name: "Big", icon: .folder,
+        items: (1...items).map { PortableItem(text: "Item \($0)") } + [
+          PortableItem(text: "Zucchini")
+        ]),
       PortableChecklist(
         name: "Groceries", icon: .folder,
         items: ["Milk", "Eggs", "Bread"].map { PortableItem(text: $0) }),
@@ -176,7 +180,8 @@ struct GrowthAction {
       (
         "service: edit an item's text",
         GrowthAction { f in
-          let item = try f.service.findItem("\(f.itemCount / 2)", in: f.big)
+          // The item after the middle one, which no other row looks up by its text.
+          let item = try f.service.findItem("\(f.itemCount / 2 + 1)", in: f.big)
           try f.service.updateItem(id: item.id, ItemChanges(text: "Edited \(f.next())"))
         }
       ),
@@ -202,7 +207,7 @@ struct GrowthAction {
       ),
       (
         "service: find an item by prefix",
-        GrowthAction { f in _ = try f.service.findItem("Doo", in: f.big) }
+        GrowthAction { f in _ = try f.service.findItem("zucc", in: f.big) }
       ),
       ("cli: add Big <text>", GrowthAction { f in try f.cli(["add", "Big", "Added"]) }),
       (
@@ -236,7 +241,7 @@ struct GrowthAction {
     [
       (
         "service: create a list",
-        GrowthAction { f in try f.service.createList(named: "New \(f.next())") }
+        GrowthAction { f in try f.service.createList(named: "Zz new \(f.next())") }
       ),
       (
         "service: rename a list",
@@ -280,7 +285,8 @@ struct GrowthAction {
         }
       ),
       (
-        "cli: list add <name>", GrowthAction { f in try f.cli(["list", "add", "New \(f.next())"]) }
+        "cli: list add <name>",
+        GrowthAction { f in try f.cli(["list", "add", "Zz new \(f.next())"]) }
       ),
       (
         "cli: list rename <name> <name>",
@@ -314,4 +320,9 @@ struct GrowthAction {
       ),
     ]
   }
+}
+
+/// Prints a line at once (unbuffered), so a run that stops part-way keeps its rows.
+private func say(_ line: String) {
+  FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }

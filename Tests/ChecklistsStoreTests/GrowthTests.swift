@@ -53,9 +53,10 @@ struct GrowthTests {
     }
   }
 
-  @Test("Finding an item by text or prefix costs the same in a list of 10 items and of 5,000")
+  @Test("Finding an item by text, prefix or number costs the same in a list of 10 items and 5,000")
   func itemLookupsDoNotScan() throws {
     var measured: [[String: Int]] = []
+    var numberSteps: [Int] = []
     for size in [10, 5_000] {
       let store = try SQLiteChecklistStore(path: TemporaryFolder().path("items.sqlite"))
       let service = try ChecklistService.openLocal(store: store)
@@ -77,12 +78,48 @@ struct GrowthTests {
         let found = try service.findItem("zucc", in: list)
         #expect(found.text == "Zucchini")
       }
+      numberSteps.append(
+        try Self.steps(store) {
+          let found = try service.findItem("\(size / 2)", in: list)
+          #expect(found.text == "Item \(size / 2)")
+        })
       measured.append(row)
     }
     for (action, small) in measured[0] {
       let large = measured[1][action]!
       #expect(large <= small + 20, "\(action): \(small) steps in 10 items, \(large) in 5,000")
     }
+    // A number adds up the counts of the stretches before it and steps inside one stretch of
+    // at most 256 items: bounded by that, where stepping to item 2,500 takes 2,500 steps.
+    #expect(
+      numberSteps[1] <= numberSteps[0] + 1_000,
+      "by number: \(numberSteps[0]) steps in 10 items, \(numberSteps[1]) in 5,000")
+  }
+
+  @Test("Numbers stay right after moves, deletes and a renumbering")
+  func numbersAfterMoves() throws {
+    let service = try StoreKind.sqlite.makeService()
+    try service.importChecklists(
+      [
+        PortableChecklist(
+          name: "Long", icon: .folder, items: (1...600).map { PortableItem(text: "Item \($0)") })
+      ], mode: .merge)
+    var list = try service.findList("Long")
+    let ids = try service.checklistWithItems(id: list.id).1.map(\.id)
+    try service.moveItem(id: ids[599], to: 0)
+    try service.moveItem(id: ids[0], to: 300)
+    // Twenty moves into one gap run out of room there and renumber the list.
+    for id in ids[400..<420] { try service.moveItem(id: id, to: 100) }
+    for id in ids[500..<550] { try service.deleteItem(id: id) }
+    try service.addItem("Last", to: list.id)
+    list = try service.checklist(id: list.id)
+    let items = try service.checklistWithItems(id: list.id).1
+    #expect(items.count == 551)
+    for number in 1...items.count {
+      #expect(try service.findItem("\(number)", in: list).id == items[number - 1].id)
+    }
+    let beyond = #expect(throws: ChecklistsError.self) { try service.findItem("552", in: list) }
+    #expect(beyond?.message == "'Long' has no item number 552; it has 551 items.")
   }
 
   @Test("Lookups through the keys keep the rule: case, accents composed or not, ß and ss")
