@@ -236,19 +236,51 @@ extension SQLiteChecklistStore {
 
     /// A position that puts an item at `index` among the list's other items, or nil if the two
     /// neighbours there have no free position between them.
+    ///
+    /// The neighbours are found by number through the item counts (see
+    /// ``item(checklistID:at:)``), so moving to the middle of a long list reads a few hundred
+    /// index entries, not every item above the new place.
     private func freePosition(before index: Int, in checklistID: UUID, excluding id: UUID) throws
       -> Int64?
     {
-      let neighbours = try db.query(
-        """
-        SELECT position FROM items WHERE checklist_id = ? AND id <> ?
-        ORDER BY position LIMIT 2 OFFSET ?
-        """, checklistID, id, max(index - 1, 0)
-      ) { $0.int64(0) }
-      if index == 0 { return neighbours[0] - Self.positionGap }
-      if neighbours.count == 1 { return neighbours[0] + Self.positionGap }
-      let (previous, next) = (neighbours[0], neighbours[1])
+      let moving = try rank(ofItem: id, in: checklistID)
+      // The other items' number `n` is the list's `n`, or `n + 1` from the moving item on.
+      func neighbour(_ number: Int) throws -> Int64? {
+        try item(checklistID: checklistID, at: number < moving ? number : number + 1).map {
+          try position(of: $0.id)
+        }
+      }
+      if index == 0 { return try neighbour(0)! - Self.positionGap }
+      let previous = try neighbour(index - 1)!
+      guard let next = try neighbour(index) else { return previous + Self.positionGap }
       return next - previous >= 2 ? previous + (next - previous) / 2 : nil
+    }
+
+    private func position(of id: UUID) throws -> Int64 {
+      try db.queryFirst("SELECT position FROM items WHERE id = ?", id) { $0.int64(0) }!
+    }
+
+    /// The zero-based number of an item in its list: the counts of the stretches before it,
+    /// and the items before it in its own stretch.
+    private func rank(ofItem id: UUID, in checklistID: UUID) throws -> Int {
+      let position = try position(of: id)
+      let (superblock, block) = (position >> 32, position >> 24)
+      let before =
+        try db.queryFirst(
+          """
+          SELECT COALESCE(SUM(count), 0) FROM item_blocks
+          WHERE checklist_id = ?1 AND ((level = 2 AND block < ?2)
+            OR (level = 1 AND block >= ?3 AND block < ?4))
+          """, checklistID, superblock, superblock << 8, block
+        ) { $0.int64(0) } ?? 0
+      let inBlock =
+        try db.queryFirst(
+          """
+          SELECT COUNT(*) FROM items
+          WHERE checklist_id = ? AND position >= ? AND position < ?
+          """, checklistID, block << 24, position
+        ) { $0.int64(0) } ?? 0
+      return Int(before + inBlock)
     }
 
     private func renumber(checklistID: UUID) throws {

@@ -192,6 +192,13 @@ struct GrowthAction {
         }
       ),
       (
+        "service: move an item to the middle",
+        GrowthAction { f in
+          try f.service.moveItem(
+            id: f.service.findItem("Item 4", in: f.big).id, to: f.itemCount / 2)
+        }
+      ),
+      (
         "service: delete an item",
         GrowthAction(
           prepare: { f in try f.service.addItem("Doomed", to: f.big.id) },

@@ -53,10 +53,13 @@ struct GrowthTests {
     }
   }
 
-  @Test("Finding an item by text, prefix or number costs the same in a list of 10 items and 5,000")
+  @Test(
+    "Finding an item by text, prefix or number, and moving one, cost the same in 10 items and 5,000"
+  )
   func itemLookupsDoNotScan() throws {
     var measured: [[String: Int]] = []
     var numberSteps: [Int] = []
+    var moveSteps: [Int] = []
     for size in [10, 5_000] {
       let store = try SQLiteChecklistStore(path: TemporaryFolder().path("items.sqlite"))
       let service = try ChecklistService.openLocal(store: store)
@@ -83,6 +86,9 @@ struct GrowthTests {
           let found = try service.findItem("\(size / 2)", in: list)
           #expect(found.text == "Item \(size / 2)")
         })
+      let mover = try service.findItem("Item 3", in: list)
+      moveSteps.append(
+        try Self.steps(store) { try service.moveItem(id: mover.id, to: size / 2) })
       measured.append(row)
     }
     for (action, small) in measured[0] {
@@ -94,6 +100,10 @@ struct GrowthTests {
     #expect(
       numberSteps[1] <= numberSteps[0] + 1_000,
       "by number: \(numberSteps[0]) steps in 10 items, \(numberSteps[1]) in 5,000")
+    // Moving to the middle finds its two new neighbours by number the same way.
+    #expect(
+      moveSteps[1] <= moveSteps[0] + 3_000,
+      "move to the middle: \(moveSteps[0]) steps in 10 items, \(moveSteps[1]) in 5,000")
   }
 
   @Test("Numbers stay right after moves, deletes and a renumbering")
