@@ -37,9 +37,10 @@ func runGrowthBenchmark(_ options: Options) throws {
     let (small, large) = try action.measure(fixtures[0], fixtures[1], runs: runs)
     rows.append((title, small, large))
     say(
-      String(
-        format: "  %-44@ %9.2f ms %9.2f ms %6.2fx %@", title as NSString, small * 1e3, large * 1e3,
-        large / small, large / small <= 1.5 ? "" : "  over 1.5x"))
+      "  " + title.padding(toLength: 44, withPad: " ", startingAt: 0)
+        + String(
+          format: " %9.2f ms %9.2f ms %6.2fx%@", small * 1e3, large * 1e3, large / small,
+          large / small <= 1.5 ? "" : "  over 1.5x"))
   }
   func header(_ text: String, _ sizes: [Int], _ noun: String) {
     say("\n\(text)")
