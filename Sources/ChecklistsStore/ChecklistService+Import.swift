@@ -32,9 +32,9 @@ extension ChecklistService {
     return try store.write { tx in
       var report = report
       for incoming in validated {
-        let existing = try tx.checklists(ownerID: owner.id).first {
-          Checklist.namesMatch($0.name, incoming.name)
-        }
+        let existing = try tx.checklists(
+          ownerID: owner.id, nameKey: NameKey.lookup(incoming.name)
+        ).first { Checklist.namesMatch($0.name, incoming.name) }
         if let existing {
           try importInto(existing, incoming, mode: mode, report: &report, in: tx)
         } else {
@@ -97,12 +97,19 @@ extension ChecklistService {
   static let untitledName = "Untitled"
 
   /// Folds lists that share a name (ignoring case) into the first of them.
+  /// - Complexity: O(*n*): candidates are found by their lookup key, not by comparing with
+  ///   every list kept so far.
   static func coalescingNames(_ lists: [PortableChecklist]) -> [PortableChecklist] {
     var result: [PortableChecklist] = []
+    var indexesByKey: [String: [Int]] = [:]
     for list in lists {
-      if let index = result.firstIndex(where: { Checklist.namesMatch($0.name, list.name) }) {
+      let key = NameKey.lookup(list.name)
+      if let index = indexesByKey[key, default: []].first(where: {
+        Checklist.namesMatch(result[$0].name, list.name)
+      }) {
         result[index].items += list.items
       } else {
+        indexesByKey[key, default: []].append(result.count)
         result.append(list)
       }
     }

@@ -58,8 +58,12 @@ public struct ChecklistService: Sendable {
 
   /// The user's own lists and those shared with them (marked with ``Checklist/sharing``).
   func visibleChecklists(in tx: any ChecklistStoreReader) throws -> [Checklist] {
-    let own = try tx.checklists(ownerID: owner.id)
-    let shared = try tx.shares(userID: owner.id).filter { $0.scope == .checklist }
+    try tx.checklists(ownerID: owner.id) + sharedChecklists(in: tx)
+  }
+
+  /// The lists shared with the user, marked with ``Checklist/sharing``.
+  func sharedChecklists(in tx: any ChecklistStoreReader) throws -> [Checklist] {
+    try tx.shares(userID: owner.id).filter { $0.scope == .checklist }
       .compactMap { share -> Checklist? in
         guard var list = try tx.checklist(id: share.collectionID),
           let sharer = try tx.user(id: share.ownerID)
@@ -67,7 +71,6 @@ public struct ChecklistService: Sendable {
         list.sharing = SharedFrom(ownerName: sharer.name, role: share.role)
         return list
       }
-    return own + shared
   }
 
   /// The user's lists in All Lists order and the sequence of the latest change, read from one
@@ -231,7 +234,9 @@ public struct ChecklistService: Sendable {
   func ensureNameIsFree(_ name: String, in tx: any ChecklistStoreReader, except id: UUID? = nil)
     throws
   {
-    let taken = try tx.checklists(ownerID: owner.id).first {
+    // Through the name index: reading every list here made creating one cost in proportion
+    // to the lists there are, while holding the write lock.
+    let taken = try tx.checklists(ownerID: owner.id, nameKey: NameKey.lookup(name)).first {
       $0.id != id && Checklist.namesMatch($0.name, name)
     }
     if let taken {

@@ -29,6 +29,34 @@ public protocol ChecklistStoreReader: SharingStoreReader {
   /// The list with this id, with its counts.
   func checklist(id: UUID) throws -> Checklist?
 
+  /// The user's lists whose ``ChecklistsCore/NameKey/lookup(_:)`` key is `key`.
+  /// - Complexity: O(log *lists* + *k*) through an index.
+  func checklists(ownerID: UUID, nameKey key: String) throws -> [Checklist]
+
+  /// The user's lists whose lookup key starts with `prefix`.
+  /// - Complexity: O(log *lists* + *k*) through an index.
+  func checklists(ownerID: UUID, nameKeyStartingWith prefix: String) throws -> [Checklist]
+
+  /// How many lists the user owns.
+  /// - Complexity: O(*lists*) entries of an index: for messages, not for every command.
+  func checklistCount(ownerID: UUID) throws -> Int
+
+  /// The id of the list at zero-based `index` of the user's All Lists (their own lists and
+  /// those shared with them, in ``ChecklistsCore/Checklist/sortsBefore(_:_:)`` order).
+  /// - Complexity: O(log *lists* + `index`) entries of an index; no list is read.
+  func visibleChecklistID(userID: UUID, at index: Int) throws -> UUID?
+
+  /// The list's items whose lookup key is `key`, in the user's order.
+  /// - Complexity: O(log *items* + *k*) through an index.
+  func items(checklistID: UUID, textKey key: String) throws -> [ChecklistItem]
+
+  /// The list's items whose lookup key starts with `prefix`, in the user's order.
+  /// - Complexity: O(log *items* + *k* log *k*) through an index.
+  func items(checklistID: UUID, textKeyStartingWith prefix: String) throws -> [ChecklistItem]
+
+  /// The texts of the list's items in the user's order: the candidates of a "Did you mean".
+  func itemTexts(checklistID: UUID) throws -> [String]
+
   /// The list's items in the user's order.
   func items(checklistID: UUID) throws -> [ChecklistItem]
 
@@ -36,6 +64,7 @@ public protocol ChecklistStoreReader: SharingStoreReader {
   func item(id: UUID) throws -> ChecklistItem?
 
   /// The item at a zero-based position in the list's order.
+  /// - Complexity: O(log *items* + `index`) entries of an index; one item is read.
   func item(checklistID: UUID, at index: Int) throws -> ChecklistItem?
 
   /// The changes the user may see after `sequence`, oldest first, at most `limit` of them:

@@ -78,6 +78,9 @@ extension SQLiteChecklistStore {
     migrator.registerMigration("v4: shared lists") { db in
       try migrateToSharing(db)
     }
+    migrator.registerMigration("v5: lookup keys for names, texts and All Lists order") { db in
+      try migrateToLookupKeys(db)
+    }
     return migrator
   }()
 }

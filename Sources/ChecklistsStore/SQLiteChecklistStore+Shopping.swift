@@ -29,7 +29,7 @@ extension SQLiteChecklistStore.Transaction: ShoppingStoreWriter {
     id, owner_id, name, price_minor_units, currency, unit, category, revision, created_at,
     updated_at
     """
-  private static let shoppingListColumns = """
+  static let shoppingListColumns = """
     id, owner_id, name, revision, created_at, updated_at, entry_count, in_cart_count
     """
 
@@ -156,15 +156,20 @@ extension SQLiteChecklistStore.Transaction: ShoppingStoreWriter {
   func insertShoppingList(_ list: ShoppingList) throws {
     try db.run(
       """
-      INSERT INTO shopping_lists (id, owner_id, name, revision, created_at, updated_at)
-      VALUES (?, ?, ?, ?, ?, ?)
-      """, list.id, list.ownerID, list.name, list.revision, list.createdAt, list.updatedAt)
+      INSERT INTO shopping_lists (id, owner_id, name, name_key, sort_key, revision, created_at,
+                                  updated_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      """, list.id, list.ownerID, list.name, NameKey.lookup(list.name),
+      NameKey.displayOrder(list.name), list.revision, list.createdAt, list.updatedAt)
   }
 
   func updateShoppingList(_ list: ShoppingList) throws {
     try db.run(
-      "UPDATE shopping_lists SET name = ?, revision = ?, updated_at = ? WHERE id = ?", list.name,
-      list.revision, list.updatedAt, list.id)
+      """
+      UPDATE shopping_lists SET name = ?, name_key = ?, sort_key = ?, revision = ?, updated_at = ?
+      WHERE id = ?
+      """, list.name, NameKey.lookup(list.name), NameKey.displayOrder(list.name), list.revision,
+      list.updatedAt, list.id)
   }
 
   func deleteShoppingList(id: UUID) throws {
@@ -209,7 +214,7 @@ extension SQLiteChecklistStore.Transaction: ShoppingStoreWriter {
       createdAt: row.date(8), updatedAt: row.date(9))
   }
 
-  private static func shoppingList(_ row: Row) throws -> ShoppingList {
+  static func shoppingList(_ row: Row) throws -> ShoppingList {
     ShoppingList(
       id: try row.uuid(0), ownerID: try row.uuid(1), name: row.string(2), revision: row.int64(3),
       createdAt: row.date(4), updatedAt: row.date(5), entryCount: row.int(6),

@@ -11,11 +11,11 @@ extension SQLiteChecklistStore {
     /// list is renumbered.
     static let positionGap: Int64 = 1 << 16
 
-    private static let checklistColumns = """
+    static let checklistColumns = """
       id, owner_id, name, icon, revision, item_count, item_count - checked_count,
       created_at, updated_at
       """
-    private static let itemColumns = """
+    static let itemColumns = """
       id, checklist_id, text, checked, due_date, should_remind, revision, created_at, updated_at
       """
 
@@ -50,11 +50,31 @@ extension SQLiteChecklistStore {
 
     func item(checklistID: UUID, at index: Int) throws -> ChecklistItem? {
       guard index >= 0 else { return nil }
+      // Count down through the superblocks, then the blocks of the one that holds the item
+      // (see item_blocks in the v5 migration), then step inside one block.
+      var remaining = Int64(index)
+      func stretch(level: Int, from low: Int64, to high: Int64) throws -> Int64? {
+        let blocks = try db.query(
+          """
+          SELECT block, count FROM item_blocks
+          WHERE checklist_id = ? AND level = ? AND block >= ? AND block < ? ORDER BY block
+          """, checklistID, level, low, high
+        ) { ($0.int64(0), $0.int64(1)) }
+        for (block, count) in blocks {
+          if remaining < count { return block }
+          remaining -= count
+        }
+        return nil
+      }
+      guard let superblock = try stretch(level: 2, from: .min, to: .max),
+        let block = try stretch(level: 1, from: superblock << 8, to: (superblock + 1) << 8)
+      else { return nil }
       return try db.queryFirst(
         """
-        SELECT \(Self.itemColumns) FROM items WHERE checklist_id = ?
+        SELECT \(Self.itemColumns) FROM items
+        WHERE checklist_id = ? AND position >= ? AND position < ?
         ORDER BY position LIMIT 1 OFFSET ?
-        """, checklistID, index, map: Self.item)
+        """, checklistID, block << 24, (block + 1) << 24, remaining, map: Self.item)
     }
 
     func changes(ownerID: UUID, after sequence: Int64, limit: Int) throws -> [Change] {
@@ -135,17 +155,22 @@ extension SQLiteChecklistStore {
     func insertChecklist(_ checklist: Checklist) throws {
       try db.run(
         """
-        INSERT INTO checklists (id, owner_id, name, icon, revision, created_at, updated_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?)
-        """, checklist.id, checklist.ownerID, checklist.name, checklist.icon.rawValue,
-        checklist.revision, checklist.createdAt, checklist.updatedAt)
+        INSERT INTO checklists (id, owner_id, name, name_key, sort_key, icon, revision,
+                                created_at, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """, checklist.id, checklist.ownerID, checklist.name, NameKey.lookup(checklist.name),
+        NameKey.displayOrder(checklist.name), checklist.icon.rawValue, checklist.revision,
+        checklist.createdAt, checklist.updatedAt)
     }
 
     func updateChecklist(_ checklist: Checklist) throws {
       try db.run(
-        "UPDATE checklists SET name = ?, icon = ?, revision = ?, updated_at = ? WHERE id = ?",
-        checklist.name, checklist.icon.rawValue, checklist.revision, checklist.updatedAt,
-        checklist.id)
+        """
+        UPDATE checklists SET name = ?, name_key = ?, sort_key = ?, icon = ?, revision = ?,
+                              updated_at = ?
+        WHERE id = ?
+        """, checklist.name, NameKey.lookup(checklist.name), NameKey.displayOrder(checklist.name),
+        checklist.icon.rawValue, checklist.revision, checklist.updatedAt, checklist.id)
     }
 
     func deleteChecklist(id: UUID) throws {
@@ -155,22 +180,24 @@ extension SQLiteChecklistStore {
     func appendItem(_ item: ChecklistItem) throws {
       try db.run(
         """
-        INSERT INTO items (id, checklist_id, position, text, checked, due_date, should_remind,
-                           revision, created_at, updated_at)
+        INSERT INTO items (id, checklist_id, position, text, text_key, checked, due_date,
+                           should_remind, revision, created_at, updated_at)
         VALUES (?, ?, COALESCE((SELECT MAX(position) FROM items WHERE checklist_id = ?), 0) + ?,
-                ?, ?, ?, ?, ?, ?, ?)
+                ?, ?, ?, ?, ?, ?, ?, ?)
         """, item.id, item.checklistID, item.checklistID, Self.positionGap, item.text,
-        item.isChecked, item.dueDate, item.shouldRemind, item.revision, item.createdAt,
+        NameKey.lookup(item.text), item.isChecked, item.dueDate, item.shouldRemind, item.revision,
+        item.createdAt,
         item.updatedAt)
     }
 
     func updateItem(_ item: ChecklistItem) throws {
       try db.run(
         """
-        UPDATE items SET text = ?, checked = ?, due_date = ?, should_remind = ?, revision = ?,
-                         updated_at = ?
+        UPDATE items SET text = ?, text_key = ?, checked = ?, due_date = ?, should_remind = ?,
+                         revision = ?, updated_at = ?
         WHERE id = ?
-        """, item.text, item.isChecked, item.dueDate, item.shouldRemind, item.revision,
+        """, item.text, NameKey.lookup(item.text), item.isChecked, item.dueDate, item.shouldRemind,
+        item.revision,
         item.updatedAt, item.id)
     }
 
@@ -209,19 +236,51 @@ extension SQLiteChecklistStore {
 
     /// A position that puts an item at `index` among the list's other items, or nil if the two
     /// neighbours there have no free position between them.
+    ///
+    /// The neighbours are found by number through the item counts (see
+    /// ``item(checklistID:at:)``), so moving to the middle of a long list reads a few hundred
+    /// index entries, not every item above the new place.
     private func freePosition(before index: Int, in checklistID: UUID, excluding id: UUID) throws
       -> Int64?
     {
-      let neighbours = try db.query(
-        """
-        SELECT position FROM items WHERE checklist_id = ? AND id <> ?
-        ORDER BY position LIMIT 2 OFFSET ?
-        """, checklistID, id, max(index - 1, 0)
-      ) { $0.int64(0) }
-      if index == 0 { return neighbours[0] - Self.positionGap }
-      if neighbours.count == 1 { return neighbours[0] + Self.positionGap }
-      let (previous, next) = (neighbours[0], neighbours[1])
+      let moving = try rank(ofItem: id, in: checklistID)
+      // The other items' number `n` is the list's `n`, or `n + 1` from the moving item on.
+      func neighbour(_ number: Int) throws -> Int64? {
+        try item(checklistID: checklistID, at: number < moving ? number : number + 1).map {
+          try position(of: $0.id)
+        }
+      }
+      if index == 0 { return try neighbour(0)! - Self.positionGap }
+      let previous = try neighbour(index - 1)!
+      guard let next = try neighbour(index) else { return previous + Self.positionGap }
       return next - previous >= 2 ? previous + (next - previous) / 2 : nil
+    }
+
+    private func position(of id: UUID) throws -> Int64 {
+      try db.queryFirst("SELECT position FROM items WHERE id = ?", id) { $0.int64(0) }!
+    }
+
+    /// The zero-based number of an item in its list: the counts of the stretches before it,
+    /// and the items before it in its own stretch.
+    private func rank(ofItem id: UUID, in checklistID: UUID) throws -> Int {
+      let position = try position(of: id)
+      let (superblock, block) = (position >> 32, position >> 24)
+      let before =
+        try db.queryFirst(
+          """
+          SELECT COALESCE(SUM(count), 0) FROM item_blocks
+          WHERE checklist_id = ?1 AND ((level = 2 AND block < ?2)
+            OR (level = 1 AND block >= ?3 AND block < ?4))
+          """, checklistID, superblock, superblock << 8, block
+        ) { $0.int64(0) } ?? 0
+      let inBlock =
+        try db.queryFirst(
+          """
+          SELECT COUNT(*) FROM items
+          WHERE checklist_id = ? AND position >= ? AND position < ?
+          """, checklistID, block << 24, position
+        ) { $0.int64(0) } ?? 0
+      return Int(before + inBlock)
     }
 
     private func renumber(checklistID: UUID) throws {
@@ -236,7 +295,7 @@ extension SQLiteChecklistStore {
 
     // MARK: Rows
 
-    private static func checklist(_ row: Row) throws -> Checklist {
+    static func checklist(_ row: Row) throws -> Checklist {
       let iconName = row.string(3)
       guard let icon = ChecklistIcon(rawValue: iconName) else {
         throw ChecklistsError(.storage, "The database holds an unknown icon '\(iconName)'.")
@@ -247,7 +306,7 @@ extension SQLiteChecklistStore {
         createdAt: row.date(7), updatedAt: row.date(8))
     }
 
-    private static func item(_ row: Row) throws -> ChecklistItem {
+    static func item(_ row: Row) throws -> ChecklistItem {
       ChecklistItem(
         id: try row.uuid(0), checklistID: try row.uuid(1), text: row.string(2),
         isChecked: row.bool(3), dueDate: row.optionalDate(4), shouldRemind: row.bool(5),

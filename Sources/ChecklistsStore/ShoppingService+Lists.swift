@@ -182,7 +182,7 @@ extension ShoppingService {
   func ensureListNameIsFree(
     _ name: String, in tx: any ShoppingStoreReader, except id: UUID? = nil
   ) throws {
-    let taken = try tx.shoppingLists(ownerID: owner.id).first {
+    let taken = try tx.shoppingLists(ownerID: owner.id, nameKey: NameKey.lookup(name)).first {
       $0.id != id && Checklist.namesMatch($0.name, name)
     }
     if let taken {

@@ -103,20 +103,24 @@ public struct ShoppingService: Sendable {
   /// The user's shopping lists by name and the sequence of the latest change.
   public func listsWithVersion() throws -> ([ShoppingList], Int64) {
     let (lists, sequence) = try store.readShopping { tx in
-      let shared = try tx.shares(userID: owner.id).filter { $0.scope == .shoppingList }
-        .compactMap { share -> ShoppingList? in
-          guard var list = try tx.shoppingList(id: share.collectionID),
-            let sharer = try tx.user(id: share.ownerID)
-          else { return nil }
-          list.sharing = SharedFrom(ownerName: sharer.name, role: share.role)
-          return list
-        }
-      return (
-        try tx.shoppingLists(ownerID: owner.id) + shared,
+      (
+        try tx.shoppingLists(ownerID: owner.id) + sharedLists(in: tx),
         try tx.lastChangeSequence(ownerID: owner.id)
       )
     }
-    return (lists.sorted(by: Self.byName), sequence)
+    return (Self.sortedByName(lists), sequence)
+  }
+
+  /// The shopping lists shared with the user, marked with ``ShoppingList/sharing``.
+  func sharedLists(in tx: any ShoppingStoreReader) throws -> [ShoppingList] {
+    try tx.shares(userID: owner.id).filter { $0.scope == .shoppingList }
+      .compactMap { share -> ShoppingList? in
+        guard var list = try tx.shoppingList(id: share.collectionID),
+          let sharer = try tx.user(id: share.ownerID)
+        else { return nil }
+        list.sharing = SharedFrom(ownerName: sharer.name, role: share.role)
+        return list
+      }
   }
 
   /// The shopping list with this id.
@@ -166,16 +170,20 @@ public struct ShoppingService: Sendable {
 
   // MARK: - Shared rules
 
-  static func byName(_ a: ShoppingList, _ b: ShoppingList) -> Bool {
-    switch a.name.localizedStandardCompare(b.name) {
-    case .orderedAscending: return true
-    case .orderedDescending: return false
-    case .orderedSame:
-      // The reader's own list first, then the oldest: an order that does not change.
-      if (a.sharing == nil) != (b.sharing == nil) { return a.sharing == nil }
-      if a.createdAt != b.createdAt { return a.createdAt < b.createdAt }
-      return a.id.uuidString < b.id.uuidString
-    }
+  /// Shopping lists by name as All Lists sorts checklists (``ChecklistsCore/NameKey``), the
+  /// order of the store's index, so a list's number is found without reading every list.
+  static func sortedByName(_ lists: [ShoppingList]) -> [ShoppingList] {
+    lists.map { ($0, NameKey.displayOrder($0.name)) }
+      .sorted { a, b in
+        if !a.1.utf8.elementsEqual(b.1.utf8) { return NameKey.precedes(a.1, b.1) }
+        let (a, b) = (a.0, b.0)
+        if !a.name.utf8.elementsEqual(b.name.utf8) { return NameKey.precedes(a.name, b.name) }
+        // The reader's own list first, then the oldest: an order that does not change.
+        if (a.sharing == nil) != (b.sharing == nil) { return a.sharing == nil }
+        if a.createdAt != b.createdAt { return a.createdAt < b.createdAt }
+        return a.id.uuidString < b.id.uuidString
+      }
+      .map(\.0)
   }
 
   func ownedItem(_ id: UUID, in tx: any ShoppingStoreReader) throws -> ShoppingItem {

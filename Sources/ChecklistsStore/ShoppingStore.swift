@@ -36,6 +36,23 @@ public protocol ShoppingStoreReader: SharingStoreReader {
   /// Every shopping list the user owns, with their counts, in no particular order.
   func shoppingLists(ownerID: UUID) throws -> [ShoppingList]
 
+  /// The user's shopping lists whose ``ChecklistsCore/NameKey/lookup(_:)`` key is `key`.
+  /// - Complexity: O(log *lists* + *k*) through an index.
+  func shoppingLists(ownerID: UUID, nameKey key: String) throws -> [ShoppingList]
+
+  /// The user's shopping lists whose lookup key starts with `prefix`.
+  /// - Complexity: O(log *lists* + *k*) through an index.
+  func shoppingLists(ownerID: UUID, nameKeyStartingWith prefix: String) throws -> [ShoppingList]
+
+  /// How many shopping lists the user owns.
+  /// - Complexity: O(*lists*) entries of an index: for messages, not for every command.
+  func shoppingListCount(ownerID: UUID) throws -> Int
+
+  /// The id of the shopping list at zero-based `index` of the user's lists (their own and
+  /// those shared with them, by name as All Lists sorts, own list first).
+  /// - Complexity: O(log *lists* + `index`) entries of an index; no list is read.
+  func visibleShoppingListID(userID: UUID, at index: Int) throws -> UUID?
+
   /// The shopping list with this id, with its counts.
   func shoppingList(id: UUID) throws -> ShoppingList?
 

@@ -10,7 +10,11 @@ struct Options {
   var connections = 64
   var catalogueSize = 10_000
   var repetitions = 200
+  /// Whether `--repetitions` was given (the growth rows run 15 times unless it was).
+  var repetitionsGiven = false
   var keep = false
+  var listCount = 10_000
+  var checklistsBinary: String?
 
   init(_ arguments: [String]) {
     var iterator = arguments.makeIterator()
@@ -21,14 +25,20 @@ struct Options {
       case "--seconds": seconds = iterator.next().flatMap(Int.init) ?? seconds
       case "--connections": connections = iterator.next().flatMap(Int.init) ?? connections
       case "--catalogue": catalogueSize = iterator.next().flatMap(Int.init) ?? catalogueSize
-      case "--repetitions": repetitions = iterator.next().flatMap(Int.init) ?? repetitions
+      case "--repetitions":
+        repetitions = iterator.next().flatMap(Int.init) ?? repetitions
+        repetitionsGiven = true
       case "--keep": keep = true
+      case "--lists": listCount = iterator.next().flatMap(Int.init) ?? listCount
+      case "--checklists": checklistsBinary = iterator.next()
       default:
         FileHandle.standardError.write(
           Data(
             ("usage: checklists-bench [store] [--items N] [--toggles N]\n"
               + "       checklists-bench http [--seconds N] [--connections N]\n"
-              + "       checklists-bench shopping [--catalogue N] [--repetitions N] [--keep]\n")
+              + "       checklists-bench shopping [--catalogue N] [--repetitions N] [--keep]\n"
+              + "       checklists-bench growth [--items N] [--lists N] [--repetitions N]"
+              + " [--checklists PATH]\n")
               .utf8))
         exit(64)
       }

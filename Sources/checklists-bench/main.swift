@@ -7,13 +7,16 @@ import Foundation
 //   and how fast a change reaches an open event stream.
 // - shopping: search-as-you-type in a 10,000-item catalogue against a 100-item one, at the
 //   service and over HTTP, and the size and time of the first render's downloads.
+// - growth: every single-item action, in the store and as a whole `checklists` process, at 10
+//   and 100,000 items and at 10 and 10,000 lists, with the ratio.
 var arguments = Array(CommandLine.arguments.dropFirst())
 let mode = arguments.first.map {
-  ["store", "http", "shopping"].contains($0) ? arguments.removeFirst() : "store"
+  ["store", "http", "shopping", "growth"].contains($0) ? arguments.removeFirst() : "store"
 }
 let options = Options(arguments)
 switch mode ?? "store" {
 case "http": try runHTTPBenchmark(options)
 case "shopping": try runShoppingBenchmark(options)
+case "growth": try runGrowthBenchmark(options)
 default: try runStoreBenchmark(options)
 }

@@ -43,6 +43,7 @@ struct SQLiteChecklistStoreTests {
         "v2: shopping catalogue, shopping lists, entries",
         "v3: passwords, sessions, API tokens",
         "v4: shared lists",
+        "v5: lookup keys for names, texts and All Lists order",
       ])
     let mode = try queue.withConnection { db in
       try db.query("PRAGMA journal_mode") { $0.string(0) }

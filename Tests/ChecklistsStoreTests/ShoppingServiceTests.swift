@@ -371,6 +371,14 @@ struct ShoppingMigrationTests {
           DROP TABLE shopping_catalogues;
           ALTER TABLE changes RENAME COLUMN collection_id TO checklist_id;
           DELETE FROM schema_migrations WHERE identifier LIKE 'v2:%';
+          DROP INDEX checklists_by_name_key; DROP INDEX checklists_in_display_order;
+          DROP INDEX items_by_text_key; DROP TRIGGER items_blocked_on_insert;
+          DROP TRIGGER items_blocked_on_delete; DROP TRIGGER items_blocked_on_move;
+          DROP TABLE item_blocks;
+          ALTER TABLE checklists DROP COLUMN name_key; ALTER TABLE checklists DROP COLUMN sort_key;
+          ALTER TABLE items DROP COLUMN text_key;
+          CREATE INDEX checklists_by_owner ON checklists(owner_id);
+          DELETE FROM schema_migrations WHERE identifier LIKE 'v5:%';
           """)
       }
       store.close()
@@ -379,6 +387,10 @@ struct ShoppingMigrationTests {
     let service = try ChecklistService.openLocal(store: store)
     let groceries = try service.findList("Groceries")
     #expect(try service.checklistWithItems(id: groceries.id).1.map(\.text) == ["Milk"])
+    // The lookup keys were filled in for the rows already there.
+    #expect(try service.findItem("MILK", in: groceries).text == "Milk")
+    #expect(try service.findList("groc").id == groceries.id)
+    #expect(try service.findItem("1", in: groceries).text == "Milk")
     #expect(try service.changes(after: 0).contains { $0.collectionID == groceries.id })
     let shopping = try ShoppingService.open(store: store, owner: service.owner, currency: .euro)
     #expect(try shopping.catalogue().count == 5)

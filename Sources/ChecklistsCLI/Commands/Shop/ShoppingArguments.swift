@@ -30,9 +30,7 @@ enum ShoppingArguments {
 
   /// The list commands use when none is named; `nil` when there are none.
   static func defaultList(in shopping: ShoppingService) throws -> ShoppingList? {
-    let lists = try shopping.lists()
-    return lists.first { Checklist.namesMatch($0.name, ShoppingList.firstListName) }
-      ?? lists.first
+    try shopping.defaultList()
   }
 
   /// Reads a count typed on the command line; the service checks its range.
