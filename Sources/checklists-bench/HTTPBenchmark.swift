@@ -24,6 +24,7 @@ func runHTTPBenchmark(_ options: Options) throws {
 
   var configuration = ChecklistsServer.Configuration()
   configuration.port = 0
+  if let threads = options.threads { configuration.threadCount = threads }
   let devNull = FileHandle(forWritingAtPath: "/dev/null")!
   let server = try ChecklistsServer(
     service: service, configuration: configuration, logOutput: devNull)
@@ -79,12 +80,18 @@ func runHTTPBenchmark(_ options: Options) throws {
   targets.append(("ceiling again", ceiling.url + "/"))
   var results: [(name: String, load: Load, loadAverage: String)] = []
   for (name, url) in targets {
-    let load = try Load.measure(url, options: options)
+    let isNginx = name.hasPrefix("nginx")
+    let cpu: () -> Double = { isNginx ? nginx?.cpuTime() ?? 0 : processCPUTime() }
+    let load = try Load.measure(url, options: options, cpuTime: cpu)
     results.append((name, load, loadAverage()))
   }
   func meanRate(_ prefix: String) -> Double? {
     let rates = results.filter { $0.name.hasPrefix(prefix) }.map(\.load.requestsPerSecond)
     return rates.isEmpty ? nil : rates.reduce(0, +) / Double(rates.count)
+  }
+  func meanCost(_ prefix: String) -> Double? {
+    let costs = results.filter { $0.name.hasPrefix(prefix) }.map(\.load.cpuPerRequest)
+    return costs.isEmpty ? nil : costs.reduce(0, +) / Double(costs.count)
   }
   let ceilingRate = meanRate("ceiling")!
   let nginxRate = meanRate("nginx")
@@ -99,7 +106,8 @@ func runHTTPBenchmark(_ options: Options) throws {
         + String(
           format: " %9.0f  %6.2f ms  %6.2f ms   %7.2f", load.requestsPerSecond,
           load.p50 * 1000, load.p99 * 1000, load.requestsPerSecond / ceilingRate)
-        + "   " + ofNginx + "   " + loadAverage)
+        + "   " + ofNginx + String(format: "  %6.1f µs", load.cpuPerRequest * 1e6) + "   "
+        + loadAverage)
   }
   let listLoad = results.first { $0.name.hasPrefix("GET one list") }!.load
   print(
@@ -107,6 +115,12 @@ func runHTTPBenchmark(_ options: Options) throws {
       format: "GET one list: %.2f of the bare HTTPServer ceiling, p99 %.2f ms (goal ≤ 5 ms: %@)",
       listLoad.requestsPerSecond / ceilingRate, listLoad.p99 * 1000,
       listLoad.p99 <= 0.005 ? "met" : "NOT met"))
+  if let nginxCost = meanCost("nginx") {
+    print(
+      String(
+        format: "GET one list: %.2f of nginx's CPU time per request for the same bytes",
+        listLoad.cpuPerRequest / nginxCost))
+  }
   if let nginxRate {
     let share = listLoad.requestsPerSecond / nginxRate
     print(
@@ -117,11 +131,34 @@ func runHTTPBenchmark(_ options: Options) throws {
   try measureLiveUpdates(server: server, service: service, path: path, list: list)
 }
 
+/// CPU seconds this process has used, all threads.
+func processCPUTime() -> Double {
+  var usage = rusage()
+  getrusage(RUSAGE_SELF.rawValue, &usage)
+  return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+    + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+}
+
 /// One wrk run's figures.
 struct Load {
   var requestsPerSecond: Double
   var p50: Double
   var p99: Double
+
+  /// Server CPU time (user + system) per request answered: what a request costs whatever
+  /// else the shared cores run, unlike requests/s.
+  var cpuPerRequest: Double = 0
+
+  /// Runs wrk against `url`; `cpuTime` reads the serving process's CPU seconds so far.
+  static func measure(_ url: String, options: Options, cpuTime: () -> Double) throws -> Load {
+    let cpuBefore = cpuTime()
+    var load = try measure(url, options: options)
+    load.cpuPerRequest = (cpuTime() - cpuBefore) / max(1, load.requests)
+    return load
+  }
+
+  /// The requests wrk counted.
+  var requests: Double = 0
 
   static func measure(_ url: String, options: Options) throws -> Load {
     let process = Process()
@@ -148,7 +185,11 @@ struct Load {
     if output.contains("Non-2xx") {
       throw BenchmarkError(description: "errors from \(url):\n\(output)")
     }
-    return Load(requestsPerSecond: rate, p50: p50, p99: p99)
+    // "  123456 requests in 10.00s, 3.21GB read"
+    let requests =
+      output.split(separator: "\n").first { $0.contains(" requests in ") }?
+      .split(separator: " ").first.flatMap { Double($0) } ?? 0
+    return Load(requestsPerSecond: rate, p50: p50, p99: p99, requests: requests)
   }
 
   /// wrk's "1.23ms", "456.00us", "1.02s" as seconds.

@@ -74,6 +74,25 @@ final class NginxCeiling {
 
   deinit { stop() }
 
+  /// CPU seconds (user + system) nginx's master and workers have used so far.
+  func cpuTime() -> Double {
+    let master = process.processIdentifier
+    let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+    var total = 0.0
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    for entry in entries where entry.allSatisfy(\.isNumber) {
+      guard let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { continue }
+      // After "pid (comm)": state, ppid, …; utime and stime are fields 14 and 15.
+      let fields = stat[stat.index(after: close)...].split(separator: " ")
+      guard fields.count > 13, let parent = Int32(fields[1]) else { continue }
+      guard Int32(entry) == master || parent == master else { continue }
+      total += (Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0)
+    }
+    return total / ticks
+  }
+
   /// Stops nginx (SIGTERM: fast shutdown; SIGKILL after 5 s) and removes its folder.
   func stop() {
     if process.isRunning {
