@@ -8,6 +8,8 @@ struct Options {
   var toggles = 2_000
   var seconds = 10
   var connections = 64
+  /// Server threads for `http`; nil for `checklists serve`'s default.
+  var threads: Int?
   var catalogueSize = 10_000
   var repetitions = 200
   /// Whether `--repetitions` was given (the growth rows run 15 times unless it was).
@@ -24,6 +26,7 @@ struct Options {
       case "--toggles": toggles = iterator.next().flatMap(Int.init) ?? toggles
       case "--seconds": seconds = iterator.next().flatMap(Int.init) ?? seconds
       case "--connections": connections = iterator.next().flatMap(Int.init) ?? connections
+      case "--threads": threads = iterator.next().flatMap(Int.init).map { max(1, $0) }
       case "--catalogue": catalogueSize = iterator.next().flatMap(Int.init) ?? catalogueSize
       case "--repetitions":
         repetitions = iterator.next().flatMap(Int.init) ?? repetitions
@@ -35,10 +38,13 @@ struct Options {
         FileHandle.standardError.write(
           Data(
             ("usage: checklists-bench [store] [--items N] [--toggles N]\n"
-              + "       checklists-bench http [--seconds N] [--connections N]\n"
-              + "       checklists-bench shopping [--catalogue N] [--repetitions N] [--keep]\n"
+              + "       checklists-bench http [--seconds N] [--connections N] [--threads N]
+"
+              + "       checklists-bench shopping [--catalogue N] [--repetitions N] [--keep]
+"
               + "       checklists-bench growth [--items N] [--lists N] [--repetitions N]"
-              + " [--checklists PATH]\n")
+              + " [--checklists PATH]
+")
               .utf8))
         exit(64)
       }

@@ -4,7 +4,8 @@ import ChecklistsStore
 import Foundation
 import HTTPServer
 
-/// The API under load (wrk) against the ceiling of the same HTTP stack, and live-update latency.
+/// The API under load (wrk) against two ceilings, the same HTTP stack with a fixed small
+/// answer and nginx serving the same bytes as a static file, and live-update latency.
 func runHTTPBenchmark(_ options: Options) throws {
   let folder = FileManager.default.temporaryDirectory
     .appendingPathComponent("checklists-bench-\(UUID().uuidString)")
@@ -23,6 +24,7 @@ func runHTTPBenchmark(_ options: Options) throws {
 
   var configuration = ChecklistsServer.Configuration()
   configuration.port = 0
+  if let threads = options.threads { configuration.threadCount = threads }
   let devNull = FileHandle(forWritingAtPath: "/dev/null")!
   let server = try ChecklistsServer(
     service: service, configuration: configuration, logOutput: devNull)
@@ -38,38 +40,103 @@ func runHTTPBenchmark(_ options: Options) throws {
   try ceiling.start()
   defer { ceiling.shutdown() }
 
+  let listURL = server.url + "/api/v1/checklists/\(list.id.uuidString)"
+  // nginx serves exactly the bytes of that GET, with the same Content-Type and extra fields.
+  let sample = try RawResponse.get(
+    port: server.port, target: "/api/v1/checklists/\(list.id.uuidString)")
+  guard sample.status == 200 else {
+    throw BenchmarkError(description: "GET one list answered \(sample.status)")
+  }
+  let ownFields: Set = [
+    "content-length", "content-type", "connection", "date", "etag", "keep-alive", "server",
+    "transfer-encoding",
+  ]
+  let nginx = try NginxCeiling.start(
+    body: sample.body, contentType: sample.header("Content-Type") ?? "application/json",
+    headers: sample.headers.filter { !ownFields.contains($0.0.lowercased()) })
+  defer { nginx?.stop() }
+
   print(
     "checklists-bench http: wrk -t2 -c\(options.connections) -d\(options.seconds)s --latency, "
       + "server threads \(configuration.threadCount), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
       + "access log on (to /dev/null)")
-  let targets = [
-    ("ceiling: fixed 200-byte response", ceiling.url + "/"),
-    ("GET one list of 100 items", server.url + "/api/v1/checklists/\(list.id.uuidString)"),
-    ("GET all lists (21)", server.url + "/api/v1/checklists"),
-    ("ceiling again", ceiling.url + "/"),
-  ]
-  var results: [(String, Load)] = []
-  for (name, url) in targets {
-    results.append((name, try Load.measure(url, options: options)))
+  if nginx == nil {
+    print(
+      "nginx: not measured, \(NginxCeiling.executable) is missing "
+        + "(scripts/setup installs it: apt-get install nginx)")
+  } else {
+    print(
+      "nginx: the same \(sample.body.count)-byte body as a static file, "
+        + "\(ProcessInfo.processInfo.activeProcessorCount) workers, access log on "
+        + "(combined, to /dev/null, 16k buffer)")
   }
-  let ceilingRate = (results[0].1.requestsPerSecond + results[3].1.requestsPerSecond) / 2
-  print("                                     requests/s    p50       p99      of ceiling")
-  for (name, load) in results {
+  var targets = [("ceiling: fixed 200-byte response", ceiling.url + "/")]
+  if let nginx { targets.append(("nginx: same body, static file", nginx.url)) }
+  targets += [
+    ("GET one list of 100 items", listURL),
+    ("GET all lists (21)", server.url + "/api/v1/checklists"),
+  ]
+  if let nginx { targets.append(("nginx again", nginx.url)) }
+  targets.append(("ceiling again", ceiling.url + "/"))
+  var results: [(name: String, load: Load, loadAverage: String)] = []
+  for (name, url) in targets {
+    let isNginx = name.hasPrefix("nginx")
+    let cpu: () -> Double = { isNginx ? nginx?.cpuTime() ?? 0 : processCPUTime() }
+    let load = try Load.measure(url, options: options, cpuTime: cpu)
+    results.append((name, load, loadAverage()))
+  }
+  func meanRate(_ prefix: String) -> Double? {
+    let rates = results.filter { $0.name.hasPrefix(prefix) }.map(\.load.requestsPerSecond)
+    return rates.isEmpty ? nil : rates.reduce(0, +) / Double(rates.count)
+  }
+  func meanCost(_ prefix: String) -> Double? {
+    let costs = results.filter { $0.name.hasPrefix(prefix) }.map(\.load.cpuPerRequest)
+    return costs.isEmpty ? nil : costs.reduce(0, +) / Double(costs.count)
+  }
+  let ceilingRate = meanRate("ceiling")!
+  let nginxRate = meanRate("nginx")
+  print(
+    "                                     requests/s    p50       p99    of ceiling  of nginx   load"
+  )
+  for (name, load, loadAverage) in results {
+    let ofNginx =
+      nginxRate.map { String(format: "%7.2f", load.requestsPerSecond / $0) } ?? "      -"
     print(
       name.padding(toLength: 36, withPad: " ", startingAt: 0)
         + String(
-          format: " %9.0f  %6.2f ms  %6.2f ms   %5.1f%%", load.requestsPerSecond,
-          load.p50 * 1000, load.p99 * 1000, load.requestsPerSecond / ceilingRate * 100))
+          format: " %9.0f  %6.2f ms  %6.2f ms   %7.2f", load.requestsPerSecond,
+          load.p50 * 1000, load.p99 * 1000, load.requestsPerSecond / ceilingRate)
+        + "   " + ofNginx + String(format: "  %6.1f µs", load.cpuPerRequest * 1e6) + "   "
+        + loadAverage)
   }
-  for (name, load) in results[1...2] {
-    let share = load.requestsPerSecond / ceilingRate
+  let listLoad = results.first { $0.name.hasPrefix("GET one list") }!.load
+  print(
+    String(
+      format: "GET one list: %.2f of the bare HTTPServer ceiling, p99 %.2f ms (goal ≤ 5 ms: %@)",
+      listLoad.requestsPerSecond / ceilingRate, listLoad.p99 * 1000,
+      listLoad.p99 <= 0.005 ? "met" : "NOT met"))
+  if let nginxCost = meanCost("nginx") {
     print(
       String(
-        format: "%@: %.0f%% of the ceiling (goal ≥ 70%%: %@), p99 %.2f ms (goal ≤ 5 ms: %@)",
-        name, share * 100, share >= 0.7 ? "met" : "NOT met", load.p99 * 1000,
-        load.p99 <= 0.005 ? "met" : "NOT met"))
+        format: "GET one list: %.2f of nginx's CPU time per request for the same bytes",
+        listLoad.cpuPerRequest / nginxCost))
+  }
+  if let nginxRate {
+    let share = listLoad.requestsPerSecond / nginxRate
+    print(
+      String(
+        format: "GET one list: %.2f of nginx serving the same bytes (goal ≥ 1.0: %@)", share,
+        share >= 1 ? "met" : "NOT met"))
   }
   try measureLiveUpdates(server: server, service: service, path: path, list: list)
+}
+
+/// CPU seconds this process has used, all threads.
+func processCPUTime() -> Double {
+  var usage = rusage()
+  getrusage(RUSAGE_SELF.rawValue, &usage)
+  return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+    + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
 }
 
 /// One wrk run's figures.
@@ -77,6 +144,21 @@ struct Load {
   var requestsPerSecond: Double
   var p50: Double
   var p99: Double
+
+  /// Server CPU time (user + system) per request answered: what a request costs whatever
+  /// else the shared cores run, unlike requests/s.
+  var cpuPerRequest: Double = 0
+
+  /// Runs wrk against `url`; `cpuTime` reads the serving process's CPU seconds so far.
+  static func measure(_ url: String, options: Options, cpuTime: () -> Double) throws -> Load {
+    let cpuBefore = cpuTime()
+    var load = try measure(url, options: options)
+    load.cpuPerRequest = (cpuTime() - cpuBefore) / max(1, load.requests)
+    return load
+  }
+
+  /// The requests wrk counted.
+  var requests: Double = 0
 
   static func measure(_ url: String, options: Options) throws -> Load {
     let process = Process()
@@ -103,7 +185,11 @@ struct Load {
     if output.contains("Non-2xx") {
       throw BenchmarkError(description: "errors from \(url):\n\(output)")
     }
-    return Load(requestsPerSecond: rate, p50: p50, p99: p99)
+    // "  123456 requests in 10.00s, 3.21GB read"
+    let requests =
+      output.split(separator: "\n").first { $0.contains(" requests in ") }?
+      .split(separator: " ").first.flatMap { Double($0) } ?? 0
+    return Load(requestsPerSecond: rate, p50: p50, p99: p99, requests: requests)
   }
 
   /// wrk's "1.23ms", "456.00us", "1.02s" as seconds.
