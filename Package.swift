@@ -9,6 +9,11 @@ let package = Package(
     .executable(name: "checklists-bench", targets: ["checklists-bench"]),
     .library(name: "ChecklistsCore", targets: ["ChecklistsCore"]),
     .library(name: "ChecklistsStore", targets: ["ChecklistsStore"]),
+    // For the fuzz targets in Fuzz/, a package of their own built with -sanitize=fuzzer.
+    .library(name: "ChecklistsInterop", targets: ["ChecklistsInterop"]),
+    .library(name: "HTTPServer", targets: ["HTTPServer"]),
+    .library(name: "ChecklistsServer", targets: ["ChecklistsServer"]),
+    .library(name: "ChecklistsCLI", targets: ["ChecklistsCLI"]),
   ],
   targets: [
     // MARK: - Domain: model and rules, Foundation only.

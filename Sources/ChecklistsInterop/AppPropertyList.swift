@@ -16,6 +16,12 @@ enum AppPropertyList {
     guard ChecklistsFileFormat.detect(data) == .iosPlist else {
       throw foreign(Signature.describe(data))
     }
+    if isBinary, holdsSet(data) {
+      throw ChecklistsError(
+        .unreadableFile,
+        "The file is a binary property list that holds a set of values, which the iPhone apps "
+          + "never write; it is not one of their files.")
+    }
     var format = PropertyListSerialization.PropertyListFormat.binary
     let root: Any
     do {
