@@ -88,12 +88,14 @@ public final class HTTPServer: Sendable {
       if socket.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
       if pem != nil { flags |= MHD_USE_TLS.rawValue }
       let log = cmhd_log_capture_new()
+      core.lingeringClose.start()
       let daemon = cmhd_start_daemon(
         UInt32(flags), socket.descriptor, UInt32(configuration.threadCount),
-        UInt32(configuration.maxConnections), UInt32(configuration.connectionTimeout),
+        UInt32(Self.daemonConnectionLimit(configuration)), UInt32(configuration.connectionTimeout),
         MHDCallbacks.accessHandler, retained.toOpaque(),
         MHDCallbacks.requestCompleted, retained.toOpaque(),
         MHDCallbacks.connectionNotification, retained.toOpaque(),
+        MHDCallbacks.requestLine, retained.toOpaque(), Self.connectionMemory,
         log, pem?.certificate, pem?.key)
       // Only start-up messages are wanted; a client's failed handshake later is not an error
       // of the server's.
@@ -101,6 +103,7 @@ public final class HTTPServer: Sendable {
       guard let daemon else {
         let messages = String(cString: cmhd_log_capture_text(log))
         cmhd_log_capture_free(log)
+        core.lingeringClose.stop()
         retained.release()
         socket.close()
         throw HTTPServerError.daemonRefused(
@@ -169,10 +172,24 @@ public final class HTTPServer: Sendable {
 
     running.watchdog.stop()
     MHD_stop_daemon(running.daemon)
+    core.lingeringClose.stop()
     cmhd_log_capture_free(running.log)
     running.socket.close()
     running.core.release()
     phase.withLock { $0 = .stopped }
+  }
+
+  /// The memory libmicrohttpd gives each connection for its request header and buffers:
+  /// four times its default, so that a request line with a long query (up to about 50 KB)
+  /// reaches the server's own checks; longer ones get libmicrohttpd's 414.
+  private static let connectionMemory = 128 << 10
+
+  /// The connections libmicrohttpd itself accepts: the configured limit plus room for
+  /// connections the server refuses with a 503 or has shut down and libmicrohttpd not yet
+  /// closed. Past it libmicrohttpd closes new connections without a word.
+  private static func daemonConnectionLimit(_ configuration: HTTPServerConfiguration) -> Int {
+    let headroom = max(64, configuration.maxConnections / 4)
+    return configuration.maxConnections + max(headroom, configuration.threadCount * 16)
   }
 
   private static func wait(until deadline: ContinuousClock.Instant, _ done: () -> Bool) {

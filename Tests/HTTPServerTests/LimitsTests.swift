@@ -30,6 +30,27 @@ import Testing
     #expect(connection.waitForClose(timeout: .seconds(2)))
   }
 
+  @Test func clientWritingAWholeTooLargeBodyBeforeReadingGetsThe413EveryTime() throws {
+    let server = try startedServer(small, handler: { _ in HTTPResponse(status: 200) })
+    defer { server.shutdown(timeout: .seconds(2)) }
+    let body = [UInt8](repeating: 120, count: 3 << 20)
+    var statuses: [String] = []
+    for _ in 0..<40 {
+      let connection = try RawHTTPConnection(port: server.port)
+      // Like urllib or fetch: the whole body goes out before the answer is read.
+      do {
+        try connection.send(
+          Array("POST /upload HTTP/1.1\r\nHost: t\r\nContent-Length: \(body.count)\r\n\r\n".utf8)
+            + body)
+        let response = try connection.readResponse()
+        statuses.append("\(response.status)")
+      } catch {
+        statuses.append("\(error)".prefix(40).description)
+      }
+    }
+    #expect(statuses == Array(repeating: "413", count: 40))
+  }
+
   @Test func chunkedBodyOverTheLimitGets413() throws {
     let recorder = Recorder<HTTPRequest>()
     let server = try startedServer(small, handler: recordingHandler(recorder))

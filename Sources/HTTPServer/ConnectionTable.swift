@@ -1,0 +1,157 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The connections a server holds and the rules that admit, refuse and evict them, so that
+/// slow or greedy clients cannot keep others out:
+///
+/// - One client address may hold at most `maxPerAddress` connections; more are refused.
+/// - When `maxConnections` are held, a newcomer takes the place of the connection that has
+///   waited longest for its request to arrive (an idle keep-alive connection, or a client
+///   sending its header or body slowly). Connections whose request is being answered, and
+///   event streams, are never evicted; when every connection is such a one, the newcomer
+///   is refused.
+/// - A request must arrive within the request deadline (the watchdog enforces it for the
+///   header; the body's pieces are checked as they arrive).
+///
+/// A refused connection is answered `503` when its request arrives and then closed; it does
+/// not count against the limits meanwhile. The table is a value kept under the server's lock;
+/// its methods make no calls but `shutdown(2)` on sockets of connections it still holds.
+struct ConnectionTable {
+  /// Where a connection is in its current request.
+  enum Phase {
+    /// Waiting for (the rest of) a request header, including idle between requests.
+    case awaitingRequest
+    /// Receiving a request body.
+    case receivingBody
+    /// Its request is being answered, or it is an event stream.
+    case answering
+  }
+
+  /// A connection the server holds.
+  struct Entry {
+    /// The socket; valid while the entry exists, because libmicrohttpd reports a connection
+    /// closed before it closes its socket.
+    let socket: Int32
+    let address: ClientAddress?
+    var phase: Phase = .awaitingRequest
+    /// When the connection began waiting for its current or next request; the request
+    /// deadline counts from here.
+    var waitingSince: ContinuousClock.Instant
+    /// Why the connection is refused, as a sentence for the 503 response; nil if admitted.
+    var refusal: String?
+    /// Whether it counts against the limits: admitted, and not yet shut down.
+    var counts: Bool
+    /// Whether closing it should linger (a response went out before its body was read).
+    var lingers = false
+  }
+
+  let maxConnections: Int
+  let maxPerAddress: Int
+  private(set) var entries: [UInt: Entry] = [:]
+  private var perAddress: [ClientAddress: Int] = [:]
+  private var counted = 0
+
+  init(maxConnections: Int, maxPerAddress: Int) {
+    self.maxConnections = maxConnections
+    self.maxPerAddress = maxPerAddress
+  }
+
+  /// Records a new connection, refusing or making room for it under the limits.
+  ///
+  /// - Returns: The refusal sentence, or nil when the connection was admitted.
+  /// - Complexity: O(1), or O(*n*) in the connections held when a place must be freed.
+  mutating func open(
+    _ key: UInt, socket: Int32, address: ClientAddress?, now: ContinuousClock.Instant
+  ) -> String? {
+    var refusal: String?
+    if maxPerAddress > 0, let address, perAddress[address, default: 0] >= maxPerAddress {
+      refusal =
+        "Too many connections from \(address): at most \(maxPerAddress) at once. "
+        + "Close some, or wait for them to finish."
+    } else if counted >= maxConnections, !evictLongestWaiting() {
+      refusal =
+        "The server is serving as many connections as it can (\(maxConnections)). "
+        + "Try again shortly."
+    }
+    entries[key] = Entry(
+      socket: socket, address: address, waitingSince: now, refusal: refusal,
+      counts: refusal == nil)
+    if refusal == nil { count(address, by: 1) }
+    return refusal
+  }
+
+  /// Forgets a connection libmicrohttpd is closing.
+  ///
+  /// - Returns: The entry, to see whether it lingers.
+  mutating func close(_ key: UInt) -> Entry? {
+    guard let entry = entries.removeValue(forKey: key) else { return nil }
+    if entry.counts { count(entry.address, by: -1) }
+    return entry
+  }
+
+  /// Moves a connection to another phase; `awaitingRequest` restarts its request clock.
+  mutating func setPhase(_ phase: Phase, of key: UInt, now: ContinuousClock.Instant) {
+    guard entries[key] != nil else { return }
+    entries[key]!.phase = phase
+    if phase == .awaitingRequest { entries[key]!.waitingSince = now }
+  }
+
+  /// Marks a connection whose close should linger.
+  mutating func setLingers(_ key: UInt) {
+    entries[key]?.lingers = true
+  }
+
+  /// Shuts down connections whose request header is not complete by its deadline:
+  /// `deadline` after they began waiting, or `refusedDeadline` for refused ones.
+  mutating func shutDownOverdue(
+    now: ContinuousClock.Instant, deadline: Duration, refusedDeadline: Duration
+  ) {
+    for (key, entry) in entries where entry.phase == .awaitingRequest {
+      let allowed = entry.refusal == nil ? deadline : refusedDeadline
+      guard entry.waitingSince + allowed <= now, entry.counts || entry.refusal != nil else {
+        continue
+      }
+      shutDown(key)
+      // Shut down once: as answering, it is never looked at again.
+      entries[key]?.phase = .answering
+    }
+  }
+
+  /// Shuts down the connection that has waited longest for its request.
+  ///
+  /// - Returns: Whether there was one.
+  private mutating func evictLongestWaiting() -> Bool {
+    var oldest: (key: UInt, since: ContinuousClock.Instant)?
+    for (key, entry) in entries where entry.counts && entry.phase != .answering {
+      if oldest == nil || entry.waitingSince < oldest!.since {
+        oldest = (key, entry.waitingSince)
+      }
+    }
+    guard let oldest else { return false }
+    shutDown(oldest.key)
+    return true
+  }
+
+  /// Shuts a connection's socket down, so that libmicrohttpd closes it on its next look, and
+  /// stops counting it.
+  private mutating func shutDown(_ key: UInt) {
+    guard let entry = entries[key] else { return }
+    if entry.socket >= 0 {
+      _ = shutdown(entry.socket, Int32(SHUT_RDWR))
+    }
+    if entry.counts {
+      entries[key]!.counts = false
+      count(entry.address, by: -1)
+    }
+  }
+
+  private mutating func count(_ address: ClientAddress?, by change: Int) {
+    counted += change
+    guard maxPerAddress > 0, let address else { return }
+    let total = perAddress[address, default: 0] + change
+    perAddress[address] = total > 0 ? total : nil
+  }
+}
