@@ -34,7 +34,8 @@ import Testing
     }
     #expect(cutOff)
     #expect(ContinuousClock.now - started < .seconds(4))
-    #expect(answer == nil || answer?.status == 408)
+    // libmicrohttpd takes no response while a body arrives: the connection just closes.
+    #expect(answer == nil)
     #expect(recorder.count == 0)
   }
 
