@@ -78,6 +78,7 @@ public final class HTTPServer: Sendable {
         }
         pem = try tls.pemStrings()
       }
+      Self.raiseDescriptorLimit(for: configuration)
       let socket = try ListeningSocket.open(host: configuration.host, port: configuration.port)
       let retained = Unmanaged.passRetained(core)
       // poll(), not the epoll that AUTO picks on Linux: with a thread pool, libmicrohttpd
@@ -190,6 +191,26 @@ public final class HTTPServer: Sendable {
   private static func daemonConnectionLimit(_ configuration: HTTPServerConfiguration) -> Int {
     let headroom = max(64, configuration.maxConnections / 4)
     return configuration.maxConnections + max(headroom, configuration.threadCount * 16)
+  }
+
+  /// Raises the process's soft limit on open files to what the connection limits need, never
+  /// past the hard limit. At a shell's usual 1,024, accept(2) would fail before the server
+  /// could evict a slow client or refuse anyone cleanly, and newcomers would wait unanswered.
+  private static func raiseDescriptorLimit(for configuration: HTTPServerConfiguration) {
+    var limit = rlimit()
+    #if canImport(Glibc)
+      let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+    #else
+      let resource = RLIMIT_NOFILE
+    #endif
+    guard getrlimit(resource, &limit) == 0 else { return }
+    // Each connection's socket, a duplicate while it lingers, and room for the database
+    // and the files the application opens.
+    let needed = rlim_t(
+      daemonConnectionLimit(configuration) + LingeringClose.capacity + 256)
+    guard limit.rlim_cur < needed else { return }
+    limit.rlim_cur = min(needed, limit.rlim_max)
+    _ = setrlimit(resource, &limit)
   }
 
   private static func wait(until deadline: ContinuousClock.Instant, _ done: () -> Bool) {
