@@ -21,7 +21,8 @@ import Synchronization
 final class LingeringClose: Sendable {
   /// How long a connection may linger.
   static let timeout: Duration = .seconds(5)
-  /// How many bytes are read and discarded at most per connection.
+  /// How many bytes of a refused request are read and discarded at most, here and for a
+  /// chunked body past its limit.
   static let byteLimit = 32 << 20
   /// How many connections may linger at once; past it the oldest are closed at once.
   static let capacity = 1024

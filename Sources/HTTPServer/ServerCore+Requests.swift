@@ -56,6 +56,13 @@ extension ServerCore {
           limit: context.bodyLimit)
       }
       uploadDataSize.pointee = 0
+      if context.bodyTooLarge,
+        context.bodyBytesReceived - context.bodyLimit > LingeringClose.byteLimit
+      {
+        // A chunked body far past the limit: the 413 would follow only after all of it, and
+        // reading it costs as much as accepting it, so the connection closes.
+        return .NO
+      }
       if context.status == nil, isOverdue(context) {
         // A client trickling its body; libmicrohttpd's idle timeout catches one that stops.
         // libmicrohttpd 0.9.75 takes no response while a body is arriving, so no 408: `NO`
