@@ -41,14 +41,14 @@ import Testing
 
   @Test func largeBodyKeepingTheMinimumRateMayTakeLongerThanTheDeadline() throws {
     var configuration = HTTPServerConfiguration(port: 0, threadCount: 2, connectionTimeout: 1)
-    configuration.minimumUploadRate = 4096
+    configuration.minimumUploadRate = 1024
     let recorder = Recorder<HTTPRequest>()
     let server = try startedServer(configuration, handler: recordingHandler(recorder))
     defer { server.shutdown(timeout: .seconds(2)) }
     let connection = try RawHTTPConnection(port: server.port)
-    let piece = [UInt8](repeating: 66, count: 2048)
+    let piece = [UInt8](repeating: 66, count: 8192)
     try connection.send("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: \(piece.count * 8)\r\n\r\n")
-    // 16 KiB over 1.6 s: 10 KiB/s, over the deadline but well above the minimum rate.
+    // 64 KiB over at least 1.6 s, past the 1 s deadline: each piece earns 8 s more.
     for _ in 0..<8 {
       Thread.sleep(forTimeInterval: 0.2)
       try connection.send(piece)
