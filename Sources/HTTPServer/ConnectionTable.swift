@@ -17,8 +17,12 @@
 ///   header; the body's pieces are checked as they arrive).
 ///
 /// A refused connection is answered `503` when its request arrives and then closed; it does
-/// not count against the limits meanwhile. The table is a value kept under the server's lock;
-/// its methods make no calls but `shutdown(2)` on sockets of connections it still holds.
+/// not count against the limits meanwhile, but only ``maxRefusedWaiting`` may wait for their
+/// answer at once: past that, a refused newcomer is shut down unanswered, so that one address
+/// opening thousands of connections cannot fill libmicrohttpd's own table either.
+///
+/// The table is a value kept under the server's lock; its methods make no calls but
+/// `shutdown(2)` on sockets of connections it still holds.
 struct ConnectionTable {
   /// Where a connection is in its current request.
   enum Phase {
@@ -28,6 +32,16 @@ struct ConnectionTable {
     case receivingBody
     /// Its request is being answered, or it is an event stream.
     case answering
+  }
+
+  /// How the limits treat a connection.
+  enum Standing: Equatable {
+    /// It counts against the limits.
+    case admitted
+    /// It waits for its request, to answer it 503 with this sentence.
+    case refused(String)
+    /// Its socket was shut down; libmicrohttpd will close it.
+    case shutDown
   }
 
   /// A connection the server holds.
@@ -40,29 +54,49 @@ struct ConnectionTable {
     /// When the connection began waiting for its current or next request; the request
     /// deadline counts from here.
     var waitingSince: ContinuousClock.Instant
-    /// Why the connection is refused, as a sentence for the 503 response; nil if admitted.
-    var refusal: String?
-    /// Whether it counts against the limits: admitted, and not yet shut down.
-    var counts: Bool
+    var standing: Standing
     /// Whether closing it should linger (a response went out before its body was read).
     var lingers = false
+
+    /// Why the connection is refused, as a sentence for the 503 response; nil if it is not.
+    var refusal: String? {
+      if case .refused(let sentence) = standing { return sentence }
+      return nil
+    }
   }
 
   let maxConnections: Int
   let maxPerAddress: Int
+  /// How many refused connections may wait for their answer at once.
+  let maxRefusedWaiting: Int
   private(set) var entries: [UInt: Entry] = [:]
   private var perAddress: [ClientAddress: Int] = [:]
-  private var counted = 0
+  private var admitted = 0
+  private var refusedWaiting = 0
 
   init(maxConnections: Int, maxPerAddress: Int) {
     self.maxConnections = maxConnections
     self.maxPerAddress = maxPerAddress
+    self.maxRefusedWaiting = Self.refusedRoom(maxConnections: maxConnections)
+  }
+
+  /// The connections libmicrohttpd should accept for a table with `maxConnections`: those
+  /// admitted, those refused and waiting for their answer, and as many again for connections
+  /// shut down that libmicrohttpd has not closed yet. Past it libmicrohttpd closes newcomers
+  /// without a word.
+  static func daemonLimit(maxConnections: Int) -> Int {
+    maxConnections + 2 * refusedRoom(maxConnections: maxConnections)
+  }
+
+  private static func refusedRoom(maxConnections: Int) -> Int {
+    max(32, maxConnections / 8)
   }
 
   /// Records a new connection, refusing or making room for it under the limits.
   ///
   /// - Returns: The refusal sentence, or nil when the connection was admitted.
   /// - Complexity: O(1), or O(*n*) in the connections held when a place must be freed.
+  @discardableResult
   mutating func open(
     _ key: UInt, socket: Int32, address: ClientAddress?, now: ContinuousClock.Instant
   ) -> String? {
@@ -71,15 +105,23 @@ struct ConnectionTable {
       refusal =
         "Too many connections from \(address): at most \(maxPerAddress) at once. "
         + "Close some, or wait for them to finish."
-    } else if counted >= maxConnections, !evictLongestWaiting() {
+    } else if admitted >= maxConnections, !evictLongestWaiting() {
       refusal =
         "The server is serving as many connections as it can (\(maxConnections)). "
         + "Try again shortly."
     }
-    entries[key] = Entry(
-      socket: socket, address: address, waitingSince: now, refusal: refusal,
-      counts: refusal == nil)
-    if refusal == nil { count(address, by: 1) }
+    let standing: Standing
+    if let refusal {
+      standing = refusedWaiting < maxRefusedWaiting ? .refused(refusal) : .shutDown
+    } else {
+      standing = .admitted
+    }
+    entries[key] = Entry(socket: socket, address: address, waitingSince: now, standing: standing)
+    switch standing {
+    case .admitted: count(address, by: 1)
+    case .refused: refusedWaiting += 1
+    case .shutDown: shutDownSocket(socket)
+    }
     return refusal
   }
 
@@ -88,7 +130,7 @@ struct ConnectionTable {
   /// - Returns: The entry, to see whether it lingers.
   mutating func close(_ key: UInt) -> Entry? {
     guard let entry = entries.removeValue(forKey: key) else { return nil }
-    if entry.counts { count(entry.address, by: -1) }
+    release(entry)
     return entry
   }
 
@@ -110,22 +152,22 @@ struct ConnectionTable {
     now: ContinuousClock.Instant, deadline: Duration, refusedDeadline: Duration
   ) {
     for (key, entry) in entries where entry.phase == .awaitingRequest {
-      let allowed = entry.refusal == nil ? deadline : refusedDeadline
-      guard entry.waitingSince + allowed <= now, entry.counts || entry.refusal != nil else {
-        continue
+      let allowed: Duration
+      switch entry.standing {
+      case .admitted: allowed = deadline
+      case .refused: allowed = refusedDeadline
+      case .shutDown: continue
       }
-      shutDown(key)
-      // Shut down once: as answering, it is never looked at again.
-      entries[key]?.phase = .answering
+      if entry.waitingSince + allowed <= now { shutDown(key) }
     }
   }
 
-  /// Shuts down the connection that has waited longest for its request.
+  /// Shuts down the admitted connection that has waited longest for its request.
   ///
   /// - Returns: Whether there was one.
   private mutating func evictLongestWaiting() -> Bool {
     var oldest: (key: UInt, since: ContinuousClock.Instant)?
-    for (key, entry) in entries where entry.counts && entry.phase != .answering {
+    for (key, entry) in entries where entry.standing == .admitted && entry.phase != .answering {
       if oldest == nil || entry.waitingSince < oldest!.since {
         oldest = (key, entry.waitingSince)
       }
@@ -138,18 +180,27 @@ struct ConnectionTable {
   /// Shuts a connection's socket down, so that libmicrohttpd closes it on its next look, and
   /// stops counting it.
   private mutating func shutDown(_ key: UInt) {
-    guard let entry = entries[key] else { return }
-    if entry.socket >= 0 {
-      _ = shutdown(entry.socket, Int32(SHUT_RDWR))
-    }
-    if entry.counts {
-      entries[key]!.counts = false
-      count(entry.address, by: -1)
+    guard let entry = entries[key], entry.standing != .shutDown else { return }
+    shutDownSocket(entry.socket)
+    release(entry)
+    entries[key]!.standing = .shutDown
+  }
+
+  private func shutDownSocket(_ socket: Int32) {
+    if socket >= 0 { _ = shutdown(socket, Int32(SHUT_RDWR)) }
+  }
+
+  /// Stops counting a connection that was admitted or refused.
+  private mutating func release(_ entry: Entry) {
+    switch entry.standing {
+    case .admitted: count(entry.address, by: -1)
+    case .refused: refusedWaiting -= 1
+    case .shutDown: break
     }
   }
 
   private mutating func count(_ address: ClientAddress?, by change: Int) {
-    counted += change
+    admitted += change
     guard maxPerAddress > 0, let address else { return }
     let total = perAddress[address, default: 0] + change
     perAddress[address] = total > 0 ? total : nil

@@ -185,12 +185,8 @@ public final class HTTPServer: Sendable {
   /// reaches the server's own checks; longer ones get libmicrohttpd's 414.
   private static let connectionMemory = 128 << 10
 
-  /// The connections libmicrohttpd itself accepts: the configured limit plus room for
-  /// connections the server refuses with a 503 or has shut down and libmicrohttpd not yet
-  /// closed. Past it libmicrohttpd closes new connections without a word.
   private static func daemonConnectionLimit(_ configuration: HTTPServerConfiguration) -> Int {
-    let headroom = max(64, configuration.maxConnections / 4)
-    return configuration.maxConnections + max(headroom, configuration.threadCount * 16)
+    ConnectionTable.daemonLimit(maxConnections: configuration.maxConnections)
   }
 
   /// Raises the process's soft limit on open files to what the connection limits need, never

@@ -60,7 +60,7 @@ final class ServerCore: Sendable {
     let socket = cmhd_connection_fd(connection)
     let address = cmhd_connection_client_address(connection).flatMap(ClientAddress.init)
     let now = ContinuousClock.now
-    _ = state.withLock {
+    state.withLock {
       $0.connections.open(UInt(bitPattern: connection), socket: socket, address: address, now: now)
     }
   }

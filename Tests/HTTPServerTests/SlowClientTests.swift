@@ -90,6 +90,22 @@ import Testing
     #expect(servedAgain)
   }
 
+  @Test func oneAddressOpeningHundredsOfConnectionsDoesNotKeepOthersOut() throws {
+    var configuration = HTTPServerConfiguration(port: 0, threadCount: 2, maxConnections: 64)
+    configuration.maxConnectionsPerAddress = 4
+    let server = try startedServer(configuration, handler: { _ in HTTPResponse(status: 200) })
+    defer { server.shutdown(timeout: .seconds(2)) }
+    // Silent connections: refused, each would wait for a request to answer with a 503.
+    var flood: [RawHTTPConnection] = []
+    for _ in 0..<400 {
+      flood.append(try RawHTTPConnection(port: server.port, source: "127.0.0.2"))
+    }
+    let response = try RawHTTPConnection(port: server.port, source: "127.0.0.3").request(
+      "GET", "/", timeout: .seconds(1))
+    #expect(response.status == 200)
+    withExtendedLifetime(flood) {}
+  }
+
   @Test func aThousandSlowUploadsDoNotKeepANormalClientOut() throws {
     // The default limits: 1,024 connections, 64 per address.
     let recorder = Recorder<HTTPRequest>()
