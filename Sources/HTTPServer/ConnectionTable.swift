@@ -55,8 +55,9 @@ struct ConnectionTable {
     /// deadline counts from here.
     var waitingSince: ContinuousClock.Instant
     var standing: Standing
-    /// Whether closing it should linger (a response went out before its body was read).
-    var lingers = false
+    /// A duplicate of the socket to linger on once libmicrohttpd closes the connection (a
+    /// response went out before its request was read), or -1.
+    var lingeringDuplicate: Int32 = -1
 
     /// Why the connection is refused, as a sentence for the 503 response; nil if it is not.
     var refusal: String? {
@@ -127,7 +128,7 @@ struct ConnectionTable {
 
   /// Forgets a connection libmicrohttpd is closing.
   ///
-  /// - Returns: The entry, to see whether it lingers.
+  /// - Returns: The entry, to see whether it lingers (its duplicate is then the caller's).
   mutating func close(_ key: UInt) -> Entry? {
     guard let entry = entries.removeValue(forKey: key) else { return nil }
     release(entry)
@@ -141,9 +142,13 @@ struct ConnectionTable {
     if phase == .awaitingRequest { entries[key]!.waitingSince = now }
   }
 
-  /// Marks a connection whose close should linger.
-  mutating func setLingers(_ key: UInt) {
-    entries[key]?.lingers = true
+  /// Gives a connection whose close should linger the duplicate of its socket to linger on.
+  ///
+  /// - Returns: Whether the connection took it; if not, the caller closes it.
+  mutating func setLingeringDuplicate(_ duplicate: Int32, of key: UInt) -> Bool {
+    guard entries[key] != nil, entries[key]!.lingeringDuplicate < 0 else { return false }
+    entries[key]!.lingeringDuplicate = duplicate
+    return true
   }
 
   /// Shuts down connections whose request header is not complete by its deadline:

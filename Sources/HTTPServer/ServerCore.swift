@@ -68,15 +68,10 @@ final class ServerCore: Sendable {
   /// Forgets a connection libmicrohttpd is about to close; if a response went out before its
   /// request was read, the connection lingers instead of closing at once.
   func connectionClosed(_ connection: OpaquePointer) {
-    let lingering: Int32? = state.withLock { state in
-      guard let entry = state.connections.close(UInt(bitPattern: connection)),
-        entry.lingers, entry.socket >= 0
-      else { return nil }
-      // Duplicated under the lock, while the socket is certainly still libmicrohttpd's.
-      let duplicate = dup(entry.socket)
-      return duplicate >= 0 ? duplicate : nil
+    let lingering = state.withLock { state in
+      state.connections.close(UInt(bitPattern: connection))?.lingeringDuplicate ?? -1
     }
-    if let lingering { lingeringClose.linger(lingering) }
+    if lingering >= 0 { lingeringClose.linger(lingering) }
   }
 
   /// Shuts down the sockets of connections whose request header is overdue (slow or
@@ -93,7 +88,17 @@ final class ServerCore: Sendable {
   /// Asks for the connection to linger when it closes, because a response goes out before
   /// its request was read completely.
   func lingerOnClose(_ connection: OpaquePointer) {
-    state.withLock { $0.connections.setLingers(UInt(bitPattern: connection)) }
+    // Duplicated now, on the thread serving the connection, while the socket is certainly
+    // this connection's: by the time libmicrohttpd reports it closed, the number may already
+    // belong to another connection.
+    let socket = cmhd_connection_fd(connection)
+    guard socket >= 0 else { return }
+    let duplicate = dup(socket)
+    guard duplicate >= 0 else { return }
+    let taken = state.withLock {
+      $0.connections.setLingeringDuplicate(duplicate, of: UInt(bitPattern: connection))
+    }
+    if !taken { _ = close(duplicate) }
   }
 
   // MARK: - Requests

@@ -23,7 +23,10 @@ struct RawResponse {
 /// A TCP connection speaking HTTP/1.1 byte by byte, so tests control exactly what is sent
 /// and see exactly what comes back. Every read has a deadline.
 final class RawHTTPConnection {
-  private let socket: Int32
+  /// The socket; -1 once a failed `init` closed it (a class whose `init` throws after setting
+  /// every property still runs `deinit`, which would otherwise close the number twice, by then
+  /// perhaps another thread's socket).
+  private var socket: Int32
   private var buffer: [UInt8] = []
   private(set) var isClosedByPeer = false
 
@@ -45,6 +48,7 @@ final class RawHTTPConnection {
       guard bound == 0 else {
         let code = errno
         Glibc.close(socket)
+        socket = -1
         throw TestClientError(description: "bind() failed: \(String(cString: strerror(code)))")
       }
     }
@@ -73,12 +77,13 @@ final class RawHTTPConnection {
     guard result == 0 else {
       let code = errno
       Glibc.close(socket)
+      socket = -1
       throw TestClientError(description: "connect() failed: \(String(cString: strerror(code)))")
     }
   }
 
   deinit {
-    Glibc.close(socket)
+    if socket >= 0 { Glibc.close(socket) }
   }
 
   /// Whether the server has not closed the connection, as far as can be seen without waiting;
