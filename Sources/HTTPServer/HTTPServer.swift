@@ -106,7 +106,9 @@ public final class HTTPServer: Sendable {
         cmhd_log_capture_free(log)
         core.lingeringClose.stop()
         retained.release()
-        socket.close()
+        // libmicrohttpd 0.9.75 closes the listening socket it was given when it fails to start
+        // (seen with a bad TLS key); closing it again would close whatever another thread
+        // opened under that number meanwhile.
         throw HTTPServerError.daemonRefused(
           place: "\(configuration.host):\(socket.port)", tls: pem != nil, log: messages)
       }
