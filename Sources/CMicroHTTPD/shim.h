@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 #include <sys/types.h>
 #include <sys/select.h>
@@ -96,9 +97,15 @@ static inline int cmhd_supports_tls(void) {
   return MHD_is_feature_supported(MHD_FEATURE_TLS) == MHD_YES;
 }
 
+/// The function libmicrohttpd calls with a request's whole target (path and query, still
+/// percent-encoded) as soon as the request line arrived, before it parses the query; what it
+/// returns becomes the request's `con_cls`.
+typedef void *(*cmhd_uri_callback)(void *cls, const char *uri, struct MHD_Connection *connection);
+
 /// Starts a daemon on an already bound and listening socket with a fixed set of options.
 /// `log_capture` (from `cmhd_log_capture_new`, may be NULL) receives libmicrohttpd's
-/// messages. With `MHD_USE_TLS` in `flags`, `tls_cert` and `tls_key` are the PEM
+/// messages. `memory_limit` is the memory each connection has for its request header and
+/// I/O buffers (libmicrohttpd's default is 32 KiB). With `MHD_USE_TLS` in `flags`, `tls_cert` and `tls_key` are the PEM
 /// certificate chain and private key; otherwise pass NULL for both.
 static inline struct MHD_Daemon *cmhd_start_daemon(
     unsigned int flags, int listen_fd, unsigned int thread_pool_size,
@@ -106,6 +113,7 @@ static inline struct MHD_Daemon *cmhd_start_daemon(
     MHD_AccessHandlerCallback access_handler, void *access_handler_cls,
     MHD_RequestCompletedCallback request_completed, void *request_completed_cls,
     MHD_NotifyConnectionCallback connection_notify, void *connection_notify_cls,
+    cmhd_uri_callback uri_callback, void *uri_callback_cls, size_t memory_limit,
     void *log_capture, const char *tls_cert, const char *tls_key) {
   struct MHD_OptionItem tls_options[] = {
       {MHD_OPTION_HTTPS_MEM_CERT, 0, (void *)tls_cert},
@@ -124,6 +132,8 @@ static inline struct MHD_Daemon *cmhd_start_daemon(
       MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout,
       MHD_OPTION_NOTIFY_COMPLETED, request_completed, request_completed_cls,
       MHD_OPTION_NOTIFY_CONNECTION, connection_notify, connection_notify_cls,
+      MHD_OPTION_URI_LOG_CALLBACK, uri_callback, uri_callback_cls,
+      MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
       MHD_OPTION_UNESCAPE_CALLBACK, cmhd_identity_unescape, (void *)NULL,
       MHD_OPTION_ARRAY, uses_tls ? tls_options : no_options,
       MHD_OPTION_END);
@@ -135,6 +145,64 @@ static inline const struct sockaddr *cmhd_connection_client_address(
   const union MHD_ConnectionInfo *info =
       MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
   return info == NULL ? NULL : info->client_addr;
+}
+
+/// How a request says where its body ends, as far as the server accepts it.
+enum cmhd_body_framing {
+  /// No body, one `Content-Length` (or several identical ones), or `Transfer-Encoding: chunked`.
+  CMHD_FRAMING_OK = 0,
+  /// `Content-Length` fields with different values.
+  CMHD_FRAMING_CONFLICTING_LENGTHS = 1,
+  /// Both `Transfer-Encoding` and `Content-Length`.
+  CMHD_FRAMING_LENGTH_AND_ENCODING = 2,
+  /// A `Transfer-Encoding` other than exactly one `chunked`.
+  CMHD_FRAMING_UNSUPPORTED_ENCODING = 3,
+};
+
+struct cmhd_framing_scan {
+  unsigned int lengths;
+  const char *first_length;
+  int lengths_differ;
+  unsigned int encodings;
+  int chunked_only;
+};
+
+static enum MHD_Result cmhd_scan_framing_field(
+    void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
+  (void)kind;
+  struct cmhd_framing_scan *scan = (struct cmhd_framing_scan *)cls;
+  if (key == NULL) return MHD_YES;
+  if (strcasecmp(key, "Content-Length") == 0) {
+    if (scan->lengths == 0) {
+      scan->first_length = value;
+    } else if (value == NULL || scan->first_length == NULL ||
+               strcmp(value, scan->first_length) != 0) {
+      scan->lengths_differ = 1;
+    }
+    scan->lengths++;
+  } else if (strcasecmp(key, "Transfer-Encoding") == 0) {
+    scan->encodings++;
+    if (value == NULL || strcasecmp(value, "chunked") != 0) scan->chunked_only = 0;
+  }
+  return MHD_YES;
+}
+
+/// Checks the fields that frame a request's body (RFC 9112 section 6) in one pass over the
+/// header, without allocating. libmicrohttpd itself takes the first `Content-Length`, and reads
+/// a body of another coding than chunked until the client closes. Sets `*content_length` to the
+/// (first) `Content-Length` value or NULL, and `*has_body` to whether a body follows.
+static inline enum cmhd_body_framing cmhd_body_framing(
+    struct MHD_Connection *connection, const char **content_length, int *has_body) {
+  struct cmhd_framing_scan scan = {0, NULL, 0, 0, 1};
+  MHD_get_connection_values(connection, MHD_HEADER_KIND, cmhd_scan_framing_field, &scan);
+  *content_length = scan.first_length;
+  *has_body = scan.encodings > 0 ||
+              (scan.first_length != NULL && strcmp(scan.first_length, "0") != 0);
+  if (scan.encodings > 0) {
+    if (scan.encodings > 1 || !scan.chunked_only) return CMHD_FRAMING_UNSUPPORTED_ENCODING;
+    if (scan.lengths > 0) return CMHD_FRAMING_LENGTH_AND_ENCODING;
+  }
+  return scan.lengths_differ ? CMHD_FRAMING_CONFLICTING_LENGTHS : CMHD_FRAMING_OK;
 }
 
 /// The socket of a connection, or -1.

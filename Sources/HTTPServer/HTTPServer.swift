@@ -78,6 +78,7 @@ public final class HTTPServer: Sendable {
         }
         pem = try tls.pemStrings()
       }
+      Self.raiseDescriptorLimit(for: configuration)
       let socket = try ListeningSocket.open(host: configuration.host, port: configuration.port)
       let retained = Unmanaged.passRetained(core)
       // poll(), not the epoll that AUTO picks on Linux: with a thread pool, libmicrohttpd
@@ -88,12 +89,14 @@ public final class HTTPServer: Sendable {
       if socket.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
       if pem != nil { flags |= MHD_USE_TLS.rawValue }
       let log = cmhd_log_capture_new()
+      core.lingeringClose.start()
       let daemon = cmhd_start_daemon(
         UInt32(flags), socket.descriptor, UInt32(configuration.threadCount),
-        UInt32(configuration.maxConnections), UInt32(configuration.connectionTimeout),
+        UInt32(Self.daemonConnectionLimit(configuration)), UInt32(configuration.connectionTimeout),
         MHDCallbacks.accessHandler, retained.toOpaque(),
         MHDCallbacks.requestCompleted, retained.toOpaque(),
         MHDCallbacks.connectionNotification, retained.toOpaque(),
+        MHDCallbacks.requestLine, retained.toOpaque(), Self.connectionMemory,
         log, pem?.certificate, pem?.key)
       // Only start-up messages are wanted; a client's failed handshake later is not an error
       // of the server's.
@@ -101,8 +104,11 @@ public final class HTTPServer: Sendable {
       guard let daemon else {
         let messages = String(cString: cmhd_log_capture_text(log))
         cmhd_log_capture_free(log)
+        core.lingeringClose.stop()
         retained.release()
-        socket.close()
+        // libmicrohttpd 0.9.75 closes the listening socket it was given when it fails to start
+        // (seen with a bad TLS key); closing it again would close whatever another thread
+        // opened under that number meanwhile.
         throw HTTPServerError.daemonRefused(
           place: "\(configuration.host):\(socket.port)", tls: pem != nil, log: messages)
       }
@@ -169,10 +175,40 @@ public final class HTTPServer: Sendable {
 
     running.watchdog.stop()
     MHD_stop_daemon(running.daemon)
+    core.lingeringClose.stop()
     cmhd_log_capture_free(running.log)
     running.socket.close()
     running.core.release()
     phase.withLock { $0 = .stopped }
+  }
+
+  /// The memory libmicrohttpd gives each connection for its request header and buffers:
+  /// four times its default, so that a request line with a long query (up to about 50 KB)
+  /// reaches the server's own checks; longer ones get libmicrohttpd's 414.
+  private static let connectionMemory = 128 << 10
+
+  private static func daemonConnectionLimit(_ configuration: HTTPServerConfiguration) -> Int {
+    ConnectionTable.daemonLimit(maxConnections: configuration.maxConnections)
+  }
+
+  /// Raises the process's soft limit on open files to what the connection limits need, never
+  /// past the hard limit. At a shell's usual 1,024, accept(2) would fail before the server
+  /// could evict a slow client or refuse anyone cleanly, and newcomers would wait unanswered.
+  private static func raiseDescriptorLimit(for configuration: HTTPServerConfiguration) {
+    var limit = rlimit()
+    #if canImport(Glibc)
+      let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+    #else
+      let resource = RLIMIT_NOFILE
+    #endif
+    guard getrlimit(resource, &limit) == 0 else { return }
+    // Each connection's socket, a duplicate while it lingers, and room for the database
+    // and the files the application opens.
+    let needed = rlim_t(
+      daemonConnectionLimit(configuration) + LingeringClose.capacity + 256)
+    guard limit.rlim_cur < needed else { return }
+    limit.rlim_cur = min(needed, limit.rlim_max)
+    _ = setrlimit(resource, &limit)
   }
 
   private static func wait(until deadline: ContinuousClock.Instant, _ done: () -> Bool) {

@@ -17,12 +17,29 @@ public struct HTTPServerConfiguration: Sendable {
   /// from ``maxBodySize`` (an upload route may take more than the JSON routes); nil for none.
   public var bodySizeLimit: (@Sendable (_ method: String, _ rawPath: String) -> Int)?
 
-  /// Seconds a connection may stay silent, or take to deliver a request's header, before
-  /// the server closes it.
+  /// Seconds a connection may stay silent, or take to deliver a whole request (header and
+  /// body, counted from when it opened or its previous response went out), before the server
+  /// closes it; a body may take longer while it keeps ``minimumUploadRate``.
   public var connectionTimeout: Int
 
-  /// The most connections served at once; further clients are refused.
+  /// The most connections served at once. When they are all held, a newcomer takes the place
+  /// of the connection that has waited longest for its request (idle, or sending slowly);
+  /// when every one is being answered or is an event stream, the newcomer is answered `503`.
   public var maxConnections: Int
+
+  /// The most connections one client address (an IPv4 address, or an IPv6 /64 network) may
+  /// hold at once; further ones are answered `503` with `Retry-After` and closed. `0` means
+  /// no limit (for a server behind a reverse proxy, whose connections all come from one
+  /// address).
+  public var maxConnectionsPerAddress: Int = 64
+
+  /// The slowest average rate, in bytes per second, at which a request body may keep
+  /// arriving once the request has used up ``connectionTimeout``: each byte received earns
+  /// `1 / minimumUploadRate` seconds more.
+  public var minimumUploadRate: Int = 1024
+
+  /// The most query parameters a request target may have; more are answered `414`.
+  public var maxQueryParameters: Int = 1000
 
   /// The certificate and key to serve HTTPS with; `nil` (the default) serves plain HTTP.
   /// A plain-HTTP request to an HTTPS server gets no answer: the connection is closed.
@@ -65,5 +82,8 @@ public struct HTTPServerConfiguration: Sendable {
       "connectionTimeout must be in 1...86400 seconds")
     precondition(
       maxConnections >= 1 && maxConnections <= 1_000_000, "maxConnections must be in 1...1000000")
+    precondition(maxConnectionsPerAddress >= 0, "maxConnectionsPerAddress must not be negative")
+    precondition(minimumUploadRate >= 0, "minimumUploadRate must not be negative")
+    precondition(maxQueryParameters >= 1, "maxQueryParameters must be at least 1")
   }
 }

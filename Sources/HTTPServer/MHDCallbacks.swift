@@ -16,6 +16,12 @@ enum MHDCallbacks {
       uploadDataSize: uploadDataSize, slot: slot)
   }
 
+  /// The URI callback (`MHD_OPTION_URI_LOG_CALLBACK`); see `ServerCore.requestLineArrived`.
+  static let requestLine: cmhd_uri_callback = { cls, uri, _ in
+    guard let cls, let uri else { return nil }
+    return core(cls).requestLineArrived(uri)
+  }
+
   /// The request-completed callback (`MHD_OPTION_NOTIFY_COMPLETED`).
   static let requestCompleted: MHD_RequestCompletedCallback = { cls, connection, slot, _ in
     guard let cls, let connection, let slot else { return }

@@ -4,16 +4,24 @@
 /// released in the request-completed callback). Only the thread serving the connection
 /// touches it, one callback at a time.
 final class RequestContext {
-  /// When the request's header had arrived.
+  /// When the request line had arrived.
   let started = ContinuousClock.now
+  /// The number of query parameters the request target has; the query was dropped unread
+  /// when there are more than the server accepts.
+  let queryParameterCount: Int
+  /// Whether the header arrived and the fields below are set (the context is created earlier,
+  /// when the request line arrives).
+  private(set) var headerArrived = false
   /// The request method.
-  let method: String
+  private(set) var method = ""
   /// The request path as sent, as bytes: it may not be UTF-8.
-  let rawPath: [UInt8]
+  private(set) var rawPath: [UInt8] = []
   /// The client's address.
-  let remoteAddress: String?
+  private(set) var remoteAddress: String?
   /// The client's `User-Agent`.
-  let userAgent: String?
+  private(set) var userAgent: String?
+  /// When the whole request is due, body included, before the minimum upload rate extends it.
+  var deadline = ContinuousClock.now
 
   /// The body received so far, while within the limit.
   var body: [UInt8] = []
@@ -23,6 +31,8 @@ final class RequestContext {
   var bodyTooLarge = false
   /// The most body bytes this request may send.
   var bodyLimit = 0
+  /// Whether the header announced a body.
+  var hasBody = false
 
   /// The status of the queued response, once there is one.
   var status: Int?
@@ -31,11 +41,17 @@ final class RequestContext {
   /// The stream of a streamed response.
   var stream: HTTPEventStream?
 
-  init(method: String, rawPath: [UInt8], remoteAddress: String?, userAgent: String?) {
+  init(queryParameterCount: Int) {
+    self.queryParameterCount = queryParameterCount
+  }
+
+  /// Records what the request's header said.
+  func recordHeader(method: String, rawPath: [UInt8], remoteAddress: String?, userAgent: String?) {
     self.method = method
     self.rawPath = rawPath
     self.remoteAddress = remoteAddress
     self.userAgent = userAgent
+    headerArrived = true
   }
 
   /// The raw path for logs and `HTTPRequest.rawPath`; bytes that are not UTF-8 show as U+FFFD.

@@ -7,6 +7,30 @@ import CMicroHTTPD
 #endif
 
 extension ServerCore {
+  /// libmicrohttpd's URI callback: runs on the connection's thread as soon as a request line
+  /// arrived, before libmicrohttpd parses the query, and creates the request's context.
+  ///
+  /// A query with more parameters than the server accepts is cut off here: stored one by one
+  /// in the connection's memory, thousands of them exhaust it, and libmicrohttpd then closes
+  /// the connection without an answer. The request is refused with 414 once its header is in.
+  func requestLineArrived(_ uri: UnsafePointer<CChar>) -> UnsafeMutableRawPointer {
+    var count = 0
+    if let question = strchr(uri, 0x3F) {  // "?"
+      count = 1
+      var cursor = question + 1
+      while cursor.pointee != 0 {
+        if cursor.pointee == 0x26 { count += 1 }  // "&"
+        cursor += 1
+      }
+      if count > configuration.maxQueryParameters {
+        // The query lies in libmicrohttpd's own, writable read buffer and is parsed right
+        // after this returns; an empty string leaves it nothing to store.
+        UnsafeMutablePointer(mutating: question + 1).pointee = 0
+      }
+    }
+    return Unmanaged.passRetained(RequestContext(queryParameterCount: count)).toOpaque()
+  }
+
   /// libmicrohttpd's access handler: called once when a request's header has arrived, once
   /// per piece of body, and once more when the request is complete. Runs on a pool thread.
   func handleAccess(
@@ -17,28 +41,14 @@ extension ServerCore {
     uploadDataSize: UnsafeMutablePointer<Int>,
     slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
   ) -> MHD_Result {
-    guard let existing = slot.pointee else {
-      let context = RequestContext(
-        method: String(cString: method),
-        rawPath: Array(UnsafeRawBufferPointer(start: url, count: strlen(url))),
-        remoteAddress: Self.remoteAddress(of: connection),
-        userAgent: Self.headerValue("User-Agent", of: connection))
-      context.bodyLimit =
-        configuration.bodySizeLimit?(context.method, context.rawPathText)
-        ?? configuration.maxBodySize
-      slot.pointee = Unmanaged.passRetained(context).toOpaque()
-      requestBegan(on: connection)
-      if let length = Self.headerValue("Content-Length", of: connection),
-        Self.exceedsLimit(length, context.bodyLimit)
-      {
-        // Answering before the body is read makes libmicrohttpd discard the body and
-        // close the connection afterwards; a client that sent `Expect: 100-continue`
-        // never uploads it.
-        return queue(bodyTooLargeResponse(context), for: context, on: connection)
-      }
-      return .YES
+    if slot.pointee == nil {
+      // Only if libmicrohttpd skipped the URI callback.
+      slot.pointee = Unmanaged.passRetained(RequestContext(queryParameterCount: 0)).toOpaque()
     }
-    let context = Unmanaged<RequestContext>.fromOpaque(existing).takeUnretainedValue()
+    let context = Unmanaged<RequestContext>.fromOpaque(slot.pointee!).takeUnretainedValue()
+    guard context.headerArrived else {
+      return headerArrived(context, connection: connection, url: url, method: method)
+    }
     if uploadDataSize.pointee > 0 {
       if let uploadData {
         context.receive(
@@ -46,9 +56,23 @@ extension ServerCore {
           limit: context.bodyLimit)
       }
       uploadDataSize.pointee = 0
+      if context.bodyTooLarge,
+        context.bodyBytesReceived - context.bodyLimit > LingeringClose.byteLimit
+      {
+        // A chunked body far past the limit: the 413 would follow only after all of it, and
+        // reading it costs as much as accepting it, so the connection closes.
+        return .NO
+      }
+      if context.status == nil, isOverdue(context) {
+        // A client trickling its body; libmicrohttpd's idle timeout catches one that stops.
+        // libmicrohttpd 0.9.75 takes no response while a body is arriving, so no 408: `NO`
+        // closes the connection.
+        return .NO
+      }
       return .YES
     }
     guard context.status == nil else { return .YES }
+    if context.hasBody { bodyCompleted(on: connection) }
     if context.bodyTooLarge {
       return queue(bodyTooLargeResponse(context), for: context, on: connection)
     }
@@ -58,6 +82,97 @@ extension ServerCore {
     case .failure(let refusal): response = errorResponse(400, refusal.detail)
     }
     return queue(response, for: context, on: connection)
+  }
+
+  /// The first call for a request: its header is complete. Refuses what must be refused
+  /// before the body is read.
+  private func headerArrived(
+    _ context: RequestContext, connection: OpaquePointer, url: UnsafePointer<CChar>,
+    method: UnsafePointer<CChar>
+  ) -> MHD_Result {
+    context.recordHeader(
+      method: String(cString: method),
+      rawPath: Array(UnsafeRawBufferPointer(start: url, count: strlen(url))),
+      remoteAddress: Self.remoteAddress(of: connection),
+      userAgent: Self.headerValue("User-Agent", of: connection))
+    context.bodyLimit =
+      configuration.bodySizeLimit?(context.method, context.rawPathText)
+      ?? configuration.maxBodySize
+    var contentLength: UnsafePointer<CChar>?
+    var hasBody: Int32 = 0
+    let framing = cmhd_body_framing(connection, &contentLength, &hasBody)
+    context.hasBody = hasBody != 0
+    let arrival = requestBegan(on: connection, hasBody: context.hasBody)
+    context.deadline = arrival.waitingSince + requestTimeout
+
+    // Each of these answers before the body is read, so the connection closes afterwards,
+    // lingering (RFC 9112 section 9.6) so that the answer is not lost to a reset. A client
+    // that sent `Expect: 100-continue` never uploads the body.
+    let early: HTTPResponse?
+    if let refusal = arrival.refusal {
+      var response = errorResponse(503, refusal)
+      response.headers.remove("Retry-After")
+      response.headers.add("Retry-After", "\(Self.retryAfterSeconds)")
+      early = response
+    } else if framing != CMHD_FRAMING_OK {
+      early = framingRefusal(framing)
+    } else if context.queryParameterCount > configuration.maxQueryParameters {
+      early = errorResponse(
+        414,
+        "The query string has \(context.queryParameterCount) parameters; at most "
+          + "\(configuration.maxQueryParameters) are accepted.")
+    } else if let contentLength,
+      Self.exceedsLimit(String(cString: contentLength), context.bodyLimit)
+    {
+      early = bodyTooLargeResponse(context)
+    } else {
+      early = nil
+    }
+    guard let early else { return .YES }
+    lingerOnClose(connection)
+    return queue(closing(early), for: context, on: connection)
+  }
+
+  /// The seconds a refused client is asked to wait (`Retry-After`).
+  static let retryAfterSeconds = 5
+
+  private func framingRefusal(_ framing: cmhd_body_framing) -> HTTPResponse {
+    switch framing {
+    case CMHD_FRAMING_CONFLICTING_LENGTHS:
+      return errorResponse(
+        400, "The request has Content-Length fields that disagree, so its body length is unclear.")
+    case CMHD_FRAMING_LENGTH_AND_ENCODING:
+      return errorResponse(
+        400,
+        "The request has both Transfer-Encoding and Content-Length, so its body length is "
+          + "unclear; send only one.")
+    default:
+      return errorResponse(
+        501,
+        "The request's Transfer-Encoding is not supported: send the body with Content-Length, "
+          + "or with Transfer-Encoding: chunked alone.")
+    }
+  }
+
+  /// The response with `Connection: close`, for one that goes out before its request was read.
+  private func closing(_ response: HTTPResponse) -> HTTPResponse {
+    var response = response
+    response.headers.remove("Connection")
+    response.headers.add("Connection", "close")
+    return response
+  }
+
+  /// Whether a request's body is arriving too slowly: past the request deadline, extended by
+  /// `1 / minimumUploadRate` seconds for each byte received.
+  private func isOverdue(_ context: RequestContext) -> Bool {
+    let now = ContinuousClock.now
+    guard now > context.deadline else { return false }
+    let rate = configuration.minimumUploadRate
+    guard rate > 0 else { return true }
+    let earned =
+      Duration.seconds(context.bodyBytesReceived / rate)
+      + .milliseconds((context.bodyBytesReceived % rate) * 1000 / rate)
+    return now > context.deadline + earned
   }
 
   /// Why a request was refused before reaching the handler.

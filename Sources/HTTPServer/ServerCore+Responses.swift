@@ -121,7 +121,7 @@ extension ServerCore {
     if let stream = context.stream {
       bytes = stream.complete()
     }
-    requestEnded(on: connection, stream: context.stream)
+    if context.headerArrived { requestEnded(on: connection, stream: context.stream) }
     if let accessLog, let record = context.accessRecord(bytes: bytes) {
       accessLog(record)
     }

@@ -1,6 +1,12 @@
 import CMicroHTTPD
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The part of a running server that libmicrohttpd's callbacks reach through their
 /// `void *cls`: the application's closures, the limits, and the bookkeeping that graceful
 /// shutdown and the watchdog need.
@@ -8,28 +14,22 @@ import Synchronization
 /// `HTTPServer.start()` passes it retained to the daemon and releases it after
 /// `MHD_stop_daemon` returned, when no callback can run any more.
 final class ServerCore: Sendable {
-  /// A TCP connection the server is serving.
-  struct Connection {
-    /// The connection's socket; valid while the record exists, because libmicrohttpd
-    /// reports a connection closed before it closes its socket.
-    let socket: Int32
-    /// When the client must have delivered the next request's header; `nil` while a
-    /// request is being served.
-    var headerDeadline: ContinuousClock.Instant?
-  }
-
   private struct State {
-    var connections: [UInt: Connection] = [:]
+    var connections: ConnectionTable
     var streams: [ObjectIdentifier: HTTPEventStream] = [:]
     var activeRequests = 0
     var stopping = false
   }
 
+  /// How long a refused connection may take to send the request its 503 answers.
+  static let refusedRequestTimeout: Duration = .seconds(2)
+
   let configuration: HTTPServerConfiguration
   let handler: @Sendable (HTTPRequest) -> HTTPResponse
   let errorResponse: @Sendable (_ status: Int, _ detail: String) -> HTTPResponse
   let accessLog: (@Sendable (HTTPAccessRecord) -> Void)?
-  private let state = Mutex(State())
+  let lingeringClose = LingeringClose()
+  private let state: Mutex<State>
 
   init(
     configuration: HTTPServerConfiguration,
@@ -41,49 +41,95 @@ final class ServerCore: Sendable {
     self.handler = handler
     self.errorResponse = errorResponse
     self.accessLog = accessLog
+    self.state = Mutex(
+      State(
+        connections: ConnectionTable(
+          maxConnections: configuration.maxConnections,
+          maxPerAddress: configuration.maxConnectionsPerAddress)))
   }
 
-  private var headerTimeout: Duration { .seconds(configuration.connectionTimeout) }
+  /// How long a request (header and body) may take, counted from when its connection began
+  /// waiting for it; a body may take longer while it keeps the minimum upload rate.
+  var requestTimeout: Duration { .seconds(configuration.connectionTimeout) }
 
   // MARK: - Connections
 
-  /// Records a new connection; its first request's header is due within the timeout.
+  /// Records a new connection, admitting it under the connection limits or marking it
+  /// refused; its first request is due within the request timeout.
   func connectionStarted(_ connection: OpaquePointer) {
     let socket = cmhd_connection_fd(connection)
-    guard socket >= 0 else { return }
-    let deadline = ContinuousClock.now + headerTimeout
+    let address = cmhd_connection_client_address(connection).flatMap(ClientAddress.init)
+    let now = ContinuousClock.now
     state.withLock {
-      $0.connections[UInt(bitPattern: connection)] = Connection(
-        socket: socket, headerDeadline: deadline)
+      $0.connections.open(UInt(bitPattern: connection), socket: socket, address: address, now: now)
     }
   }
 
-  /// Forgets a connection libmicrohttpd is about to close.
+  /// Forgets a connection libmicrohttpd is about to close; if a response went out before its
+  /// request was read, the connection lingers instead of closing at once.
   func connectionClosed(_ connection: OpaquePointer) {
-    _ = state.withLock { $0.connections.removeValue(forKey: UInt(bitPattern: connection)) }
+    let lingering = state.withLock { state in
+      state.connections.close(UInt(bitPattern: connection))?.lingeringDuplicate ?? -1
+    }
+    if lingering >= 0 { lingeringClose.linger(lingering) }
   }
 
   /// Shuts down the sockets of connections whose request header is overdue (slow or
   /// stalled clients); libmicrohttpd then closes them. Called by the watchdog.
   func closeOverdueConnections(now: ContinuousClock.Instant) {
-    state.withLock { state in
-      for (key, connection) in state.connections {
-        guard let deadline = connection.headerDeadline, deadline <= now else { continue }
-        // A plain system call, made under the lock so the socket cannot be closed and
-        // its number reused meanwhile.
-        _ = shutdown(connection.socket, Int32(SHUT_RDWR))
-        state.connections[key]?.headerDeadline = nil
-      }
+    // A plain system call, made under the lock so the socket cannot be closed and its
+    // number reused meanwhile.
+    state.withLock {
+      $0.connections.shutDownOverdue(
+        now: now, deadline: requestTimeout, refusedDeadline: Self.refusedRequestTimeout)
     }
+  }
+
+  /// Asks for the connection to linger when it closes, because a response goes out before
+  /// its request was read completely.
+  func lingerOnClose(_ connection: OpaquePointer) {
+    // Duplicated now, on the thread serving the connection, while the socket is certainly
+    // this connection's: by the time libmicrohttpd reports it closed, the number may already
+    // belong to another connection.
+    let socket = cmhd_connection_fd(connection)
+    guard socket >= 0 else { return }
+    let duplicate = dup(socket)
+    guard duplicate >= 0 else { return }
+    let taken = state.withLock {
+      $0.connections.setLingeringDuplicate(duplicate, of: UInt(bitPattern: connection))
+    }
+    if !taken { _ = close(duplicate) }
   }
 
   // MARK: - Requests
 
-  /// Counts a request whose header arrived and stops its connection's header clock.
-  func requestBegan(on connection: OpaquePointer) {
-    state.withLock { state in
+  /// What the server knows about a connection when a request's header arrived on it.
+  struct Arrival {
+    /// Why the connection is refused, or nil.
+    var refusal: String?
+    /// When the connection began waiting for this request.
+    var waitingSince: ContinuousClock.Instant
+  }
+
+  /// Counts a request whose header arrived and moves its connection on.
+  ///
+  /// - Parameter hasBody: Whether a body follows; without one the request is answered now.
+  func requestBegan(on connection: OpaquePointer, hasBody: Bool) -> Arrival {
+    let now = ContinuousClock.now
+    return state.withLock { state in
       state.activeRequests += 1
-      state.connections[UInt(bitPattern: connection)]?.headerDeadline = nil
+      let key = UInt(bitPattern: connection)
+      state.connections.setPhase(hasBody ? .receivingBody : .answering, of: key, now: now)
+      let entry = state.connections.entries[key]
+      return Arrival(refusal: entry?.refusal, waitingSince: entry?.waitingSince ?? now)
+    }
+  }
+
+  /// Notes that a request's body has arrived completely, so its connection is not one to
+  /// evict for a newcomer.
+  func bodyCompleted(on connection: OpaquePointer) {
+    state.withLock {
+      $0.connections.setPhase(.answering, of: UInt(bitPattern: connection), now: .now)
     }
   }
 
@@ -99,16 +145,16 @@ final class ServerCore: Sendable {
     }
   }
 
-  /// Forgets a completed request and restarts its connection's header clock.
+  /// Forgets a completed request and restarts its connection's request clock.
   func requestEnded(on connection: OpaquePointer, stream: HTTPEventStream?) {
-    let deadline = ContinuousClock.now + headerTimeout
+    let now = ContinuousClock.now
     state.withLock { state in
       if let stream {
         state.streams.removeValue(forKey: ObjectIdentifier(stream))
       } else {
         state.activeRequests -= 1
       }
-      state.connections[UInt(bitPattern: connection)]?.headerDeadline = deadline
+      state.connections.setPhase(.awaitingRequest, of: UInt(bitPattern: connection), now: now)
     }
   }
 

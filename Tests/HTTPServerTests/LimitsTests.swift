@@ -30,6 +30,27 @@ import Testing
     #expect(connection.waitForClose(timeout: .seconds(2)))
   }
 
+  @Test func clientWritingAWholeTooLargeBodyBeforeReadingGetsThe413EveryTime() throws {
+    let server = try startedServer(small, handler: { _ in HTTPResponse(status: 200) })
+    defer { server.shutdown(timeout: .seconds(2)) }
+    let body = [UInt8](repeating: 120, count: 3 << 20)
+    var statuses: [String] = []
+    for _ in 0..<40 {
+      let connection = try RawHTTPConnection(port: server.port)
+      // Like urllib or fetch: the whole body goes out before the answer is read.
+      do {
+        try connection.send(
+          Array("POST /upload HTTP/1.1\r\nHost: t\r\nContent-Length: \(body.count)\r\n\r\n".utf8)
+            + body)
+        let response = try connection.readResponse()
+        statuses.append("\(response.status)")
+      } catch {
+        statuses.append("\(error)".prefix(40).description)
+      }
+    }
+    #expect(statuses == Array(repeating: "413", count: 40))
+  }
+
   @Test func chunkedBodyOverTheLimitGets413() throws {
     let recorder = Recorder<HTTPRequest>()
     let server = try startedServer(small, handler: recordingHandler(recorder))
@@ -42,6 +63,23 @@ import Testing
     let response = try connection.readResponse()
     #expect(response.status == 413)
     #expect(recorder.count == 0)
+  }
+
+  @Test func chunkedBodyFarOverTheLimitIsNotReadToTheEnd() throws {
+    let server = try startedServer(small, handler: { _ in HTTPResponse(status: 200) })
+    defer { server.shutdown(timeout: .seconds(2)) }
+    let connection = try RawHTTPConnection(port: server.port)
+    try connection.send("POST /upload HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n")
+    let chunk = Array("100000\r\n".utf8) + [UInt8](repeating: 120, count: 1 << 20) + [13, 10]
+    var sent = 0
+    do {
+      // 128 MiB offered; the server stops reading a few tens of MiB past the limit.
+      while sent < 128 {
+        try connection.send(chunk)
+        sent += 1
+      }
+    } catch {}
+    #expect(sent < 128)
   }
 
   @Test func chunkedBodyWithinTheLimitIsAssembled() throws {

@@ -23,14 +23,35 @@ struct RawResponse {
 /// A TCP connection speaking HTTP/1.1 byte by byte, so tests control exactly what is sent
 /// and see exactly what comes back. Every read has a deadline.
 final class RawHTTPConnection {
-  private let socket: Int32
+  /// The socket; -1 once a failed `init` closed it (a class whose `init` throws after setting
+  /// every property still runs `deinit`, which would otherwise close the number twice, by then
+  /// perhaps another thread's socket).
+  private var socket: Int32
   private var buffer: [UInt8] = []
   private(set) var isClosedByPeer = false
 
-  init(port: UInt16, host: String = "127.0.0.1") throws {
+  /// Connects to `host:port`; with `source` (an IPv4 loopback address such as `127.0.0.2`),
+  /// the connection comes from that address instead of `127.0.0.1`.
+  init(port: UInt16, host: String = "127.0.0.1", source: String? = nil) throws {
     let isIPv6 = host.contains(":")
     socket = Glibc.socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socket >= 0 else { throw TestClientError(description: "socket() failed") }
+    if let source {
+      var local = sockaddr_in()
+      local.sin_family = sa_family_t(AF_INET)
+      inet_pton(AF_INET, source, &local.sin_addr)
+      let bound = withUnsafePointer(to: &local) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+      }
+      guard bound == 0 else {
+        let code = errno
+        Glibc.close(socket)
+        socket = -1
+        throw TestClientError(description: "bind() failed: \(String(cString: strerror(code)))")
+      }
+    }
     let result: Int32
     if isIPv6 {
       var address = sockaddr_in6()
@@ -56,12 +77,22 @@ final class RawHTTPConnection {
     guard result == 0 else {
       let code = errno
       Glibc.close(socket)
+      socket = -1
       throw TestClientError(description: "connect() failed: \(String(cString: strerror(code)))")
     }
   }
 
   deinit {
-    Glibc.close(socket)
+    if socket >= 0 { Glibc.close(socket) }
+  }
+
+  /// Whether the server has not closed the connection, as far as can be seen without waiting;
+  /// bytes that arrived stay unread.
+  var isOpen: Bool {
+    var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+    guard poll(&descriptor, 1, 0) > 0 else { return true }
+    var byte: UInt8 = 0
+    return recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) > 0
   }
 
   /// Closes the connection now (the client going away).
