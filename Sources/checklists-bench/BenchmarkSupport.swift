@@ -38,13 +38,10 @@ struct Options {
         FileHandle.standardError.write(
           Data(
             ("usage: checklists-bench [store] [--items N] [--toggles N]\n"
-              + "       checklists-bench http [--seconds N] [--connections N] [--threads N]
-"
-              + "       checklists-bench shopping [--catalogue N] [--repetitions N] [--keep]
-"
+              + "       checklists-bench http [--seconds N] [--connections N] [--threads N]\n"
+              + "       checklists-bench shopping [--catalogue N] [--repetitions N] [--keep]\n"
               + "       checklists-bench growth [--items N] [--lists N] [--repetitions N]"
-              + " [--checklists PATH]
-")
+              + " [--checklists PATH]\n")
               .utf8))
         exit(64)
       }
