@@ -29,6 +29,9 @@ public final class ChecklistsServer: Sendable {
     /// names, IP addresses): it answers only requests naming one of them in `Host`, and takes
     /// changes only from their pages (see ``PublicURL``). Behind a proxy, the URL browsers use.
     public var publicURLs: [PublicURL] = []
+    /// The most connections one client address (an IPv6 /64) may hold at once; 0 for no
+    /// limit; `nil` for 64, or no limit behind a proxy, where every connection comes from it.
+    public var maxConnectionsPerAddress: Int?
     /// Runs the command lines that `checklists login` sends to `POST /api/v1/cli`; `nil`
     /// answers 404 there.
     public var commandRunner: RemoteCommandRunner?
@@ -98,6 +101,10 @@ public final class ChecklistsServer: Sendable {
     var settings = HTTPServerConfiguration(
       host: configuration.host, port: configuration.port,
       threadCount: configuration.threadCount, tls: configuration.tls)
+    // Behind a proxy every connection comes from the proxy's address: the proxy limits clients.
+    settings.maxConnectionsPerAddress =
+      configuration.maxConnectionsPerAddress
+      ?? (configuration.secureCookies ? 0 : settings.maxConnectionsPerAddress)
     // JSON bodies stay small; an imported Checklists.plist of 100,000 items is about 6 MB.
     settings.bodySizeLimit = { method, path in
       method == "POST"

@@ -26,7 +26,10 @@ import Testing
     let server = try ChecklistsServer(
       service: service, configuration: configuration, logOutput: output)
     try server.start()
-    let (status, _) = try RawHTTPConnection.exchange(port: server.port, Array(request.utf8))
+    // The server answers only to its own names: the Host carries its port.
+    let addressed = request.replacingOccurrences(
+      of: "Host: 127.0.0.1\r\n", with: "Host: 127.0.0.1:\(server.port)\r\n")
+    let (status, _) = try RawHTTPConnection.exchange(port: server.port, Array(addressed.utf8))
     #expect(status == 200)
     server.shutdown()
     try output.close()

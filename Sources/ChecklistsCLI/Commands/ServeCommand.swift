@@ -46,6 +46,10 @@ struct ServeCommand: RunnableCommand {
       .option(
         "public-url", valueName: "url",
         help: "An address people use, such as https://checklists.example.com (repeatable)."),
+      .option(
+        "max-connections-per-address", valueName: "count",
+        help: "Connections one client address may hold (default: 64; 0: no limit, the default "
+          + "behind a proxy)."),
     ])
 
   var configuration = ChecklistsServer.Configuration()
@@ -69,6 +73,14 @@ struct ServeCommand: RunnableCommand {
       configuration.threadCount = count
     }
     configuration.secureCookies = values.flag("behind-https-proxy")
+    if let text = values.string("max-connections-per-address") {
+      guard let count = Int(text), (0...100_000).contains(count) else {
+        throw UsageError(
+          "--max-connections-per-address takes a number from 0 (no limit) to 100000, not '\(text)'."
+        )
+      }
+      configuration.maxConnectionsPerAddress = count
+    }
     publicURLs = try values.strings("public-url").map { text in
       do {
         return try PublicURL(text)
