@@ -1,5 +1,6 @@
 import ChecklistsCore
 import ChecklistsServer
+import ChecklistsStore
 import Foundation
 import Testing
 
@@ -42,5 +43,19 @@ struct HostileClientTests {
       body: body)
     #expect(answer.status == 403, "\(answer.text)")
     #expect(try !server.service.checklists().map(\.name).contains("Forged"))
+  }
+
+  @Test("An event stream whose token is revoked ends, and hears nothing after")
+  func revokedTokenEndsTheStream() async throws {
+    let setting = try await EventIsolationTests.Setting()
+    let home = setting.home
+    let bob = try EventIsolationTests.Stream(home.server, bearer: setting.tokens["bob"]!)
+    _ = try home.accounts.revokeAPIToken(bearer: setting.tokens["bob"]!)
+    let trip = setting.sharedChecklist.id
+    _ = try home.lists("alice").updateList(id: trip, name: "After the token was revoked")
+    _ = try home.lists("alice").addItem("Also after", to: trip)
+    // Until the server closes the stream (or 20 s pass, when it does not).
+    let text = bob.connection.read(until: Date().addingTimeInterval(20)) { _ in false }
+    #expect(!text.contains(trip.uuidString), "\(text)")
   }
 }
