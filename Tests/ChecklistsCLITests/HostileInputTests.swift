@@ -70,4 +70,16 @@ struct HostileInputTests {
       #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
     }
   }
+
+  @Test("An empty CHECKLISTS_DB is no database named: the default folder is made on first use")
+  func emptyDatabaseVariable() throws {
+    var cli = CLI()
+    cli.environment["CHECKLISTS_DB"] = ""
+    cli.environment["XDG_DATA_HOME"] = cli.folder.appendingPathComponent("data").path
+    let output = try cli.ok("lists")
+    #expect(output.hasPrefix("#  List  Status      Icon\n1  List "), "\(output)")
+    #expect(
+      FileManager.default.fileExists(
+        atPath: cli.folder.appendingPathComponent("data/checklists/checklists.sqlite").path))
+  }
 }
