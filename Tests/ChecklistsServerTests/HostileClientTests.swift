@@ -58,4 +58,23 @@ struct HostileClientTests {
     let text = bob.connection.read(until: Date().addingTimeInterval(20)) { _ in false }
     #expect(!text.contains(trip.uuidString), "\(text)")
   }
+
+  @Test(
+    "A key twice in one JSON object is a 400, however it is spelled",
+    arguments: [
+      "{\"name\":\"Shown\",\"name\":\"Stored\"}",
+      "{\"name\":\"Shown\",\"n\\u0061me\":\"Stored\"}",
+    ])
+  func duplicateKeys(body: String) throws {
+    let server = try TestServer()
+    let own = "127.0.0.1:\(server.server.port)"
+    let answer = try Self.send(
+      server,
+      "POST /api/v1/checklists HTTP/1.1\r\nHost: \(own)\r\nContent-Type: application/json\r\n"
+        + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n",
+      body: body)
+    #expect(answer.status == 400, "\(answer.text)")
+    let names = try server.service.checklists().map(\.name)
+    #expect(!names.contains("Shown") && !names.contains("Stored"))
+  }
 }
