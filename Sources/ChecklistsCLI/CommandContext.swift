@@ -70,8 +70,16 @@ final class CommandContext {
     return store
   }
 
-  /// Checks that the folder a named database file goes in exists, since it is not created.
+  /// Checks that the folder a named database file goes in exists, since it is not created,
+  /// and that the file, if there is one, is a regular file: SQLite would call a folder
+  /// "unable to open", a FIFO or a device a "disk I/O error", and make a journal beside it.
   private static func checkFolder(of path: String) throws {
+    var file = stat()
+    if stat(path, &file) == 0, file.st_mode & S_IFMT != S_IFREG {
+      throw ChecklistsCLIError(
+        description: "The database '\(path)' is not a regular file (it is "
+          + "\(ProcessCommandIO.kind(file.st_mode))).")
+    }
     var folder = (path as NSString).deletingLastPathComponent
     if folder.isEmpty { folder = "." }
     var status = stat()

@@ -21,7 +21,9 @@ public enum CommandLineTool {
         throw UsageError("--db needs a file path; it was given an empty one.")
       }
       // A database named for this command (or this shell) is a choice to work locally.
-      let explicitDatabase = values.string("db") ?? environment["CHECKLISTS_DB"]
+      // An empty CHECKLISTS_DB (`export CHECKLISTS_DB=`) names none: the default location.
+      let explicitDatabase =
+        values.string("db") ?? environment["CHECKLISTS_DB"].flatMap { $0.isEmpty ? nil : $0 }
       if explicitDatabase == nil, type(of: runnable).placement != .here,
         let login = try RemoteLogin.load(environment: environment)
       {

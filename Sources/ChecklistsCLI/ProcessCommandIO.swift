@@ -59,8 +59,18 @@ final class ProcessCommandIO: CommandIO {
   /// byte: a device such as `/dev/zero` would never end, a FIFO would block until someone
   /// writes to it, and a folder is not a file. Root may read any file, but not those either.
   /// - Throws: ``ChecklistsCLIError`` naming the path and what is wrong with it.
+  /// At most ``maximumFileSize`` bytes are read, as the server takes at most that much of an
+  /// import: `import - < /dev/zero` must end with an error, not with the machine's memory gone.
   func readFile(_ path: String) throws -> Data {
-    if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+    if path == "-" {
+      let data = try Self.readBounded(FileHandle.standardInput)
+      guard data.count <= Self.maximumFileSize else {
+        throw ChecklistsCLIError(
+          description: "Standard input holds more than \(Self.maximumFileSize >> 20) MiB, the "
+            + "most the command line reads.")
+      }
+      return data
+    }
     // O_NONBLOCK: opening a FIFO must not wait for a writer. It does not affect regular files.
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {
@@ -84,16 +94,43 @@ final class ProcessCommandIO: CommandIO {
       throw ChecklistsCLIError(
         description: "'\(path)' is not a regular file (it is \(Self.kind(status.st_mode))).")
     }
+    guard status.st_size <= Self.maximumFileSize else {
+      throw ChecklistsCLIError(
+        description: "'\(path)' is \(status.st_size >> 20) MiB; the command line reads files of "
+          + "up to \(Self.maximumFileSize >> 20) MiB.")
+    }
     do {
-      return try file.readToEnd() ?? Data()
+      let data = try Self.readBounded(file)
+      guard data.count <= Self.maximumFileSize else {
+        throw ChecklistsCLIError(
+          description: "'\(path)' grew past \(Self.maximumFileSize >> 20) MiB while it was read.")
+      }
+      return data
+    } catch let error as ChecklistsCLIError {
+      throw error
     } catch {
       throw ChecklistsCLIError(
         description: "Cannot read '\(path)': \((error as NSError).localizedDescription)")
     }
   }
 
+  /// The most bytes a file (or standard input) may hold: the server's limit for an import.
+  static let maximumFileSize = 64 << 20
+
+  /// Reads to the end, or to one byte past ``maximumFileSize``, whichever comes first.
+  private static func readBounded(_ file: FileHandle) throws -> Data {
+    var data = Data()
+    while data.count <= maximumFileSize {
+      guard let chunk = try file.read(upToCount: min(1 << 20, maximumFileSize + 1 - data.count)),
+        !chunk.isEmpty
+      else { break }
+      data.append(chunk)
+    }
+    return data
+  }
+
   /// What a file that is not a regular file is, in a person's words.
-  private static func kind(_ mode: mode_t) -> String {
+  static func kind(_ mode: mode_t) -> String {
     switch mode & S_IFMT {
     case S_IFDIR: "a folder"
     case S_IFCHR, S_IFBLK: "a device"

@@ -37,9 +37,13 @@ struct APIGateway: Sendable {
         return try CommandRoute(runner: commandRunner, accounts: authenticator.accounts)
           .handle(request, services: services)
       }
-      let api = ChecklistsAPI(
+      var api = ChecklistsAPI(
         service: services.checklists, shopping: services.shopping, sharing: services.sharing,
         locale: locale, events: events, didWrite: didWrite, cache: cache)
+      // An open event stream ends once its token or session no longer signs this user in.
+      api.isSignedIn = { [authenticator] in
+        (try? authenticator.identify(request))??.user.id == identity.user.id
+      }
       return api.handle(request)
     }
   }

@@ -134,6 +134,11 @@ final class Authenticator: Sendable {
   /// to forge it.
   /// - Throws: ``APIError`` 403 naming the origin it refused.
   func checkSameOrigin(_ request: HTTPRequest) throws {
+    // A browser sends one of each; a second might be the one something else in front reads.
+    for name in ["Origin", "Referer"] where request.headers.values(for: name).count > 1 {
+      throw APIError(
+        status: 403, detail: "The request has more than one \(name) header; send at most one.")
+    }
     guard let source = request.headers["Origin"] ?? request.headers["Referer"] else { return }
     guard !origins.isOwn(source) else { return }
     throw APIError(

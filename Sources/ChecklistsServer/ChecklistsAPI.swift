@@ -20,6 +20,8 @@ struct ChecklistsAPI: Sendable {
   let didWrite: @Sendable () -> Void
   /// Encoded bodies of the read-heavy routes, per user.
   let cache: ResponseCache
+  /// Whether the request's credential still signs its user in (for the event stream).
+  var isSignedIn: @Sendable () -> Bool = { true }
 
   /// Routes a request under `/api/` for the signed-in user, turning every failure into a
   /// problem response.
@@ -43,7 +45,7 @@ struct ChecklistsAPI: Sendable {
 
   /// Opens the live-update stream for the signed-in user.
   func subscribe(_ request: HTTPRequest) -> HTTPResponse {
-    events.subscribe(request, service: service)
+    events.subscribe(request, service: service, isSignedIn: isSignedIn)
   }
 
   /// The routes, built once for every user.

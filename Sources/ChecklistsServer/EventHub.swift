@@ -15,6 +15,9 @@ final class EventHub: Sendable {
     let stream: HTTPEventStream
     var audience: EventAudience
     var lastSequence: Int64
+    /// Whether the credential the stream was opened with still signs its user in: a token
+    /// revoked, a session ended or a user removed ends the stream before anything more is sent.
+    let isSignedIn: @Sendable () -> Bool
   }
 
   private let subscribers = Mutex<[ObjectIdentifier: Subscriber]>([:])
@@ -32,7 +35,13 @@ final class EventHub: Sendable {
 
   /// Opens a stream for `GET /api/v1/events` for the user of `service`, first replaying what a
   /// reconnecting client missed (`Last-Event-ID`) of what that user may see.
-  func subscribe(_ request: HTTPRequest, service: ChecklistService) -> HTTPResponse {
+  ///
+  /// - Parameter isSignedIn: Whether the request's credential still signs its user in; asked
+  ///   before each delivery, and the stream ends when it no longer does.
+  func subscribe(
+    _ request: HTTPRequest, service: ChecklistService,
+    isSignedIn: @escaping @Sendable () -> Bool = { true }
+  ) -> HTTPResponse {
     let stream = HTTPEventStream()
     // Tell EventSource to reconnect after one second if the connection drops.
     stream.send("retry: 1000\n\n")
@@ -54,7 +63,8 @@ final class EventHub: Sendable {
         if !events.isEmpty { stream.send(events.map(Self.message).joined()) }
         last = max(lastEventID, missed.last?.sequence ?? lastEventID)
       }
-      let subscriber = Subscriber(stream: stream, audience: audience, lastSequence: last)
+      let subscriber = Subscriber(
+        stream: stream, audience: audience, lastSequence: last, isSignedIn: isSignedIn)
       subscribers.withLock { $0[key] = subscriber }
     }
     stream.onClose { [weak self] in
@@ -86,7 +96,7 @@ final class EventHub: Sendable {
         shares[userID] = sharedLists(of: userID)
       }
       let deliveries = subscribers.withLock { subscribers in
-        subscribers.keys.compactMap { key -> (HTTPEventStream, String)? in
+        subscribers.keys.compactMap { key -> Delivery? in
           var subscriber = subscribers[key]!
           if let shared = shares[subscriber.audience.userID] {
             subscriber.audience.sharedLists = shared
@@ -97,10 +107,33 @@ final class EventHub: Sendable {
           subscriber.lastSequence = max(subscriber.lastSequence, changes.last!.sequence)
           subscribers[key] = subscriber
           guard !fresh.isEmpty else { return nil }
-          return (subscriber.stream, fresh.map(Self.message).joined())
+          return Delivery(
+            key: key, stream: subscriber.stream, text: fresh.map(Self.message).joined(),
+            isSignedIn: subscriber.isSignedIn)
         }
       }
-      for (stream, text) in deliveries where !stream.isClosed { stream.send(text) }
+      deliver(deliveries)
+    }
+  }
+
+  /// Text for one open stream, and whether its user is still signed in.
+  private struct Delivery {
+    let key: ObjectIdentifier
+    let stream: HTTPEventStream
+    let text: String
+    let isSignedIn: @Sendable () -> Bool
+  }
+
+  /// Sends each text to its stream, outside the subscribers' lock; a stream whose user is no
+  /// longer signed in is ended instead, and forgotten.
+  private func deliver(_ deliveries: [Delivery]) {
+    for delivery in deliveries where !delivery.stream.isClosed {
+      if delivery.isSignedIn() {
+        delivery.stream.send(delivery.text)
+      } else {
+        _ = subscribers.withLock { $0.removeValue(forKey: delivery.key) }
+        delivery.stream.finish()
+      }
     }
   }
 
@@ -132,11 +165,13 @@ final class EventHub: Sendable {
       dueDate: item.dueDate.map(ISOTimestamp.milliseconds))
     let text = "event: reminder\ndata: \(Self.json(payload))\n\n"
     let open = subscribers.withLock { subscribers in
-      subscribers.values.filter {
-        $0.audience.userID == list.ownerID || $0.audience.sharedLists.contains(list.id)
-      }.map(\.stream)
+      subscribers.filter {
+        $0.value.audience.userID == list.ownerID || $0.value.audience.sharedLists.contains(list.id)
+      }.map {
+        Delivery(key: $0.key, stream: $0.value.stream, text: text, isSignedIn: $0.value.isSignedIn)
+      }
     }
-    for stream in open where !stream.isClosed { stream.send(text) }
+    deliver(open)
   }
 
   /// A comment line that keeps proxies and browsers from closing idle streams.

@@ -1,8 +1,11 @@
+import Foundation
+
 /// A check of JSON text against RFC 8259's grammar, exactly: no trailing commas, comments,
 /// single quotes, unquoted keys, `NaN` or other extensions, which Foundation's decoder on
 /// Linux lets through (it reads `{"name": "X",}` as `{"name": "X"}`).
 ///
-/// It only checks; decoding is still Foundation's. Nesting deeper than ``maximumDepth`` is
+/// A key twice in one object is refused too (RFC 8259 leaves its meaning open: one reader
+/// takes the first, another the last). It only checks; decoding is still Foundation's. Nesting deeper than ``maximumDepth`` is
 /// refused, so a body of a million `[` cannot exhaust the stack.
 struct JSONSyntax {
   /// How deeply arrays and objects may nest.
@@ -57,9 +60,13 @@ struct JSONSyntax {
     index += 1
     skipSpace()
     if consume(close) { return true }
+    var keys: Set<String> = []
     while true {
       if keyed {
-        guard current == UInt8(ascii: "\""), string() else { return false }
+        let start = index
+        guard current == UInt8(ascii: "\""), string(),
+          let key = Self.key(bytes[start..<index]), keys.insert(key).inserted
+        else { return false }
         skipSpace()
         guard consume(UInt8(ascii: ":")) else { return false }
         skipSpace()
@@ -70,6 +77,14 @@ struct JSONSyntax {
       guard consume(UInt8(ascii: ",")) else { return false }
       skipSpace()
     }
+  }
+
+  /// A key's text, its escapes decoded (`"n\u0061me"` is `"name"`).
+  private static func key(_ quoted: ArraySlice<UInt8>) -> String? {
+    guard quoted.contains(UInt8(ascii: "\\")) else {
+      return String(decoding: quoted.dropFirst().dropLast(), as: UTF8.self)
+    }
+    return try? JSONDecoder().decode(String.self, from: Data(quoted))
   }
 
   private mutating func literal(_ word: String) -> Bool {

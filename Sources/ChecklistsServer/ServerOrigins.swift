@@ -58,8 +58,13 @@ final class ServerOrigins: Sendable {
   // MARK: - Host
 
   /// Refuses a request whose `Host` is not one of this server's names.
-  /// - Throws: ``APIError`` 400 without a `Host`, 421 for a host this server is not.
+  /// - Throws: ``APIError`` 400 without a `Host` or with more than one (RFC 9112, 3.2: a
+  ///   proxy in front might read the other), 421 for a host this server is not.
   func checkHost(_ request: HTTPRequest) throws {
+    guard request.headers.values(for: "Host").count <= 1 else {
+      throw APIError.badRequest(
+        "The request has more than one Host header; send exactly one, naming this server.")
+    }
     guard let header = request.headers["Host"]?.trimmingCharacters(in: .whitespaces),
       !header.isEmpty
     else {
