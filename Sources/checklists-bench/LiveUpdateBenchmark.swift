@@ -14,7 +14,7 @@ func measureLiveUpdates(
   server: ChecklistsServer, service: ChecklistService, path: String, list: Checklist
 ) throws {
   let stream = try LoopbackConnection(port: server.port)
-  stream.send("GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+  stream.send("GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
   _ = stream.read(until: "retry: 1000", timeout: 5)
   let item = try service.findItem("1", in: list)
   let other = try ChecklistService.openLocal(store: SQLiteChecklistStore(path: path))
@@ -25,7 +25,7 @@ func measureLiveUpdates(
     let revision = try service.checklist(id: list.id).revision + 1
     let start = DispatchTime.now().uptimeNanoseconds
     request.send(
-      "POST /api/v1/items/\(item.id.uuidString)/toggle HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+      "POST /api/v1/items/\(item.id.uuidString)/toggle HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n"
         + "Content-Length: 0\r\nConnection: close\r\n\r\n")
     _ = stream.read(until: "\"revision\":\(revision),", timeout: 5)
     viaAPI.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)

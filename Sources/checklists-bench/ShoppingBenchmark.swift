@@ -479,8 +479,11 @@ extension String {
 final class KeepAliveClient {
   private let socket: Int32
   private var buffer: [UInt8] = []
+  /// The `Host` field: the server answers only to its own names, port included.
+  private let host: String
 
   init(port: UInt16) throws {
+    host = "127.0.0.1:\(port)"
     socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     var yes: Int32 = 1
     setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -514,7 +517,7 @@ final class KeepAliveClient {
   @discardableResult
   func send(_ method: String, _ target: String, body: String? = nil) throws -> (Int, [UInt8]) {
     var request =
-      "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/json\r\n"
+      "\(method) \(target) HTTP/1.1\r\nHost: \(host)\r\nAccept: application/json\r\n"
       + "Accept-Language: en-GB,en;q=0.9\r\n"
     if let body {
       request += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
