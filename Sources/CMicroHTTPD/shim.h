@@ -157,6 +157,10 @@ enum cmhd_body_framing {
   CMHD_FRAMING_LENGTH_AND_ENCODING = 2,
   /// A `Transfer-Encoding` other than exactly one `chunked`.
   CMHD_FRAMING_UNSUPPORTED_ENCODING = 3,
+  /// A framing field folded over several lines (obs-fold): libmicrohttpd 0.9.75 glues the
+  /// continuation to the field's name (`Transfer-EncodingChunked`), so a proxy that joins the
+  /// lines (RFC 9112 section 5.2) and the server would disagree about the body.
+  CMHD_FRAMING_FOLDED = 4,
 };
 
 struct cmhd_framing_scan {
@@ -165,6 +169,7 @@ struct cmhd_framing_scan {
   int lengths_differ;
   unsigned int encodings;
   int chunked_only;
+  int folded;
 };
 
 static enum MHD_Result cmhd_scan_framing_field(
@@ -172,7 +177,10 @@ static enum MHD_Result cmhd_scan_framing_field(
   (void)kind;
   struct cmhd_framing_scan *scan = (struct cmhd_framing_scan *)cls;
   if (key == NULL) return MHD_YES;
-  if (strcasecmp(key, "Content-Length") == 0) {
+  if ((strncasecmp(key, "Content-Length", 14) == 0 && key[14] != 0) ||
+      (strncasecmp(key, "Transfer-Encoding", 17) == 0 && key[17] != 0)) {
+    scan->folded = 1;
+  } else if (strcasecmp(key, "Content-Length") == 0) {
     if (scan->lengths == 0) {
       scan->first_length = value;
     } else if (value == NULL || scan->first_length == NULL ||
@@ -193,11 +201,12 @@ static enum MHD_Result cmhd_scan_framing_field(
 /// (first) `Content-Length` value or NULL, and `*has_body` to whether a body follows.
 static inline enum cmhd_body_framing cmhd_body_framing(
     struct MHD_Connection *connection, const char **content_length, int *has_body) {
-  struct cmhd_framing_scan scan = {0, NULL, 0, 0, 1};
+  struct cmhd_framing_scan scan = {0, NULL, 0, 0, 1, 0};
   MHD_get_connection_values(connection, MHD_HEADER_KIND, cmhd_scan_framing_field, &scan);
   *content_length = scan.first_length;
   *has_body = scan.encodings > 0 ||
               (scan.first_length != NULL && strcmp(scan.first_length, "0") != 0);
+  if (scan.folded) return CMHD_FRAMING_FOLDED;
   if (scan.encodings > 0) {
     if (scan.encodings > 1 || !scan.chunked_only) return CMHD_FRAMING_UNSUPPORTED_ENCODING;
     if (scan.lengths > 0) return CMHD_FRAMING_LENGTH_AND_ENCODING;

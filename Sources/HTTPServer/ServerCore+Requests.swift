@@ -141,6 +141,11 @@ extension ServerCore {
     case CMHD_FRAMING_CONFLICTING_LENGTHS:
       return errorResponse(
         400, "The request has Content-Length fields that disagree, so its body length is unclear.")
+    case CMHD_FRAMING_FOLDED:
+      return errorResponse(
+        400,
+        "The request's Content-Length or Transfer-Encoding is folded over several lines; send "
+          + "each header field on one line.")
     case CMHD_FRAMING_LENGTH_AND_ENCODING:
       return errorResponse(
         400,
