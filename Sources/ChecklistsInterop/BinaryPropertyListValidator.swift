@@ -8,17 +8,20 @@ import Foundation
 /// `CFBinaryPList.c` (swift-corelibs-foundation), a little stricter where the iPhone apps never
 /// write the shape:
 ///
-/// - the 32-byte trailer (its six unused bytes ignored, as Foundation does): offset and reference sizes of 1 to 8 bytes, at least
-///   one object, the top object among them, the offset table right before the trailer and wide
-///   enough for its own offset, references wide enough for the object count;
+/// - the 32-byte trailer (its six unused bytes ignored, as Foundation does): offsets and
+///   references of 1 to 8 bytes, at least one object, the top object among them, the offset
+///   table right before the trailer and wide enough for its own offset, references wide enough
+///   for the object count;
 /// - every offset in the table inside the object area (after the header, before the table);
 /// - every object reachable from the top one: a known marker (null, booleans, integers of 1 to
-///   16 bytes, 4- or 8-byte reals, dates, data, ASCII (any bytes, as Foundation reads them) and
-///   UTF-16 strings, UIDs of at most 32
+///   16 bytes, 4- or 8-byte reals, dates, data, ASCII and UTF-16 strings, UIDs of at most 32
 ///   bits, arrays, dictionaries), its length and contents inside the object area, references
 ///   below the object count, dictionary keys that are not collections, no set, no reference
 ///   back to an object on the current path (a cycle) and no nesting deeper than
 ///   ``maximumDepth``.
+///
+/// `BinaryPropertyListValidatorTests` checks that every binary file in `Fuzzing/Corpus` passes
+/// exactly when Foundation reads it (sets aside).
 ///
 /// - Complexity: O(*n*) time and memory in the size of the file: each object is walked once
 ///   (a shared object is remembered with its height), and the walk is at most ``maximumDepth``
