@@ -27,6 +27,7 @@ enum AppPropertyList {
     case .damaged: throw damaged(isBinary: true)
     case nil: break
     }
+    if !isBinary, !XMLPropertyListPrecheck.parses(data) { throw damaged(isBinary: false) }
     var format = PropertyListSerialization.PropertyListFormat.binary
     let root: Any
     do {

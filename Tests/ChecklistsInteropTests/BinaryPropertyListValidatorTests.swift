@@ -179,4 +179,26 @@ import Testing
     }
     #expect(accepted > 100)
   }
+
+  /// The XML fixture and every XML file in the fuzz corpora: what `XMLPropertyListPrecheck`
+  /// passes, `PropertyListSerialization` must read. The precheck is stricter than Foundation
+  /// on a few damaged declarations the fuzzers made (`<?xml?><false/>`), never on the apps' files.
+  @Test func xmlPrecheckPassesOnlyWhatFoundationReads() throws {
+    #expect(XMLPropertyListPrecheck.parses(try Fixtures.xmlPlist()))
+    var passed = 0
+    for data in Self.corpora().compactMap({ try? Data(contentsOf: $0) }) {
+      guard ChecklistsFileFormat.detect(data) == .iosPlist,
+        !data.starts(with: Array("bplist00".utf8))
+      else { continue }
+      var format = PropertyListSerialization.PropertyListFormat.xml
+      let parsed =
+        (try? PropertyListSerialization.propertyList(from: data, options: [], format: &format))
+        .flatMap { format == .xml ? $0 : nil }
+      if XMLPropertyListPrecheck.parses(data) {
+        #expect(parsed != nil, "Foundation refuses: \(String(decoding: data, as: UTF8.self))")
+        passed += 1
+      }
+    }
+    #expect(passed > 20)
+  }
 }
