@@ -201,4 +201,21 @@ import Testing
     }
     #expect(passed > 20)
   }
+
+  /// `depth` nested arrays in an XML property list.
+  static func nestedXML(_ depth: Int) -> Data {
+    Data(
+      ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">"
+        + String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth)
+        + "</plist>\n").utf8)
+  }
+
+  /// `PropertyListDecoder` overflowed the stack (crashing the process) on 10,000 nested arrays.
+  @Test func deeplyNestedXMLIsRefusedCleanly() {
+    #expect(XMLPropertyListPrecheck.parses(Self.nestedXML(256)))
+    #expect(!XMLPropertyListPrecheck.parses(Self.nestedXML(257)))
+    expectUnreadable(["damaged or truncated", "XML property list"]) {
+      try IOSChecklistsPlist.decode(Self.nestedXML(100_000))
+    }
+  }
 }
