@@ -16,12 +16,18 @@ enum AppPropertyList {
     guard ChecklistsFileFormat.detect(data) == .iosPlist else {
       throw foreign(Signature.describe(data))
     }
-    if isBinary, holdsSet(data) {
+    // Foundation leaks memory on every damaged binary plist it refuses and crashes on sets:
+    // it only ever sees files whose structure has been checked.
+    switch isBinary ? BinaryPropertyListValidator.refusal(data) : nil {
+    case .holdsSet:
       throw ChecklistsError(
         .unreadableFile,
         "The file is a binary property list that holds a set of values, which the iPhone apps "
           + "never write; it is not one of their files.")
+    case .damaged: throw damaged(isBinary: true)
+    case nil: break
     }
+    if !isBinary, !XMLPropertyListPrecheck.parses(data) { throw damaged(isBinary: false) }
     var format = PropertyListSerialization.PropertyListFormat.binary
     let root: Any
     do {
