@@ -11,6 +11,13 @@ func runBytes(_ cli: CLI, _ arguments: [[UInt8]]) throws -> CLI.Result {
     let octal = bytes.map { "\\" + String($0, radix: 8) }.joined()
     script += " \"$(printf '\(octal)')\""
   }
+  return try runUnderShell(cli, script, seconds: 30)
+}
+
+/// Runs `script` with `/bin/sh -c`, `$0` being the `checklists` binary, in the CLI's folder and
+/// environment, with no standard input. Waits at most `seconds`, then ends the process, so a
+/// command that blocks fails the test instead of hanging it.
+func runUnderShell(_ cli: CLI, _ script: String, seconds: Int) throws -> CLI.Result {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/bin/sh")
   process.arguments = ["-c", script, CLI.binary.path]
@@ -23,7 +30,7 @@ func runBytes(_ cli: CLI, _ arguments: [[UInt8]]) throws -> CLI.Result {
   process.standardError = stderr
   try process.run()
   // The answers are short: they fit in the pipes while the process runs.
-  for _ in 0..<600 where process.isRunning { usleep(50_000) }
+  for _ in 0..<(seconds * 20) where process.isRunning { usleep(50_000) }
   if process.isRunning { process.terminate() }
   process.waitUntilExit()
   return CLI.Result(

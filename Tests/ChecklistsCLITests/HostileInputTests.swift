@@ -5,23 +5,7 @@ import Testing
 /// the process's memory, so that a command reading without end dies quickly instead of taking
 /// the machine's memory. Waits a bounded time.
 private func runShell(_ cli: CLI, _ script: String) throws -> CLI.Result {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/bin/sh")
-  process.arguments = ["-c", "ulimit -v 4000000; " + script, CLI.binary.path]
-  process.environment = cli.environment
-  process.currentDirectoryURL = cli.folder
-  let stdout = Pipe()
-  let stderr = Pipe()
-  process.standardOutput = stdout
-  process.standardError = stderr
-  try process.run()
-  for _ in 0..<1200 where process.isRunning { usleep(50_000) }
-  if process.isRunning { process.terminate() }
-  process.waitUntilExit()
-  return CLI.Result(
-    output: String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
-    error: String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
-    code: process.terminationReason == .uncaughtSignal ? -1 : process.terminationStatus)
+  try runUnderShell(cli, "ulimit -v 4000000; " + script, seconds: 60)
 }
 
 @Suite("The command line holds against input without end and files that are not files")

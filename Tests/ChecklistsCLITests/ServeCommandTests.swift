@@ -9,6 +9,14 @@ import Testing
 struct ServeCommandTests {
   /// Starts `checklists serve --port 0` and waits for the URL it prints.
   static func start(_ cli: CLI, _ extra: [String] = []) throws -> (Process, Pipe, String) {
+    let (process, output, url, _) = try launch(cli, extra)
+    return (process, output, url)
+  }
+
+  /// Starts `checklists serve --port 0` and returns, with the URL, all it printed on starting.
+  static func launch(_ cli: CLI, _ extra: [String] = []) throws
+    -> (process: Process, output: Pipe, url: String, started: String)
+  {
     let process = Process()
     process.executableURL = CLI.binary
     process.arguments = ["serve", "--port", "0"] + extra
@@ -28,7 +36,7 @@ struct ServeCommandTests {
       text.split(whereSeparator: \.isWhitespace).first { $0.hasPrefix("http://127.0.0.1:") }.map {
         String($0).trimmingCharacters(in: CharacterSet(charactersIn: "/\n"))
       })
-    return (process, output, url)
+    return (process, output, url, text)
   }
 
   @Test("It serves the API on the embedded database, logs requests, and stops on SIGTERM")

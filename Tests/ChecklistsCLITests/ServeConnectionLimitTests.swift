@@ -48,7 +48,7 @@ struct ServeConnectionLimitTests {
     }
     let port = try #require(UInt16(url.split(separator: ":").last ?? ""))
     let held = try (0..<2).map { _ in try Self.connect(port) }
-    defer { held.forEach { _ = close($0) } }
+    defer { for socket in held { close(socket) } }
     let third = try Self.connect(port)
     defer { close(third) }
     #expect(Self.statusLine(third, port: port).hasPrefix("HTTP/1.1 503"))

@@ -61,30 +61,13 @@ struct ServePublicURLTests {
   func proxyWithoutPublicURL() throws {
     let cli = CLI()
     try cli.ok("user", "add", "alice", input: "wonderland-42\n")
-    let process = Process()
-    process.executableURL = CLI.binary
-    process.arguments = ["serve", "--port", "0", "--behind-https-proxy"]
-    process.environment = cli.environment
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    var started = ""
-    let deadline = Date().addingTimeInterval(10)
-    while Date() < deadline, !started.contains("Ctrl-C") {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      started += String(decoding: chunk, as: UTF8.self)
-    }
+    let (process, _, url, started) = try ServeCommandTests.launch(cli, ["--behind-https-proxy"])
     defer {
       process.terminate()
       process.waitUntilExit()
     }
     #expect(started.contains("Warning: --behind-https-proxy without --public-url"), "\(started)")
     // The proxy passes on the name browsers use: refused, and the answer says what to set.
-    let url = try #require(
-      started.split(whereSeparator: \.isWhitespace).first { $0.hasPrefix("http://127.0.0.1:") }
-        .map { String($0).trimmingCharacters(in: CharacterSet(charactersIn: "/")) })
     let (status, body) = try Self.get(url, host: "checklists.example.org")
     #expect(status == 421)
     #expect(body.contains("behind a proxy"))
