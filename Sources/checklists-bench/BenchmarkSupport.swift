@@ -82,3 +82,29 @@ func portableList(_ name: String, size: Int) -> PortableChecklist {
         text: "Item \(n)", isChecked: n % 3 == 0, dueDate: due, shouldRemind: n % 10 == 0)
     })
 }
+
+/// A TCP socket connected to 127.0.0.1:`port`, with `receiveTimeout` seconds for each read
+/// (none when nil); the caller closes it.
+/// - Throws: ``BenchmarkError`` when no socket can be made or the server does not accept.
+func connectToLoopback(port: UInt16, receiveTimeout: Int? = nil) throws -> Int32 {
+  let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  guard socket >= 0 else { throw BenchmarkError(description: "socket() failed: \(errno)") }
+  if let receiveTimeout {
+    var timeout = timeval(tv_sec: receiveTimeout, tv_usec: 0)
+    setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+  }
+  var address = sockaddr_in()
+  address.sin_family = sa_family_t(AF_INET)
+  address.sin_port = port.bigEndian
+  address.sin_addr.s_addr = inet_addr("127.0.0.1")
+  let connected = withUnsafePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+      connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+    }
+  }
+  guard connected else {
+    close(socket)
+    throw BenchmarkError(description: "cannot connect to port \(port)")
+  }
+  return socket
+}

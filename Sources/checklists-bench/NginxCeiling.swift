@@ -180,21 +180,8 @@ struct RawResponse {
   var body: [UInt8]
 
   static func get(port: UInt16, target: String) throws -> RawResponse {
-    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard socket >= 0 else { throw BenchmarkError(description: "socket() failed: \(errno)") }
+    let socket = try connectToLoopback(port: port, receiveTimeout: 5)
     defer { close(socket) }
-    var timeout = timeval(tv_sec: 5, tv_usec: 0)
-    setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-      }
-    }
-    guard connected else { throw BenchmarkError(description: "cannot connect to port \(port)") }
     let request = Array(
       "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n".utf8)
     guard request.withUnsafeBytes({ send(socket, $0.baseAddress, $0.count, 0) }) == request.count

@@ -484,21 +484,9 @@ final class KeepAliveClient {
 
   init(port: UInt16) throws {
     host = "127.0.0.1:\(port)"
-    socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    socket = try connectToLoopback(port: port, receiveTimeout: 10)
     var yes: Int32 = 1
     setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
-    var timeout = timeval(tv_sec: 10, tv_usec: 0)
-    setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let result = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard result == 0 else { throw BenchmarkError(description: "cannot connect to port \(port)") }
   }
 
   deinit { close(socket) }
