@@ -16,27 +16,6 @@ extension ChecklistsAPI {
     var removedFromLists: Int
   }
 
-  static func addCatalogueRoutes(to router: inout Router<ChecklistsAPI>) {
-    router.on("GET", "/api/v1/catalogue") { api, request, _ in try api.getCatalogue(request) }
-    router.on("POST", "/api/v1/catalogue") { api, request, _ in try api.addCatalogueItem(request) }
-    // Before `{itemID}`, which would take these words for ids.
-    router.on("GET", "/api/v1/catalogue/search") { api, request, _ in
-      try api.searchCatalogue(request)
-    }
-    router.on("POST", "/api/v1/catalogue/import") { api, request, _ in
-      try api.importCatalogue(request)
-    }
-    router.on("GET", "/api/v1/catalogue/{itemID}") { api, request, p in
-      try api.getCatalogueItem(request, p["itemID"])
-    }
-    router.on("PATCH", "/api/v1/catalogue/{itemID}") { api, request, p in
-      try api.updateCatalogueItem(request, p["itemID"])
-    }
-    router.on("DELETE", "/api/v1/catalogue/{itemID}") { api, request, p in
-      try api.deleteCatalogueItem(request, p["itemID"])
-    }
-  }
-
   // MARK: - Routes
 
   func getCatalogue(_ request: HTTPRequest) throws -> HTTPResponse {

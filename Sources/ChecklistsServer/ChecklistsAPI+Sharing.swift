@@ -22,18 +22,6 @@ extension ChecklistsAPI {
     var role: String
   }
 
-  static func addSharingRoutes(to router: inout Router<ChecklistsAPI>) {
-    router.on("GET", "/api/v1/shares") { api, _, _ in try api.sharedWithMe() }
-    router.on("GET", "/api/v1/shares/{listID}") { api, _, p in try api.members(p["listID"]) }
-    router.on("DELETE", "/api/v1/shares/{listID}") { api, _, p in try api.leave(p["listID"]) }
-    router.on("PUT", "/api/v1/shares/{listID}/{user}") { api, request, p in
-      try api.share(request, p["listID"], p["user"])
-    }
-    router.on("DELETE", "/api/v1/shares/{listID}/{user}") { api, _, p in
-      try api.unshare(p["listID"], p["user"])
-    }
-  }
-
   /// GET: the lists others share with the user.
   func sharedWithMe() throws -> HTTPResponse {
     let lists = try sharing.sharedWithMe().map {

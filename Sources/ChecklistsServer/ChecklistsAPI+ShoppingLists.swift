@@ -16,36 +16,6 @@ extension ChecklistsAPI {
     var contents: ShoppingListContentsJSON
   }
 
-  static func addShoppingListRoutes(to router: inout Router<ChecklistsAPI>) {
-    let lists = "/api/v1/shopping-lists"
-    router.on("GET", lists) { api, request, _ in try api.getShoppingLists(request) }
-    router.on("POST", lists) { api, request, _ in try api.createShoppingList(request) }
-    router.on("GET", "\(lists)/{listID}") { api, request, p in
-      try api.getShoppingList(request, p["listID"])
-    }
-    router.on("PATCH", "\(lists)/{listID}") { api, request, p in
-      try api.renameShoppingList(request, p["listID"])
-    }
-    router.on("DELETE", "\(lists)/{listID}") { api, request, p in
-      try api.deleteShoppingList(request, p["listID"])
-    }
-    router.on("POST", "\(lists)/{listID}/entries") { api, request, p in
-      try api.putEntryByName(request, p["listID"])
-    }
-    router.on("PUT", "\(lists)/{listID}/entries/{itemID}") { api, request, p in
-      try api.putEntry(request, p["listID"], p["itemID"])
-    }
-    router.on("PATCH", "\(lists)/{listID}/entries/{itemID}") { api, request, p in
-      try api.updateEntry(request, p["listID"], p["itemID"])
-    }
-    router.on("DELETE", "\(lists)/{listID}/entries/{itemID}") { api, request, p in
-      try api.removeEntry(request, p["listID"], p["itemID"])
-    }
-    router.on("POST", "\(lists)/{listID}/finish") { api, request, p in
-      try api.finishShopping(request, p["listID"])
-    }
-  }
-
   // MARK: - Lists
 
   func getShoppingLists(_ request: HTTPRequest) throws -> HTTPResponse {

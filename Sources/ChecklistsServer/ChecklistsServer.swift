@@ -105,13 +105,9 @@ public final class ChecklistsServer: Sendable {
     settings.maxConnectionsPerAddress =
       configuration.maxConnectionsPerAddress
       ?? (configuration.secureCookies ? 0 : settings.maxConnectionsPerAddress)
-    // JSON bodies stay small; an imported Checklists.plist of 100,000 items is about 6 MB.
-    settings.bodySizeLimit = { method, path in
-      method == "POST"
-        && (path.hasPrefix("/api/v1/import") || path.hasPrefix("/api/v1/catalogue/import")
-          || path == "/api/v1/cli")
-        ? 64 << 20 : 1 << 20
-    }
+    // Each route's own limit (``Route/BodyLimit``): JSON bodies stay small, imports may not.
+    let table = gateway.table
+    settings.bodySizeLimit = { method, path in table.bodyLimit(method, path) }
     let problem: @Sendable (Int, String) -> HTTPResponse = { status, detail in
       HTTPResponse.problem(status: status, detail: detail)
     }
@@ -174,8 +170,7 @@ public final class ChecklistsServer: Sendable {
   }
 
   /// Refuses a request for another host (``ServerOrigins``) or with an encoded slash in a
-  /// segment, then sends `/api/…` to the API and everything else to the web app, with
-  /// security headers.
+  /// segment, then answers it from the route table (``APIGateway``), with security headers.
   private static func handler(gateway: APIGateway, origins: ServerOrigins, secure: Bool)
     -> @Sendable (HTTPRequest) -> HTTPResponse
   {
@@ -190,9 +185,7 @@ public final class ChecklistsServer: Sendable {
             status: 404,
             detail: "There is no page or API route \(request.rawPath): an encoded slash (%2F) "
               + "is part of a name, not a separator.")
-          : request.path.hasPrefix("/api/")
-            ? gateway.handle(request)
-            : LoginPage.response(for: request) ?? gateway.page(request)
+          : gateway.handle(request)
       } catch let error as APIError {
         response = .problem(status: error.status, detail: error.detail, headers: error.headers)
         response.headers["Cache-Control"] = "no-store"

@@ -4,7 +4,8 @@ import ChecklistsStore
 import Foundation
 import HTTPServer
 
-/// `/api/v1/session`: who is signed in (GET), signing in (POST) and out (DELETE).
+/// `/api/v1/session`: who is signed in (GET), signing in (POST) and out (DELETE); the
+/// routes are declared in ``RouteTable``.
 struct SessionRoutes: Sendable {
   let authenticator: Authenticator
 
@@ -18,22 +19,8 @@ struct SessionRoutes: Sendable {
     var csrfToken: String?
   }
 
-  func handle(_ request: HTTPRequest) -> HTTPResponse {
-    ChecklistsAPI.catchingProblems {
-      switch request.method {
-      case "GET", "HEAD": return try current(request)
-      case "POST": return try signIn(request)
-      case "DELETE": return try signOut(request)
-      default:
-        throw APIError.methodNotAllowed(request.method, allowed: ["GET", "HEAD", "POST", "DELETE"])
-      }
-    }
-  }
-
-  private func current(_ request: HTTPRequest) throws -> HTTPResponse {
-    guard let identity = try authenticator.identify(request) else {
-      throw Self.signInNeeded
-    }
+  /// GET: who is signed in (the gate has checked that someone is).
+  func current(_ request: HTTPRequest, identity: Identity) throws -> HTTPResponse {
     var body = SessionJSON(user: identity.user.name, mode: "accounts")
     switch identity.credential {
     case .singleUser: body.mode = "single-user"
@@ -45,7 +32,8 @@ struct SessionRoutes: Sendable {
     return response
   }
 
-  private func signIn(_ request: HTTPRequest) throws -> HTTPResponse {
+  /// POST: signs in with a user name and password, setting the session cookie.
+  func signIn(_ request: HTTPRequest) throws -> HTTPResponse {
     try authenticator.checkSameOrigin(request)
     let body = try RequestBody(request, allowed: ["user", "password"])
     guard let name = try body.string("user"), let password = try body.string("password") else {
@@ -61,7 +49,8 @@ struct SessionRoutes: Sendable {
     return response
   }
 
-  private func signOut(_ request: HTTPRequest) throws -> HTTPResponse {
+  /// DELETE: ends the session, if any, and removes the cookie.
+  func signOut(_ request: HTTPRequest) throws -> HTTPResponse {
     let identity = try authenticator.identify(request)
     try authenticator.checkWrite(request, identity: identity)
     if case .session(_, let token) = identity?.credential {

@@ -11,7 +11,7 @@ import HTTPServer
 /// laptop.
 ///
 /// Signing in here follows the rules of `/api/v1/session`: the same throttle, the same one
-/// message for an unknown name and a wrong password.
+/// message for an unknown name and a wrong password. The routes are declared in ``RouteTable``.
 struct TokenRoutes: Sendable {
   let authenticator: Authenticator
 
@@ -23,37 +23,8 @@ struct TokenRoutes: Sendable {
     var token: String
   }
 
-  /// Whether a path is one of these routes.
-  static func matches(_ path: String) -> Bool {
-    path == "/api/v1/tokens" || path.hasPrefix("/api/v1/tokens/")
-  }
-
-  func handle(_ request: HTTPRequest) -> HTTPResponse {
-    ChecklistsAPI.catchingProblems {
-      let rest = request.path.dropFirst("/api/v1/tokens".count)
-      switch (rest, request.method) {
-      case ("", "POST"): return try create(request)
-      case ("", "GET"), ("", "HEAD"): return try list(request)
-      case ("", _):
-        throw APIError.methodNotAllowed(request.method, allowed: ["GET", "HEAD", "POST"])
-      case ("/current", "DELETE"): return try revokeCurrent(request)
-      case (_, "DELETE"): return try revoke(request, id: String(rest.dropFirst()))
-      default:
-        throw APIError.methodNotAllowed(request.method, allowed: ["DELETE"])
-      }
-    }
-  }
-
-  private func identity(_ request: HTTPRequest) throws -> Identity {
-    guard let identity = try authenticator.identify(request) else {
-      throw SessionRoutes.signInNeeded
-    }
-    try authenticator.checkWrite(request, identity: identity)
-    return identity
-  }
-
-  private func list(_ request: HTTPRequest) throws -> HTTPResponse {
-    let identity = try identity(request)
+  /// GET: the signed-in user's tokens, marking the one the request came with.
+  func list(_ request: HTTPRequest, identity: Identity) throws -> HTTPResponse {
     var currentDigest: String?
     if case .apiToken(let bearer) = identity.credential {
       currentDigest = SecretToken(value: bearer).digest
@@ -66,8 +37,8 @@ struct TokenRoutes: Sendable {
     return response
   }
 
-  private func revoke(_ request: HTTPRequest, id text: String) throws -> HTTPResponse {
-    let identity = try identity(request)
+  /// DELETE `{tokenID}`: revokes one of the signed-in user's tokens.
+  func revoke(_ text: String, identity: Identity) throws -> HTTPResponse {
     guard let id = UUID.parse(text) else {
       throw APIError.notFound("There is no token '\(text)'.")
     }
@@ -75,7 +46,8 @@ struct TokenRoutes: Sendable {
     return HTTPResponse(status: 204)
   }
 
-  private func create(_ request: HTTPRequest) throws -> HTTPResponse {
+  /// POST: checks a user name and password and answers a new API token.
+  func create(_ request: HTTPRequest) throws -> HTTPResponse {
     try authenticator.checkSameOrigin(request)
     let body = try RequestBody(request, allowed: ["user", "password", "name"])
     guard let name = try body.string("user"), let password = try body.string("password") else {
@@ -92,10 +64,8 @@ struct TokenRoutes: Sendable {
     return response
   }
 
-  private func revokeCurrent(_ request: HTTPRequest) throws -> HTTPResponse {
-    guard let identity = try authenticator.identify(request) else {
-      throw SessionRoutes.signInNeeded
-    }
+  /// DELETE `current`: revokes the token the request came with.
+  func revokeCurrent(_ request: HTTPRequest, identity: Identity) throws -> HTTPResponse {
     guard case .apiToken(let bearer) = identity.credential else {
       throw APIError(
         status: 422,

@@ -1,0 +1,61 @@
+import HTTPServer
+
+/// One HTTP route of the server, declared once in the ``RouteTable``: the method and path,
+/// who may call it, how big a body it takes, what the OpenAPI document says about it, and the
+/// handler. The router, the body limits, the sign-in gate, the document's `paths` and the
+/// isolation tests' list of routes all come from these values.
+struct Route: Sendable {
+  /// Who may call a route. ``APIGateway`` checks it before the handler runs.
+  enum Access: Sendable, Equatable {
+    /// Anyone; the handler works out who is asking if it needs to (signing in, the web
+    /// app's files, the document).
+    case `public`
+    /// A signed-in user (or anyone, on a single-user server); writes must come from this
+    /// site's pages or with an API token.
+    case signedIn
+    /// Signed in, with this role or better on the list the path names. The services check
+    /// the role; a list the user cannot see is 404, never 403.
+    case listRole(String)
+    /// A page of the web app: a browser that must sign in first is sent to `/login`.
+    case page
+  }
+
+  /// Answers a matched request. The context holds the gateway and, on routes for signed-in
+  /// users, who they are.
+  typealias Handler = @Sendable (RouteContext, HTTPRequest, Parameters) throws -> HTTPResponse
+
+  /// The captured segments of a matched path.
+  struct Parameters: Sendable {
+    var values: [String: String] = [:]
+    subscript(name: String) -> String { values[name] ?? "" }
+  }
+
+  /// A body bigger than this is refused with 413 before it is read.
+  enum BodyLimit: Int, Sendable {
+    /// JSON bodies stay small.
+    case standard = 1_048_576
+    /// An imported Checklists.plist of 100,000 items is about 6 MB; a command line carries
+    /// its files.
+    case upload = 67_108_864
+  }
+
+  /// "GET", "POST", "PUT", "PATCH" or "DELETE"; GET routes answer HEAD too.
+  var method: String
+  /// The path, where `{name}` captures one segment and a last `{name...}` the rest.
+  var path: String
+  var access: Access
+  var bodyLimit: BodyLimit
+  /// Parameters of every operation on this path (the `{id}` of `/api/v1/items/{id}`).
+  var pathParameters: [OpenAPIParameter]
+  /// What the OpenAPI document says; nil for the web app's pages and files, which it leaves
+  /// out.
+  var operation: OpenAPIOperation?
+  var handler: Handler
+
+  /// The path's segments.
+  var segments: [String] { Self.segments(path) }
+
+  static func segments(_ path: String) -> [String] {
+    path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+  }
+}

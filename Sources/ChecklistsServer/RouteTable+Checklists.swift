@@ -1,0 +1,211 @@
+import ChecklistsCore
+import HTTPServer
+
+extension RouteTable {
+  /// The routes for checklists and their items, icons, reminders, import and export, live updates, under `/api/v1`.
+  static func checklistsRoutes(_ routes: inout RouteGroup) {
+    routes.group("/checklists") { routes in
+      routes.api(
+        "GET",
+        OpenAPIOperation(
+          "listChecklists", "All lists, sorted by name as Finder sorts", parameters: [.ifNoneMatch],
+          responses: [
+            200: .json("The lists", "ChecklistCollection", headers: ["ETag": .etag]),
+            304: .notModified,
+          ].problems(400))
+      ) { api, request, _ in try api.listChecklists(request) }
+      routes.api(
+        "POST",
+        OpenAPIOperation(
+          "createChecklist", "Add a list", request: .json("NewChecklist"),
+          responses: [
+            201: .json(
+              "The new list", "Checklist", headers: ["ETag": .etag, "Location": .string],
+              links: [
+                "AddItem": ["operationId": "addItem", "parameters": ["id": "$response.body#/id"]],
+                "DeleteChecklist": [
+                  "operationId": "deleteChecklist", "parameters": ["id": "$response.body#/id"],
+                ],
+                "GetChecklist": [
+                  "operationId": "getChecklist", "parameters": ["id": "$response.body#/id"],
+                ],
+                "ListItems": [
+                  "operationId": "listItems", "parameters": ["id": "$response.body#/id"],
+                ],
+                "UpdateChecklist": [
+                  "operationId": "updateChecklist", "parameters": ["id": "$response.body#/id"],
+                ],
+              ])
+          ].problems(400, 409, 413, 415, 422))
+      ) { api, request, _ in try api.createChecklist(request) }
+    }
+    routes.group("/checklists/{id}", parameters: [.component("ListID")]) { routes in
+      routes.api(
+        "DELETE",
+        OpenAPIOperation(
+          "deleteChecklist", "Delete a list and its items", parameters: [.ifMatch],
+          responses: [204: .empty("Deleted")].problems(400, 404, 412))
+      ) { api, request, p in try api.deleteChecklist(request, p["id"]) }
+      routes.api(
+        "GET",
+        OpenAPIOperation(
+          "getChecklist", "A list with its items in order", parameters: [.ifNoneMatch],
+          responses: [
+            200: .json("The list and its items", "ChecklistWithItems", headers: ["ETag": .etag]),
+            304: .notModified,
+          ].problems(400, 404))
+      ) { api, request, p in try api.getChecklist(request, p["id"]) }
+      routes.api(
+        "PATCH",
+        OpenAPIOperation(
+          "updateChecklist", "Rename a list or change its icon", parameters: [.ifMatch],
+          request: .json("ChecklistChanges"),
+          responses: [200: .component("Checklist")].problems(400, 404, 409, 412, 413, 415, 422))
+      ) { api, request, p in try api.updateChecklist(request, p["id"]) }
+    }
+    routes.group("/checklists/{id}/items", parameters: [.component("ListID")]) { routes in
+      routes.api(
+        "GET",
+        OpenAPIOperation(
+          "listItems", "A list's items in order", parameters: [.ifNoneMatch],
+          responses: [
+            200: .json("The items", "ItemCollection", headers: ["ETag": .etag]), 304: .notModified,
+          ].problems(400, 404))
+      ) { api, request, p in try api.listItems(request, p["id"]) }
+      routes.api(
+        "POST",
+        OpenAPIOperation(
+          "addItem", "Add an item at the end of a list", request: .json("NewItem"),
+          responses: [
+            201: .json(
+              "The new item", "Item", headers: ["ETag": .etag, "Location": .string],
+              links: [
+                "DeleteItem": [
+                  "operationId": "deleteItem", "parameters": ["id": "$response.body#/id"],
+                ],
+                "GetItem": ["operationId": "getItem", "parameters": ["id": "$response.body#/id"]],
+                "MoveItem": [
+                  "operationId": "moveItem", "parameters": ["id": "$response.body#/id"],
+                ],
+                "ToggleItem": [
+                  "operationId": "toggleItem", "parameters": ["id": "$response.body#/id"],
+                ],
+                "UpdateItem": [
+                  "operationId": "updateItem", "parameters": ["id": "$response.body#/id"],
+                ],
+              ])
+          ].problems(400, 404, 413, 415, 422))
+      ) { api, request, p in try api.addItem(request, p["id"]) }
+    }
+    routes.group("/due") { routes in
+      routes.api(
+        "GET",
+        OpenAPIOperation(
+          "listDueItems", "Unchecked items with Remind Me whose due date has come",
+          responses: [200: .json("The items, soonest first", "ItemCollection")].problems(400))
+      ) { api, _, _ in try api.dueItems() }
+    }
+    routes.group("/events") { routes in
+      routes.api(
+        "GET",
+        OpenAPIOperation(
+          "events", "Live updates and reminders as Server-Sent Events",
+          parameters: [.named("Last-Event-ID", in: "header", required: false)],
+          responses: [
+            200: .described(
+              "An endless event stream: 'change' and 'reminder' events",
+              content: ["text/event-stream": .string])
+          ].problems(400))
+      ) { api, request, _ in api.subscribe(request) }
+    }
+    routes.group("/export") { routes in
+      routes.api(
+        "GET",
+        OpenAPIOperation(
+          "exportFile", "Every list as a JSON backup or the iPhone app's Checklists.plist",
+          parameters: [
+            .named(
+              "format", in: "query", required: false,
+              schema: ["default": "json", "enum": ["json", "ios-plist"], "type": "string"])
+          ],
+          responses: [
+            200: .described(
+              "The file", headers: ["Content-Disposition": .string],
+              content: ["application/json": .object, "application/x-plist": .binary])
+          ].problems(400, 422))
+      ) { api, request, _ in try api.exportFile(request) }
+    }
+    routes.group("/icons") { routes in
+      routes.api(
+        "GET",
+        OpenAPIOperation(
+          "listIcons", "The ten icons, in Choose Icon's order",
+          responses: [
+            200: .json(
+              "The icons",
+              inline: [
+                "additionalProperties": false,
+                "properties": [
+                  "icons": ["items": ["$ref": "#/components/schemas/Icon"], "type": "array"]
+                ], "required": ["icons"], "type": "object",
+              ])
+          ].problems(400))
+      ) { _, _, _ in try .json(["icons": ChecklistIcon.allCases.map(\.rawValue)]) }
+    }
+    routes.group("/import") { routes in
+      routes.api(
+        "POST",
+        OpenAPIOperation(
+          "importFile", "Import the iPhone app's Checklists.plist or a JSON backup",
+          parameters: [
+            .named(
+              "mode", in: "query", required: false,
+              schema: ["default": "merge", "enum": ["merge", "replace"], "type": "string"])
+          ],
+          request: OpenAPIRequest(content: [
+            "application/json": .object, "application/octet-stream": .binary,
+            "application/x-plist": .binary,
+          ]), responses: [200: .json("What the import did", "ImportReport")].problems(400, 413, 422)
+        ), bodyLimit: .upload
+      ) { api, request, _ in try api.importFile(request) }
+    }
+    routes.group("/items/{id}", parameters: [.component("ItemID")]) { routes in
+      routes.api(
+        "DELETE",
+        OpenAPIOperation(
+          "deleteItem", "Delete an item", parameters: [.ifMatch],
+          responses: [204: .empty("Deleted")].problems(400, 404, 412))
+      ) { api, request, p in try api.deleteItem(request, p["id"]) }
+      routes.api(
+        "GET",
+        OpenAPIOperation(
+          "getItem", "An item", parameters: [.ifNoneMatch],
+          responses: [200: .component("Item"), 304: .notModified].problems(400, 404))
+      ) { api, request, p in try api.getItem(request, p["id"]) }
+      routes.api(
+        "PATCH",
+        OpenAPIOperation(
+          "updateItem", "Change an item's text, checkmark, due date or reminder",
+          parameters: [.ifMatch], request: .json("ItemChanges"),
+          responses: [200: .component("Item")].problems(400, 404, 412, 413, 415, 422))
+      ) { api, request, p in try api.updateItem(request, p["id"]) }
+    }
+    routes.group("/items/{id}/move", parameters: [.component("ItemID")]) { routes in
+      routes.api(
+        "POST",
+        OpenAPIOperation(
+          "moveItem", "Move an item to a position in its list", parameters: [.ifMatch],
+          request: .json("Move"),
+          responses: [200: .component("Item")].problems(400, 404, 412, 413, 415, 422))
+      ) { api, request, p in try api.moveItem(request, p["id"]) }
+    }
+    routes.group("/items/{id}/toggle", parameters: [.component("ItemID")]) { routes in
+      routes.api(
+        "POST",
+        OpenAPIOperation(
+          "toggleItem", "Flip an item's checkmark, as tapping its row does", parameters: [.ifMatch],
+          responses: [200: .component("Item")].problems(400, 404, 412))
+      ) { api, request, p in try api.toggleItem(request, p["id"]) }
+    }
+  }
+}
