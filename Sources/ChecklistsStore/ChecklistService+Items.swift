@@ -63,12 +63,16 @@ extension ChecklistService {
     if let dueDate = changes.dueDate { _ = try ChecklistItem.validatedDueDate(dueDate) }
     return try store.write { tx in
       var item = try accessibleItem(id, for: .read, in: tx)
-      try check(expectedRevision, against: item.revision, what: "item '\(item.text)'")
       var edited = item
       if let text { edited.text = text }
       if let isChecked = changes.isChecked { edited.isChecked = isChecked }
       if let dueDate = changes.dueDate { edited.dueDate = dueDate }
       if let shouldRemind = changes.shouldRemind { edited.shouldRemind = shouldRemind }
+      // Against an older revision, the edit goes on unless a field it changes changed since.
+      let changed = item.changedFields(to: edited)
+      try tx.checkFields(
+        changed, of: .id(id), expected: expectedRevision, revision: item.revision,
+        what: "item '\(item.text)'", current: .item(item))
       try checkReminder(edited.shouldRemind, dueDate: edited.dueDate)
       // Checking an item off needs less than changing it.
       var onlyChecked = edited
@@ -81,6 +85,8 @@ extension ChecklistService {
       item.revision = list.revision
       item.updatedAt = list.updatedAt
       try tx.updateItem(item)
+      try tx.recordChanges(
+        of: .id(id), changed, revision: list.revision, by: owner.id, at: list.updatedAt)
       return item
     }
   }
@@ -119,6 +125,8 @@ extension ChecklistService {
         item.revision = list.revision
         item.updatedAt = list.updatedAt
         try tx.updateItem(item)
+        try tx.recordChanges(
+          of: .id(id), ["checked"], revision: list.revision, by: owner.id, at: list.updatedAt)
         return item
       }
     }
