@@ -53,7 +53,8 @@ extension ChecklistsAPI {
     if let expected {
       let current = try service.item(id: itemID)
       item = try service.updateItem(
-        id: itemID, ItemChanges(isChecked: !current.isChecked), expectedRevision: expected)
+        id: itemID, ItemChanges(isChecked: !current.isChecked), expectedRevision: expected,
+        mergingFields: false)
     } else {
       item = try service.toggle(itemID: itemID)
     }
