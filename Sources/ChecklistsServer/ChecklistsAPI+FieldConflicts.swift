@@ -81,7 +81,9 @@ extension ChecklistsAPI {
       if case .string(let formatted)? = members["formatted"] {
         return " was changed to '\(formatted)'"
       }
-      if case .string(let amount)? = members["amount"], case .string(let code)? = members["currency"] {
+      if case .string(let amount)? = members["amount"],
+        case .string(let code)? = members["currency"]
+      {
         return " was changed to '\(amount) \(code)'"
       }
       return " was changed"

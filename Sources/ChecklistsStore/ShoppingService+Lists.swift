@@ -125,10 +125,15 @@ extension ShoppingService {
       if let quantity { entry.quantity = quantity }
       if let isInCart { entry.isInCart = isInCart }
       let changed = before.changedFields(to: entry)
-      try tx.checkFields(
-        changed, of: .entry(listID: listID, itemID: itemID), expected: expectedRevision,
-        revision: before.revision, what: "entry of the shopping list '\(list.name)'",
-        current: .entry(ShoppingLine(entry: before, item: catalogueItem(itemID, for: list, in: tx))))
+      if let expectedRevision, expectedRevision != before.revision {
+        // Against an older revision, the change goes on unless a field it changes changed since.
+        let item = try catalogueItem(itemID, for: list, in: tx)
+        try tx.checkFields(
+          changed, of: .entry(listID: listID, itemID: itemID), expected: expectedRevision,
+          revision: before.revision,
+          what: "entry '\(item.name)' of the shopping list '\(list.name)'",
+          current: .entry(ShoppingLine(entry: before, item: item)))
+      }
       // Two phones checking the same item agree without a second change.
       guard entry != before else { return entry }
       try bump(&list, .entryUpdated, itemID: itemID, in: tx)

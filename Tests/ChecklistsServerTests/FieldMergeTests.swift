@@ -78,7 +78,8 @@ import Testing
     let conflicts = try #require(problem["conflicts"] as? [[String: Any]])
     #expect(conflicts.map { $0["field"] as? String } == ["checked"])
     #expect(conflicts[0]["current"] as? Bool == true)
-    #expect((problem["detail"] as? String)?.contains("checked was changed to true by local") == true)
+    #expect(
+      (problem["detail"] as? String)?.contains("checked was changed to true by local") == true)
     #expect(try await server.get(path).json()["checked"] as? Bool == true)
   }
 
@@ -145,7 +146,8 @@ import Testing
     let read = try #require(
       try await home.server.get(path, headers: alice.readHeaders).header("ETag"))
     let edit = try await home.server.request(
-      "PATCH", path, json: ["text": "Sea salt"], headers: bob.writeHeaders.merging(["If-Match": read]) { $1 })
+      "PATCH", path, json: ["text": "Sea salt"],
+      headers: bob.writeHeaders.merging(["If-Match": read]) { $1 })
     #expect(edit.status == 200, "\(edit.text)")
     let stale = try await home.server.request(
       "PATCH", path, json: ["text": "Rock salt"],
@@ -216,7 +218,8 @@ import Testing
     let current = try #require(conflicts[0]["current"] as? [String: Any])
     #expect(current["amount"] as? String == "2.50")
     #expect(current["minorUnits"] as? Int == 250)
-    #expect((problem["detail"] as? String)?.contains("price was changed to '€2.50' by local") == true)
+    #expect(
+      (problem["detail"] as? String)?.contains("price was changed to '€2.50' by local") == true)
   }
 
   @Test("An entry's quantity and inCart from two devices: both kept; a second quantity is 412")

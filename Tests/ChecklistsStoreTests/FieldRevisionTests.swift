@@ -7,7 +7,9 @@ import Testing
 /// Field revisions and field-level merges in the services, on every store.
 @Suite("Field revisions: a stale edit merges unless a field it sets changed since")
 struct FieldRevisionTests {
-  @Test("A stale edit of another field of an item merges; of the same field it is refused", arguments: StoreKind.allCases)
+  @Test(
+    "A stale edit of another field of an item merges; of the same field it is refused",
+    arguments: StoreKind.allCases)
   func itemFields(_ kind: StoreKind) throws {
     let service = try kind.makeService()
     let list = try service.createList(named: "Groceries")
@@ -67,7 +69,9 @@ struct FieldRevisionTests {
     #expect(error.code == .stale)
   }
 
-  @Test("A list's name and icon merge; a stale rename after a rename is refused", arguments: StoreKind.allCases)
+  @Test(
+    "A list's name and icon merge; a stale rename after a rename is refused",
+    arguments: StoreKind.allCases)
   func listFields(_ kind: StoreKind) throws {
     let service = try kind.makeService()
     let list = try service.createList(named: "Groceries")
@@ -83,7 +87,9 @@ struct FieldRevisionTests {
     #expect(error.conflicts.map(\.field) == ["name"])
   }
 
-  @Test("Field revisions go with their item, and with their list's items", arguments: StoreKind.allCases)
+  @Test(
+    "Field revisions go with their item, and with their list's items", arguments: StoreKind.allCases
+  )
   func rowsGoWithTheirEntity(_ kind: StoreKind) throws {
     let store = try kind.makeStore()
     let service = try ChecklistService.openLocal(store: store, now: TestClock().now)
