@@ -7,6 +7,9 @@ struct APIError: Error, Sendable {
   var status: Int
   var detail: String
   var headers: HTTPHeaders = [:]
+  /// Members the problem carries beside type, title, status and detail (RFC 9457, 3.2), such
+  /// as a field conflict's `conflicts` and `current`.
+  var members: [String: JSONValue] = [:]
 
   static func badRequest(_ detail: String) -> APIError { APIError(status: 400, detail: detail) }
   static func notFound(_ detail: String) -> APIError { APIError(status: 404, detail: detail) }
@@ -37,9 +40,12 @@ struct APIError: Error, Sendable {
     detail = error.description
   }
 
-  init(status: Int, detail: String, headers: HTTPHeaders = [:]) {
+  init(
+    status: Int, detail: String, headers: HTTPHeaders = [:], members: [String: JSONValue] = [:]
+  ) {
     self.status = status
     self.detail = detail
     self.headers = headers
+    self.members = members
   }
 }

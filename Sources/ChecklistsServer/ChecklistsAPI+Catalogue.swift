@@ -78,9 +78,11 @@ extension ChecklistsAPI {
       try ShoppingItem.validatedDetail($0, field: "A category")
     }
     let expected = try request.expectedRevision { try shopping.item(id: itemID).revision }
-    let item = try shopping.updateItem(
-      id: itemID, name: name, price: price, unit: unit, category: category,
-      expectedRevision: expected)
+    let item = try merging(request) {
+      try shopping.updateItem(
+        id: itemID, name: name, price: price, unit: unit, category: category,
+        expectedRevision: expected)
+    }
     didWrite()
     return try catalogueItemResponse(item, locale: locale)
   }

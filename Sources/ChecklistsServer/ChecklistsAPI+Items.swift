@@ -39,7 +39,9 @@ extension ChecklistsAPI {
       dueDate: try body.date("dueDate").map(ChecklistItem.validatedDueDate),
       shouldRemind: try body.bool("remind"))
     let expected = try request.expectedRevision { try service.item(id: itemID).revision }
-    let item = try service.updateItem(id: itemID, changes, expectedRevision: expected)
+    let item = try merging(request) {
+      try service.updateItem(id: itemID, changes, expectedRevision: expected)
+    }
     didWrite()
     return try itemResponse(item)
   }
@@ -51,7 +53,8 @@ extension ChecklistsAPI {
     if let expected {
       let current = try service.item(id: itemID)
       item = try service.updateItem(
-        id: itemID, ItemChanges(isChecked: !current.isChecked), expectedRevision: expected)
+        id: itemID, ItemChanges(isChecked: !current.isChecked), expectedRevision: expected,
+        mergingFields: false)
     } else {
       item = try service.toggle(itemID: itemID)
     }

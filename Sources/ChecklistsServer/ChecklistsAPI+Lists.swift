@@ -90,8 +90,9 @@ extension ChecklistsAPI {
     let name = try body.string("name").map(Checklist.validatedName)
     let icon = try body.string("icon").map(Self.icon)
     let expected = try request.expectedRevision { try service.checklist(id: listID).revision }
-    let list = try service.updateList(
-      id: listID, name: name, icon: icon, expectedRevision: expected)
+    let list = try merging(request) {
+      try service.updateList(id: listID, name: name, icon: icon, expectedRevision: expected)
+    }
     didWrite()
     return try .json(ChecklistJSON(list), etag: .revision(list.revision))
   }

@@ -55,7 +55,9 @@ extension ChecklistsAPI {
     // The content is checked before the precondition (RFC 9110, 13.2.1).
     let name = try ShoppingList.validatedName(body.requiredString("name"))
     let expected = try request.expectedRevision { try shopping.list(id: listID).revision }
-    let list = try shopping.renameList(id: listID, to: name, expectedRevision: expected)
+    let list = try merging(request) {
+      try shopping.renameList(id: listID, to: name, expectedRevision: expected)
+    }
     didWrite()
     return try .json(ShoppingListJSON(list), etag: .revision(list.revision))
   }
@@ -132,9 +134,16 @@ extension ChecklistsAPI {
     let listID = try shoppingListID(listSegment)
     let itemID = try id(itemSegment, "catalogue item")
     let body = try RequestBody(request, allowed: ["quantity", "inCart"])
-    let entry = try shopping.updateEntry(
-      itemID: itemID, onList: listID, quantity: body.integer("quantity"),
-      isInCart: body.bool("inCart"))
+    let quantity = try body.integer("quantity")
+    let isInCart = try body.bool("inCart")
+    let expected = try request.expectedRevision {
+      try shopping.line(itemID: itemID, onList: listID).entry.revision
+    }
+    let entry = try merging(request) {
+      try shopping.updateEntry(
+        itemID: itemID, onList: listID, quantity: quantity, isInCart: isInCart,
+        expectedRevision: expected)
+    }
     didWrite()
     return try lineResponse(entry, request)
   }
@@ -160,8 +169,10 @@ extension ChecklistsAPI {
     throws -> HTTPResponse
   {
     let line = try shopping.line(itemID: entry.itemID, onList: entry.listID)
+    // The entry's revision tags it, for a later PATCH's If-Match.
     return try HTTPResponse.json(
-      ShoppingLineJSON(line, locale: priceLocale(request)), status: status
+      ShoppingLineJSON(line, locale: priceLocale(request)), status: status,
+      etag: .revision(line.entry.revision)
     ).varying()
   }
 

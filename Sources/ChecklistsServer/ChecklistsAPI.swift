@@ -28,7 +28,8 @@ struct ChecklistsAPI: Sendable {
     do {
       return try body()
     } catch let error as APIError {
-      return .problem(status: error.status, detail: error.detail, headers: error.headers)
+      return .problem(
+        status: error.status, detail: error.detail, headers: error.headers, members: error.members)
     } catch let error as ChecklistsError {
       let error = APIError(error)
       return .problem(status: error.status, detail: error.detail)

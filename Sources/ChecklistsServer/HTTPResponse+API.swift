@@ -35,6 +35,22 @@ extension HTTPResponse {
     return HTTPResponse(status: status, headers: headers, body: Array(body))
   }
 
+  /// An RFC 9457 problem with extension members beside type, title, status and detail.
+  static func problem(
+    status: Int, detail: String, headers: HTTPHeaders = [:], members: [String: JSONValue]
+  ) -> HTTPResponse {
+    guard !members.isEmpty else { return problem(status: status, detail: detail, headers: headers) }
+    var headers = headers
+    headers["Content-Type"] = "application/problem+json"
+    var problem = members
+    problem["type"] = .string("about:blank")
+    problem["title"] = .string(reasonPhrase(status))
+    problem["status"] = .number(Double(status))
+    problem["detail"] = .string(detail)
+    let body = (try? ChecklistsJSONEncoding.encode(problem, pretty: false)) ?? Data("{}".utf8)
+    return HTTPResponse(status: status, headers: headers, body: Array(body))
+  }
+
   /// `204 No Content`.
   static let noContent = HTTPResponse(status: 204)
 

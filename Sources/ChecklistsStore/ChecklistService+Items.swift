@@ -52,23 +52,34 @@ extension ChecklistService {
   }
 
   /// Edits an item.
-  /// - Parameter expectedRevision: When given, the edit is refused if the item changed since.
+  /// - Parameters:
+  ///   - expectedRevision: When given, the revision the edit was made against: it is refused
+  ///     if a field it changes changed since (docs/SYNC.md).
+  ///   - mergingFields: `false` refuses it if anything about the item changed since, for edits
+  ///     computed from what the client saw (a toggle).
   /// - Returns: The item as stored.
-  /// - Throws: `invalidInput`, `notFound`, `conflict`.
+  /// - Throws: `invalidInput`, `notFound`, `stale`, ``FieldConflictError``.
   @discardableResult
-  public func updateItem(id: UUID, _ changes: ItemChanges, expectedRevision: Int64? = nil) throws
-    -> ChecklistItem
-  {
+  public func updateItem(
+    id: UUID, _ changes: ItemChanges, expectedRevision: Int64? = nil, mergingFields: Bool = true
+  ) throws -> ChecklistItem {
     let text = try changes.text.map(ChecklistItem.validatedText)
     if let dueDate = changes.dueDate { _ = try ChecklistItem.validatedDueDate(dueDate) }
     return try store.write { tx in
       var item = try accessibleItem(id, for: .read, in: tx)
-      try check(expectedRevision, against: item.revision, what: "item '\(item.text)'")
       var edited = item
       if let text { edited.text = text }
       if let isChecked = changes.isChecked { edited.isChecked = isChecked }
       if let dueDate = changes.dueDate { edited.dueDate = dueDate }
       if let shouldRemind = changes.shouldRemind { edited.shouldRemind = shouldRemind }
+      // Against an older revision, the edit goes on unless a field it changes changed since.
+      let changed = item.changedFields(to: edited)
+      if !mergingFields {
+        try check(expectedRevision, against: item.revision, what: "item '\(item.text)'")
+      }
+      try tx.checkFields(
+        changed, of: .id(id), expected: expectedRevision, revision: item.revision,
+        what: "item '\(item.text)'", current: .item(item))
       try checkReminder(edited.shouldRemind, dueDate: edited.dueDate)
       // Checking an item off needs less than changing it.
       var onlyChecked = edited
@@ -81,6 +92,8 @@ extension ChecklistService {
       item.revision = list.revision
       item.updatedAt = list.updatedAt
       try tx.updateItem(item)
+      try tx.recordChanges(
+        of: .id(id), changed, revision: list.revision, by: owner.id, at: list.updatedAt)
       return item
     }
   }
@@ -119,6 +132,8 @@ extension ChecklistService {
         item.revision = list.revision
         item.updatedAt = list.updatedAt
         try tx.updateItem(item)
+        try tx.recordChanges(
+          of: .id(id), ["checked"], revision: list.revision, by: owner.id, at: list.updatedAt)
         return item
       }
     }

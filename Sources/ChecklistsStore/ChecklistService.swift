@@ -170,13 +170,22 @@ public struct ChecklistService: Sendable {
     let name = try name.map(Checklist.validatedName)
     return try store.write { tx in
       var list = try accessibleChecklist(id, for: .own, in: tx)
-      try check(expectedRevision, against: list.revision, what: "list '\(list.name)'")
+      var edited = list
+      if let name { edited.name = name }
+      if let icon { edited.icon = icon }
+      // Against an older revision, the edit goes on unless a field it changes changed since.
+      let changed = list.changedFields(to: edited)
+      try tx.checkFields(
+        changed, of: .id(id), expected: expectedRevision, revision: list.revision,
+        what: "list '\(list.name)'", current: .checklist(list))
       if let name, name != list.name {
         try ensureNameIsFree(name, in: tx, except: id)
         list.name = name
       }
       if let icon { list.icon = icon }
       try bump(&list, .listUpdated, in: tx)
+      try tx.recordChanges(
+        of: .id(id), changed, revision: list.revision, by: owner.id, at: list.updatedAt)
       return try accessibleChecklist(id, for: .read, in: tx)
     }
   }

@@ -18,7 +18,7 @@ public protocol ChecklistStore: Sendable {
 }
 
 /// The reading primitives every store offers, valid only inside ``ChecklistStore/read(_:)``.
-public protocol ChecklistStoreReader: SharingStoreReader {
+public protocol ChecklistStoreReader: SharingStoreReader, FieldRevisionReader {
   /// The user with this name, if any.
   func user(named name: String) throws -> User?
 
@@ -86,7 +86,7 @@ public protocol ChecklistStoreReader: SharingStoreReader {
 /// The writing primitives, valid only inside ``ChecklistStore/write(_:)``.
 ///
 /// Each touches O(1) rows except deleting a list, which removes its items.
-public protocol ChecklistStoreWriter: ChecklistStoreReader {
+public protocol ChecklistStoreWriter: ChecklistStoreReader, FieldRevisionWriter {
   /// Adds a user.
   func insertUser(_ user: User) throws
 

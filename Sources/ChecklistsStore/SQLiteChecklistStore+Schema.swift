@@ -81,6 +81,7 @@ extension SQLiteChecklistStore {
     migrator.registerMigration("v5: lookup keys for names, texts and All Lists order") { db in
       try migrateToLookupKeys(db)
     }
+    migrator.registerMigration("v6: field revisions") { db in try migrateToFieldRevisions(db) }
     return migrator
   }()
 }

@@ -44,7 +44,16 @@ extension ShoppingService {
     let category = try category.map { try ShoppingItem.validatedDetail($0, field: "A category") }
     return try store.writeShopping { tx in
       var item = try ownedItem(id, in: tx)
-      try check(expectedRevision, against: item.revision, what: "item '\(item.name)'")
+      var edited = item
+      if let name { edited.name = name }
+      if let price { edited.price = price }
+      if let unit { edited.unit = unit }
+      if let category { edited.category = category }
+      // Against an older revision, the edit goes on unless a field it changes changed since.
+      let changed = item.changedFields(to: edited)
+      try tx.checkFields(
+        changed, of: .id(id), expected: expectedRevision, revision: item.revision,
+        what: "catalogue item '\(item.name)'", current: .shoppingItem(item))
       if let name, name != item.name {
         try ensureNameIsFree(name, in: tx, except: id)
         item.name = name
@@ -55,6 +64,8 @@ extension ShoppingService {
       item.revision += 1
       item.updatedAt = now()
       try tx.updateShoppingItem(item)
+      try tx.recordChanges(
+        of: .id(id), changed, revision: item.revision, by: owner.id, at: item.updatedAt)
       try log(.catalogueItemUpdated, item: item, in: tx)
       return item
     }

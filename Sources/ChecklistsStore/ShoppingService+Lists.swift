@@ -32,12 +32,18 @@ extension ShoppingService {
     let name = try ShoppingList.validatedName(name)
     return try store.writeShopping { tx in
       var list = try accessibleList(id, for: .own, in: tx)
-      try check(expectedRevision, against: list.revision, what: "shopping list '\(list.name)'")
+      // Against an older revision, the rename goes on unless the name changed since.
+      let changed = name != list.name ? ["name"] : []
+      try tx.checkFields(
+        changed, of: .id(id), expected: expectedRevision, revision: list.revision,
+        what: "shopping list '\(list.name)'", current: .shoppingList(list))
       if name != list.name {
         try ensureListNameIsFree(name, in: tx, except: id)
         list.name = name
       }
       try bump(&list, .shoppingListUpdated, in: tx)
+      try tx.recordChanges(
+        of: .id(id), changed, revision: list.revision, by: owner.id, at: list.updatedAt)
       return list
     }
   }
@@ -101,10 +107,14 @@ extension ShoppingService {
   }
 
   /// Changes a list's entry: how many, and whether it is in the cart.
-  /// - Throws: `notFound` when the item is not on the list, `invalidInput` for a bad quantity.
+  /// - Parameter expectedRevision: When given (the entry's revision the client read), the change
+  ///   is refused only if a field it changes changed since.
+  /// - Throws: `notFound` when the item is not on the list, `invalidInput` for a bad quantity,
+  ///   ``FieldConflictError`` or `stale`.
   @discardableResult
   public func updateEntry(
-    itemID: UUID, onList listID: UUID, quantity: Int? = nil, isInCart: Bool? = nil
+    itemID: UUID, onList listID: UUID, quantity: Int? = nil, isInCart: Bool? = nil,
+    expectedRevision: Int64? = nil
   ) throws -> ShoppingEntry {
     let quantity = try quantity.map(ShoppingEntry.validatedQuantity)
     return try store.writeShopping { tx in
@@ -114,11 +124,24 @@ extension ShoppingService {
       let before = entry
       if let quantity { entry.quantity = quantity }
       if let isInCart { entry.isInCart = isInCart }
+      let changed = before.changedFields(to: entry)
+      if let expectedRevision, expectedRevision != before.revision {
+        // Against an older revision, the change goes on unless a field it changes changed since.
+        let item = try catalogueItem(itemID, for: list, in: tx)
+        try tx.checkFields(
+          changed, of: .entry(listID: listID, itemID: itemID), expected: expectedRevision,
+          revision: before.revision,
+          what: "entry '\(item.name)' of the shopping list '\(list.name)'",
+          current: .entry(ShoppingLine(entry: before, item: item)))
+      }
       // Two phones checking the same item agree without a second change.
       guard entry != before else { return entry }
       try bump(&list, .entryUpdated, itemID: itemID, in: tx)
       entry.revision = list.revision
       try tx.saveEntry(entry)
+      try tx.recordChanges(
+        of: .entry(listID: listID, itemID: itemID), changed, revision: list.revision,
+        by: owner.id, at: list.updatedAt)
       return entry
     }
   }
@@ -158,6 +181,9 @@ extension ShoppingService {
       try bump(&list, .entryUpdated, itemID: item.id, in: tx)
       entry.revision = list.revision
       try tx.saveEntry(entry)
+      try tx.recordChanges(
+        of: .entry(listID: listID, itemID: item.id), ["quantity"], revision: list.revision,
+        by: owner.id, at: list.updatedAt)
       return (entry, false)
     }
     try bump(&list, .entryAdded, itemID: item.id, in: tx)

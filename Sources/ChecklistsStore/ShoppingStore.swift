@@ -14,7 +14,7 @@ public protocol ShoppingStore: Sendable {
 }
 
 /// The reading primitives for shopping, valid only inside ``ShoppingStore/readShopping(_:)``.
-public protocol ShoppingStoreReader: SharingStoreReader {
+public protocol ShoppingStoreReader: SharingStoreReader, FieldRevisionReader {
   /// The currency of the user's catalogue, or nil before its first use.
   func catalogueCurrency(ownerID: UUID) throws -> Currency?
 
@@ -73,7 +73,7 @@ public protocol ShoppingStoreReader: SharingStoreReader {
 }
 
 /// The writing primitives for shopping, valid only inside ``ShoppingStore/writeShopping(_:)``.
-public protocol ShoppingStoreWriter: ShoppingStoreReader {
+public protocol ShoppingStoreWriter: ShoppingStoreReader, FieldRevisionWriter {
   /// Records that the user's catalogue exists (it has been seeded) and its currency.
   func insertCatalogue(ownerID: UUID, currency: Currency, createdAt: Date) throws
 

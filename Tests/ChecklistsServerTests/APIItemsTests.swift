@@ -56,8 +56,10 @@ struct APIItemsTests {
     let phone = try await server.request(
       "PATCH", "/api/v1/items/\(id)", json: ["text": "Oat milk"], headers: ["If-Match": etag])
     #expect(phone.status == 200)
+    // The same field: a stale edit of another field merges (FieldMergeTests).
     let laptop = try await server.request(
-      "PATCH", "/api/v1/items/\(id)", json: ["checked": true], headers: ["If-Match": etag])
+      "PATCH", "/api/v1/items/\(id)", json: ["text": "Soy milk", "checked": true],
+      headers: ["If-Match": etag])
     #expect(laptop.status == 412)
     let now = try await server.get("/api/v1/items/\(id)").json()
     #expect(now["text"] as? String == "Oat milk")

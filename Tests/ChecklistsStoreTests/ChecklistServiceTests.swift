@@ -159,11 +159,13 @@ struct ChecklistServiceTests {
     let list = try service.createList(named: "Drinks", icon: .drinks)
     let item = try service.addItem("Water", to: list.id)
     try service.toggle(itemID: item.id)
-    let error = #expect(throws: ChecklistsError.self) {
+    // The toggle changed `checked`, so an edit setting it again is refused (one that sets only
+    // other fields merges: FieldRevisionTests).
+    let error = #expect(throws: FieldConflictError.self) {
       try service.updateItem(
-        id: item.id, ItemChanges(text: "Juice"), expectedRevision: item.revision)
+        id: item.id, ItemChanges(text: "Juice", isChecked: false), expectedRevision: item.revision)
     }
-    #expect(error?.code == .stale)
+    #expect(error?.conflicts.map(\.field) == ["checked"])
     #expect(try service.item(id: item.id).text == "Water")
     let fresh = try service.item(id: item.id)
     #expect(

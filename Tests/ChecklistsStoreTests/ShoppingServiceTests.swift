@@ -240,9 +240,9 @@ struct ShoppingServiceTests {
     try shopping.put(named: "Candles", onList: party.id)
     let renamed = try shopping.renameList(id: party.id, to: "Birthday")
     #expect(
-      (#expect(throws: ChecklistsError.self) {
+      (#expect(throws: FieldConflictError.self) {
         try shopping.renameList(id: party.id, to: "Again", expectedRevision: party.revision)
-      })?.code == .stale)
+      })?.conflicts.map(\.field) == ["name"])
     #expect(try shopping.lists().map(\.name) == ["Birthday", "Shopping List"])
     try shopping.deleteList(id: renamed.id, expectedRevision: renamed.revision)
     #expect(try shopping.lists().map(\.name) == ["Shopping List"])
