@@ -56,7 +56,7 @@ struct SchemaConformanceTests {
 
       // An unknown field: 422, naming every field of the schema.
       var unknown = base
-      unknown["colour"] = "blue"
+      unknown["notAField"] = "blue"
       let refused = try await fixture.send(method, path, unknown)
       #expect(refused.status == 422, "\(operation): \(refused.text)")
       let listed = Self.fieldsListed(in: (try? refused.detail()) ?? "")
@@ -73,6 +73,40 @@ struct SchemaConformanceTests {
         let report = "\(operation) with \(name) wrong: \(response.status) \(response.text)"
         #expect(named, "\(report)")
       }
+    }
+  }
+
+  @Test("Every $ref of the document points at something it has; inline bodies are the schemas")
+  func referencesResolveAndInlineBodiesAreTheSchemas() async throws {
+    let fixture = try await Fixture()
+    let document = try await fixture.document()
+    var references: [String] = []
+    func collect(_ value: JSONValue) {
+      switch value {
+      case .object(let fields):
+        if let reference = fields["$ref"]?.text { references.append(reference) }
+        fields.values.forEach(collect)
+      case .array(let elements): elements.forEach(collect)
+      default: break
+      }
+    }
+    collect(document.root)
+    #expect(references.count > 100)
+    let dangling = references.filter { reference in
+      !reference.hasPrefix("#/")
+        || document.root.at(reference.dropFirst(2).split(separator: "/").map(String.init)) == nil
+    }
+    #expect(dangling.isEmpty, "dangling: \(Set(dangling).sorted())")
+    // Every component schema is used, by a path or another schema.
+    let schemas = try #require(document.root.at("components", "schemas")?.fields)
+    let unused = schemas.keys.filter { !references.contains("#/components/schemas/\($0)") }
+    #expect(unused.isEmpty, "unused: \(unused.sorted())")
+    // The bodies the paths show inline are the request schemas RequestBody reads them with.
+    let bodies = document.requestBodySchemas()
+    for (operation, schema) in OpenAPIComponents.inlineRequestBodies {
+      let served = try #require(bodies[operation], "\(operation) has no JSON body")
+      let expected = try JSONDecoder().decode(JSONValue.self, from: schema.jsonData())
+      #expect(served == expected, "\(operation)")
     }
   }
 
