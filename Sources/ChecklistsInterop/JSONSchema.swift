@@ -174,13 +174,6 @@ extension JSONSchema {
     return schema
   }
 
-  /// The same schema with `description` set.
-  public func described(_ text: String) -> JSONSchema {
-    var schema = self
-    schema.description = text
-    return schema
-  }
-
   private init(types: [Kind], description: String? = nil) {
     self.types = types
     self.description = description
