@@ -44,7 +44,7 @@ extension ChecklistsAPI {
   }
 
   func addCatalogueItem(_ request: HTTPRequest) throws -> HTTPResponse {
-    let body = try RequestBody(request, allowed: ["name", "price", "unit", "category"])
+    let body = try RequestBody(request, schema: RequestSchemas.newCatalogueItem)
     let locale = priceLocale(request)
     let name = try body.requiredString("name")
     let price = try self.price(in: body, locale: locale) ?? nil
@@ -66,7 +66,7 @@ extension ChecklistsAPI {
 
   func updateCatalogueItem(_ request: HTTPRequest, _ segment: String) throws -> HTTPResponse {
     let itemID = try catalogueItemID(segment)
-    let body = try RequestBody(request, allowed: ["name", "price", "unit", "category"])
+    let body = try RequestBody(request, schema: RequestSchemas.catalogueItemChanges)
     let locale = priceLocale(request)
     // The content is checked before the precondition (RFC 9110, 13.2.1).
     let name = try body.string("name").map(ShoppingItem.validatedName)

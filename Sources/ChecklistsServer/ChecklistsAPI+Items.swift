@@ -7,7 +7,7 @@ import HTTPServer
 extension ChecklistsAPI {
   func addItem(_ request: HTTPRequest, _ segment: String) throws -> HTTPResponse {
     let listID = try id(segment, "list")
-    let body = try RequestBody(request, allowed: ["text", "dueDate", "remind", "checked"])
+    let body = try RequestBody(request, schema: RequestSchemas.newItem)
     let text = try body.requiredString("text")
     let dueDate = try body.date("dueDate") ?? nil
     let remind = try body.bool("remind") ?? false
@@ -31,7 +31,7 @@ extension ChecklistsAPI {
 
   func updateItem(_ request: HTTPRequest, _ segment: String) throws -> HTTPResponse {
     let itemID = try id(segment, "item")
-    let body = try RequestBody(request, allowed: ["text", "checked", "dueDate", "remind"])
+    let body = try RequestBody(request, schema: RequestSchemas.itemChanges)
     // The content is checked before the precondition (RFC 9110, 13.2.1).
     let changes = ItemChanges(
       text: try body.string("text").map(ChecklistItem.validatedText),
@@ -64,7 +64,7 @@ extension ChecklistsAPI {
 
   func moveItem(_ request: HTTPRequest, _ segment: String) throws -> HTTPResponse {
     let itemID = try id(segment, "item")
-    let body = try RequestBody(request, allowed: ["index"])
+    let body = try RequestBody(request, schema: RequestSchemas.move)
     guard let index = try body.integer("index") else {
       throw APIError.unprocessable("The field 'index' is required.")
     }

@@ -20,7 +20,7 @@ extension ChecklistsAPI {
   }
 
   func createChecklist(_ request: HTTPRequest) throws -> HTTPResponse {
-    let body = try RequestBody(request, allowed: ["name", "icon"])
+    let body = try RequestBody(request, schema: RequestSchemas.newChecklist)
     let name = try body.requiredString("name")
     let icon = try body.string("icon").map(Self.icon) ?? .userDefault
     let list = try service.createList(named: name, icon: icon)
@@ -84,7 +84,7 @@ extension ChecklistsAPI {
 
   func updateChecklist(_ request: HTTPRequest, _ segment: String) throws -> HTTPResponse {
     let listID = try id(segment, "list")
-    let body = try RequestBody(request, allowed: ["name", "icon"])
+    let body = try RequestBody(request, schema: RequestSchemas.checklistChanges)
     // The content is checked before the precondition (RFC 9110, 13.2.1): a bad name is 422
     // even when If-Match is stale.
     let name = try body.string("name").map(Checklist.validatedName)

@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsInterop
 import ChecklistsStore
 import Foundation
 import HTTPServer
@@ -43,7 +44,7 @@ extension ChecklistsAPI {
   /// PUT: shares one of the user's lists with a user, or changes their role.
   func share(_ request: HTTPRequest, _ segment: String, _ user: String) throws -> HTTPResponse {
     let listID = try id(segment, "list")
-    let body = try RequestBody(request, allowed: ["role"])
+    let body = try RequestBody(request, schema: RequestSchemas.share)
     let role = try ShareRole.named(try body.requiredString("role"))
     let share = try sharing.share(listID: listID, with: user, role: role)
     didWrite()

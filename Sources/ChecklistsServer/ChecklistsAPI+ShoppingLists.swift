@@ -28,7 +28,7 @@ extension ChecklistsAPI {
   }
 
   func createShoppingList(_ request: HTTPRequest) throws -> HTTPResponse {
-    let body = try RequestBody(request, allowed: ["name"])
+    let body = try RequestBody(request, schema: RequestSchemas.newShoppingList)
     let list = try shopping.createList(named: body.requiredString("name"))
     didWrite()
     var response = try HTTPResponse.json(
@@ -51,7 +51,7 @@ extension ChecklistsAPI {
 
   func renameShoppingList(_ request: HTTPRequest, _ segment: String) throws -> HTTPResponse {
     let listID = try shoppingListID(segment)
-    let body = try RequestBody(request, allowed: ["name"])
+    let body = try RequestBody(request, schema: RequestSchemas.shoppingListChanges)
     // The content is checked before the precondition (RFC 9110, 13.2.1).
     let name = try ShoppingList.validatedName(body.requiredString("name"))
     let expected = try request.expectedRevision { try shopping.list(id: listID).revision }
@@ -95,7 +95,7 @@ extension ChecklistsAPI {
     // The body is optional: an empty one puts the item on as it is.
     let quantity =
       request.body.isEmpty
-      ? nil : try RequestBody(request, allowed: ["quantity"]).integer("quantity")
+      ? nil : try RequestBody(request, schema: RequestSchemas.entryQuantity).integer("quantity")
     let (entry, isNew) = try shopping.put(itemID: itemID, onList: listID, quantity: quantity)
     didWrite()
     var response = try lineResponse(entry, request, status: isNew ? 201 : 200)
@@ -107,7 +107,7 @@ extension ChecklistsAPI {
   /// goes on the list, or a new one when there is none, so "milk" twice never makes two Milks.
   func putEntryByName(_ request: HTTPRequest, _ segment: String) throws -> HTTPResponse {
     let listID = try shoppingListID(segment)
-    let body = try RequestBody(request, allowed: ["name", "quantity"])
+    let body = try RequestBody(request, schema: RequestSchemas.newEntryByName)
     let name = try ShoppingItem.validatedName(body.requiredString("name"))
     let quantity = try body.integer("quantity")
     // Whether the entry is new decides the status only; the write itself is one transaction.
@@ -133,7 +133,7 @@ extension ChecklistsAPI {
   {
     let listID = try shoppingListID(listSegment)
     let itemID = try id(itemSegment, "catalogue item")
-    let body = try RequestBody(request, allowed: ["quantity", "inCart"])
+    let body = try RequestBody(request, schema: RequestSchemas.entryChanges)
     let quantity = try body.integer("quantity")
     let isInCart = try body.bool("inCart")
     let expected = try request.expectedRevision {

@@ -24,9 +24,7 @@ struct CommandRoute: Sendable {
     guard let runner else {
       throw APIError(status: 404, detail: "This server does not run command lines.")
     }
-    _ = try RequestBody(
-      request,
-      allowed: ["arguments", "files", "answers", "timeZone", "locale", "outputIsTerminal"])
+    _ = try RequestBody(request, schema: RemoteCommand.schema)
     let command: RemoteCommand
     do {
       command = try JSONDecoder().decode(RemoteCommand.self, from: Data(request.body))

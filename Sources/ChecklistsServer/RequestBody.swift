@@ -7,11 +7,16 @@ import HTTPServer
 struct RequestBody {
   private let fields: [String: JSONValue]
 
-  /// Reads the body as a JSON object whose keys are all among `allowed`.
+  /// Reads the body as a JSON object whose keys are all properties of `schema`, the object
+  /// schema the OpenAPI document shows for the body (such as ``RequestSchemas/newItem``).
   /// - Throws: 415 for another content type, 400 for invalid UTF-8 or anything RFC 8259 does
   ///   not call JSON (``JSONSyntax``), 422 for a body that
   ///   is not an object or has unknown fields.
-  init(_ request: HTTPRequest, allowed: Set<String>) throws {
+  init(_ request: HTTPRequest, schema: JSONSchema) throws {
+    // A body schema names its fields; one that allows any would let typos through unnoticed.
+    guard let allowed = schema.allowedPropertyNames else {
+      preconditionFailure("a request body's schema must be an object of named properties")
+    }
     let type = request.headers["Content-Type"]?.split(separator: ";").first
       .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
     guard let type, type == "application/json" || type.hasSuffix("+json") else {

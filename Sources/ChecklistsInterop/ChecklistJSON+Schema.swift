@@ -1,0 +1,128 @@
+import ChecklistsCore
+import Foundation
+
+extension ChecklistIcon {
+  /// `Icon`: the name of a list's icon.
+  public static let schema = JSONSchema.enumeration(allCases.map(\.rawValue))
+}
+
+extension ChecklistJSON {
+  /// `Checklist`: a list as the API answers it.
+  public static let schema = JSONSchema.object(
+    properties: ShareRole.sharedListProperties.merging([
+      "id": .string(format: "uuid"),
+      "name": .string(minLength: 1),
+      "icon": .ref("Icon"),
+      "itemCount": .integer(minimum: 0),
+      "remainingCount": .integer(minimum: 0),
+      "subtitle": .string(),
+      "revision": .integer(minimum: 1),
+      "createdAt": .ref("Timestamp"),
+      "updatedAt": .ref("Timestamp"),
+    ]) { _, new in new },
+    required: [
+      "id", "name", "icon", "itemCount", "remainingCount", "subtitle", "revision", "createdAt",
+      "updatedAt",
+    ])
+}
+
+extension ChecklistItemJSON {
+  /// `Item`: an item as the API answers it; `checklist` only where it is shown away from its list.
+  public static let schema = JSONSchema.object(
+    properties: [
+      "id": .string(format: "uuid"),
+      "checklistID": .string(format: "uuid"),
+      "checklist": .string(),
+      "text": .string(minLength: 1),
+      "checked": .boolean(),
+      "dueDate": .ref("Timestamp").orNull,
+      "remind": .boolean(),
+      "reminderDate": .ref("Timestamp").orNull,
+      "revision": .integer(),
+      "createdAt": .ref("Timestamp"),
+      "updatedAt": .ref("Timestamp"),
+    ],
+    required: [
+      "id", "checklistID", "text", "checked", "dueDate", "remind", "reminderDate", "revision",
+      "createdAt", "updatedAt",
+    ])
+}
+
+extension ResponseSchemas {
+  /// `ChecklistCollection`: `GET /api/v1/checklists`.
+  public static let checklistCollection = JSONSchema.object(
+    properties: ["checklists": .array(of: .ref("Checklist"))],
+    required: ["checklists"])
+
+  /// `ChecklistWithItems`: a list with its items in order.
+  public static let checklistWithItems = JSONSchema.object(
+    properties: [
+      "checklist": .ref("Checklist"),
+      "items": .array(of: .ref("Item")),
+    ],
+    required: ["checklist", "items"])
+
+  /// `ItemCollection`: a list's items, or the items due.
+  public static let itemCollection = JSONSchema.object(
+    properties: ["items": .array(of: .ref("Item"))],
+    required: ["items"])
+
+  /// `ImportReport`: what importing a file did.
+  public static let importReport = JSONSchema.object(
+    properties: [
+      "listsCreated": .integer(),
+      "listsUpdated": .integer(),
+      "itemsAdded": .integer(),
+      "itemsUpdated": .integer(),
+      "itemsUnchanged": .integer(),
+      "itemsRemoved": .integer(),
+      "itemsSkipped": .integer(),
+      "summary": .string(),
+    ],
+    required: [
+      "listsCreated", "listsUpdated", "itemsAdded", "itemsUpdated", "itemsUnchanged",
+      "itemsRemoved", "itemsSkipped", "summary",
+    ])
+}
+
+extension RequestSchemas {
+  /// `NewChecklist`: `POST /api/v1/checklists`.
+  public static let newChecklist = JSONSchema.object(
+    properties: [
+      "name": .ref("Text"),
+      "icon": .ref("Icon"),
+    ],
+    required: ["name"])
+
+  /// `ChecklistChanges`: `PATCH /api/v1/checklists/{id}`.
+  public static let checklistChanges = JSONSchema.object(properties: [
+    "name": .ref("Text"),
+    "icon": .ref("Icon"),
+  ])
+
+  /// `NewItem`: `POST /api/v1/checklists/{id}/items`.
+  public static let newItem = JSONSchema.object(
+    properties: [
+      "text": .ref("Text"),
+      "dueDate": .ref("Timestamp").orNull,
+      "remind": .boolean(description: "Needs a due date"),
+      "checked": .boolean(),
+    ],
+    required: ["text"])
+
+  /// `ItemChanges`: `PATCH /api/v1/items/{id}`.
+  public static let itemChanges = JSONSchema.object(properties: [
+    "text": .ref("Text"),
+    "checked": .boolean(),
+    "dueDate": .ref("Timestamp").orNull,
+    "remind": .boolean(),
+  ])
+
+  /// `Move`: `POST /api/v1/items/{id}/move`.
+  public static let move = JSONSchema.object(
+    properties: [
+      "index": .integer(
+        minimum: 0, description: "The 0-based position the item ends at; clamped to the list")
+    ],
+    required: ["index"])
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// The schemas of request bodies that have no Swift type of their own: the OpenAPI document
+/// shows them and the server accepts exactly their properties (`RequestBody`).
+public enum RequestSchemas {}
+
+/// The schemas of response bodies the server builds from the JSON types (collections, reports,
+/// sessions): the OpenAPI document shows them and the server's tests hold its answers to them.
+public enum ResponseSchemas {}
+
+extension JSONSchema {
+  /// `Timestamp`: an ISO 8601 date and time, as the API writes them (UTC, to the millisecond).
+  public static let timestamp = JSONSchema.string(format: "date-time")
+
+  /// `Text`: one line of text a person typed (a list's name, an item's text), as `TextRules`
+  /// accepts it.
+  public static let text = JSONSchema.string(
+    pattern:
+      #"^[^\u0000-\u001F\u007F-\u009F\u2028\u2029]*[^\s\u0000-\u001F\u007F-\u009F\u2028\u2029\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8][^\u0000-\u001F\u007F-\u009F\u2028\u2029]*$"#,
+    description:
+      "One line of text: trimmed of white space at both ends, at least one visible character, no control characters or line breaks. Items hold at most 1,000 characters and list names 200 (characters as people see them)."
+  )
+
+  /// `Base64`: bytes as standard, padded base64, as `Data` encodes to JSON.
+  public static let base64 = JSONSchema.string(
+    contentEncoding: "base64",
+    pattern: "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$")
+}
+
+extension ResponseSchemas {
+  /// `Problem`: an RFC 9457 problem, the body of every error.
+  public static let problem = JSONSchema.object(
+    properties: [
+      "type": .string(),
+      "title": .string(),
+      "status": .integer(),
+      "detail": .string(),
+    ],
+    required: ["type", "title", "status", "detail"],
+    // RFC 9457 lets a problem carry more members.
+    allowsOtherProperties: true)
+}
