@@ -13,11 +13,24 @@ struct Route: Sendable {
     /// A signed-in user (or anyone, on a single-user server); writes must come from this
     /// site's pages or with an API token.
     case signedIn
-    /// Signed in, with this role or better on the list the path names. The services check
-    /// the role; a list the user cannot see is 404, never 403.
-    case listRole(String)
+    /// Signed in, with this role or better on the list the path names (the route may need
+    /// more for some changes, as an editor's to rename an item where a checker only checks
+    /// it). The services check the role; a list the user cannot see is 404, never 403.
+    case listRole(ListRole)
     /// A page of the web app: a browser that must sign in first is sent to `/login`.
     case page
+  }
+
+  /// The least a user needs on a list to call a route that names it.
+  enum ListRole: Sendable, Equatable {
+    /// Anyone the list is shared with.
+    case viewer
+    /// Checks items off, or puts them in the cart.
+    case checker
+    /// Adds, edits, moves and deletes items.
+    case editor
+    /// Renames, deletes and shares the list: its owner only.
+    case owner
   }
 
   /// Answers a matched request. The context holds the gateway and, on routes for signed-in

@@ -76,7 +76,7 @@ extension RouteTable {
         OpenAPIOperation(
           "revokeCurrentToken",
           "Sign a command line out ('checklists logout'): revokes the API token sent in 'Authorization: Bearer'",
-          responses: [204: .empty("Revoked")].problems(401, 422))
+          responses: [204: .empty("Revoked")].problems(401, 403, 422))
       ) { context, request, _ in
         try context.tokens.revokeCurrent(request, identity: context.signedIn())
       }

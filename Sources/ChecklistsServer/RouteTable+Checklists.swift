@@ -44,7 +44,7 @@ extension RouteTable {
         "DELETE",
         OpenAPIOperation(
           "deleteChecklist", "Delete a list and its items", parameters: [.ifMatch],
-          responses: [204: .empty("Deleted")].problems(400, 404, 412))
+          responses: [204: .empty("Deleted")].problems(400, 404, 412)), access: .listRole(.owner)
       ) { api, request, p in try api.deleteChecklist(request, p["id"]) }
       routes.api(
         "GET",
@@ -53,14 +53,15 @@ extension RouteTable {
           responses: [
             200: .json("The list and its items", "ChecklistWithItems", headers: ["ETag": .etag]),
             304: .notModified,
-          ].problems(400, 404))
+          ].problems(400, 404)), access: .listRole(.viewer)
       ) { api, request, p in try api.getChecklist(request, p["id"]) }
       routes.api(
         "PATCH",
         OpenAPIOperation(
           "updateChecklist", "Rename a list or change its icon", parameters: [.ifMatch],
           request: .json("ChecklistChanges"),
-          responses: [200: .component("Checklist")].problems(400, 404, 409, 412, 413, 415, 422))
+          responses: [200: .component("Checklist")].problems(400, 404, 409, 412, 413, 415, 422)),
+        access: .listRole(.owner)
       ) { api, request, p in try api.updateChecklist(request, p["id"]) }
     }
     routes.group("/checklists/{id}/items", parameters: [.component("ListID")]) { routes in
@@ -70,7 +71,7 @@ extension RouteTable {
           "listItems", "A list's items in order", parameters: [.ifNoneMatch],
           responses: [
             200: .json("The items", "ItemCollection", headers: ["ETag": .etag]), 304: .notModified,
-          ].problems(400, 404))
+          ].problems(400, 404)), access: .listRole(.viewer)
       ) { api, request, p in try api.listItems(request, p["id"]) }
       routes.api(
         "POST",
@@ -94,7 +95,7 @@ extension RouteTable {
                   "operationId": "updateItem", "parameters": ["id": "$response.body#/id"],
                 ],
               ])
-          ].problems(400, 404, 413, 415, 422))
+          ].problems(400, 404, 413, 415, 422)), access: .listRole(.editor)
       ) { api, request, p in try api.addItem(request, p["id"]) }
     }
     routes.group("/due") { routes in
@@ -174,20 +175,22 @@ extension RouteTable {
         "DELETE",
         OpenAPIOperation(
           "deleteItem", "Delete an item", parameters: [.ifMatch],
-          responses: [204: .empty("Deleted")].problems(400, 404, 412))
+          responses: [204: .empty("Deleted")].problems(400, 404, 412)), access: .listRole(.editor)
       ) { api, request, p in try api.deleteItem(request, p["id"]) }
       routes.api(
         "GET",
         OpenAPIOperation(
           "getItem", "An item", parameters: [.ifNoneMatch],
-          responses: [200: .component("Item"), 304: .notModified].problems(400, 404))
+          responses: [200: .component("Item"), 304: .notModified].problems(400, 404)),
+        access: .listRole(.viewer)
       ) { api, request, p in try api.getItem(request, p["id"]) }
       routes.api(
         "PATCH",
         OpenAPIOperation(
           "updateItem", "Change an item's text, checkmark, due date or reminder",
           parameters: [.ifMatch], request: .json("ItemChanges"),
-          responses: [200: .component("Item")].problems(400, 404, 412, 413, 415, 422))
+          responses: [200: .component("Item")].problems(400, 404, 412, 413, 415, 422)),
+        access: .listRole(.checker)
       ) { api, request, p in try api.updateItem(request, p["id"]) }
     }
     routes.group("/items/{id}/move", parameters: [.component("ItemID")]) { routes in
@@ -196,7 +199,8 @@ extension RouteTable {
         OpenAPIOperation(
           "moveItem", "Move an item to a position in its list", parameters: [.ifMatch],
           request: .json("Move"),
-          responses: [200: .component("Item")].problems(400, 404, 412, 413, 415, 422))
+          responses: [200: .component("Item")].problems(400, 404, 412, 413, 415, 422)),
+        access: .listRole(.editor)
       ) { api, request, p in try api.moveItem(request, p["id"]) }
     }
     routes.group("/items/{id}/toggle", parameters: [.component("ItemID")]) { routes in
@@ -204,7 +208,7 @@ extension RouteTable {
         "POST",
         OpenAPIOperation(
           "toggleItem", "Flip an item's checkmark, as tapping its row does", parameters: [.ifMatch],
-          responses: [200: .component("Item")].problems(400, 404, 412))
+          responses: [200: .component("Item")].problems(400, 404, 412)), access: .listRole(.checker)
       ) { api, request, p in try api.toggleItem(request, p["id"]) }
     }
   }

@@ -31,7 +31,7 @@ extension RouteTable {
         "DELETE",
         OpenAPIOperation(
           "leaveSharedList", "Leave a list someone shared with you",
-          responses: [204: .empty("Left")].problems(401, 403, 404))
+          responses: [204: .empty("Left")].problems(401, 403, 404)), access: .listRole(.viewer)
       ) { api, _, p in try api.leave(p["listID"]) }
       routes.api(
         "GET",
@@ -46,7 +46,7 @@ extension RouteTable {
                   "members": ["items": ["$ref": "#/components/schemas/Member"], "type": "array"]
                 ], "required": ["members"], "type": "object",
               ])
-          ].problems(401, 403, 404))
+          ].problems(401, 403, 404)), access: .listRole(.owner)
       ) { api, _, p in try api.members(p["listID"]) }
     }
     routes.group(
@@ -61,7 +61,8 @@ extension RouteTable {
         "DELETE",
         OpenAPIOperation(
           "unshareList", "Stop sharing one of your lists with a user",
-          responses: [204: .empty("No longer shared")].problems(401, 403, 404))
+          responses: [204: .empty("No longer shared")].problems(401, 403, 404)),
+        access: .listRole(.owner)
       ) { api, _, p in try api.unshare(p["listID"], p["user"]) }
       routes.api(
         "PUT",
@@ -71,7 +72,8 @@ extension RouteTable {
             "additionalProperties": false,
             "properties": ["role": ["$ref": "#/components/schemas/ShareRole"]],
             "required": ["role"], "type": "object",
-          ]), responses: [200: .json("Shared", "Member")].problems(400, 401, 403, 404, 415, 422))
+          ]), responses: [200: .json("Shared", "Member")].problems(400, 401, 403, 404, 415, 422)),
+        access: .listRole(.owner)
       ) { api, request, p in try api.share(request, p["listID"], p["user"]) }
     }
   }

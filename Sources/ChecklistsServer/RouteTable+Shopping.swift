@@ -170,7 +170,8 @@ extension RouteTable {
         "DELETE",
         OpenAPIOperation(
           "deleteShoppingList", "Delete a shopping list; its items stay in the catalogue",
-          parameters: [.ifMatch], responses: [204: .empty("Deleted")].problems(400, 404, 412))
+          parameters: [.ifMatch], responses: [204: .empty("Deleted")].problems(400, 404, 412)),
+        access: .listRole(.owner)
       ) { api, request, p in try api.deleteShoppingList(request, p["listID"]) }
       routes.api(
         "GET",
@@ -182,7 +183,7 @@ extension RouteTable {
             200: .json(
               "The list, its lines and totals", "ShoppingListContents", headers: ["ETag": .etag]),
             304: .notModified,
-          ].problems(400, 404))
+          ].problems(400, 404)), access: .listRole(.viewer)
       ) { api, request, p in try api.getShoppingList(request, p["listID"]) }
       routes.api(
         "PATCH",
@@ -190,7 +191,7 @@ extension RouteTable {
           "renameShoppingList", "Rename a shopping list", parameters: [.ifMatch],
           request: .json("ShoppingListChanges"),
           responses: [200: .json("The list", "ShoppingList", headers: ["ETag": .etag])].problems(
-            400, 404, 409, 412, 413, 415, 422))
+            400, 404, 409, 412, 413, 415, 422)), access: .listRole(.owner)
       ) { api, request, p in try api.renameShoppingList(request, p["listID"]) }
     }
     routes.group("/shopping-lists/{listID}/entries", parameters: [.component("ShoppingListID")]) {
@@ -247,7 +248,7 @@ extension RouteTable {
                   ],
                 ],
               ]),
-          ].problems(400, 404, 413, 415, 422))
+          ].problems(400, 404, 413, 415, 422)), access: .listRole(.editor)
       ) { api, request, p in try api.putEntryByName(request, p["listID"]) }
     }
     routes.group(
@@ -258,14 +259,15 @@ extension RouteTable {
         "DELETE",
         OpenAPIOperation(
           "removeEntry", "Take an item off the list; it stays in the catalogue",
-          responses: [204: .empty("Taken off")].problems(400, 404))
+          responses: [204: .empty("Taken off")].problems(400, 404)), access: .listRole(.editor)
       ) { api, request, p in try api.removeEntry(request, p["listID"], p["itemID"]) }
       routes.api(
         "PATCH",
         OpenAPIOperation(
           "updateEntry", "Change how many, or put the item in the cart or take it out",
           parameters: [.acceptLanguage], request: .json("EntryChanges"),
-          responses: [200: .json("The line", "ShoppingLine")].problems(400, 404, 413, 415, 422))
+          responses: [200: .json("The line", "ShoppingLine")].problems(400, 404, 413, 415, 422)),
+        access: .listRole(.checker)
       ) { api, request, p in try api.updateEntry(request, p["listID"], p["itemID"]) }
       routes.api(
         "PUT",
@@ -275,7 +277,7 @@ extension RouteTable {
           responses: [
             200: .json("The line, which was there already", "ShoppingLine"),
             201: .json("The new line", "ShoppingLine", headers: ["Location": .string]),
-          ].problems(400, 404, 413, 415, 422))
+          ].problems(400, 404, 413, 415, 422)), access: .listRole(.editor)
       ) { api, request, p in try api.putEntry(request, p["listID"], p["itemID"]) }
     }
     routes.group("/shopping-lists/{listID}/finish", parameters: [.component("ShoppingListID")]) {
@@ -288,7 +290,7 @@ extension RouteTable {
           responses: [
             200: .json(
               "How many entries were cleared, and the list as it is now", "FinishedShopping")
-          ].problems(400, 404))
+          ].problems(400, 404)), access: .listRole(.checker)
       ) { api, request, p in try api.finishShopping(request, p["listID"]) }
     }
   }
