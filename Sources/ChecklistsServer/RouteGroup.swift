@@ -69,7 +69,8 @@ struct RouteGroup {
   mutating func api(
     _ method: String, _ operation: OpenAPIOperation, access: Route.Access? = nil,
     bodyLimit: Route.BodyLimit = .standard,
-    handler: @escaping @Sendable (ChecklistsAPI, HTTPRequest, Route.Parameters) throws
+    handler:
+      @escaping @Sendable (ChecklistsAPI, HTTPRequest, Route.Parameters) throws
       -> HTTPResponse
   ) {
     api(method, "", operation, access: access, bodyLimit: bodyLimit, handler: handler)
