@@ -44,6 +44,7 @@ struct SQLiteChecklistStoreTests {
         "v3: passwords, sessions, API tokens",
         "v4: shared lists",
         "v5: lookup keys for names, texts and All Lists order",
+        "v8: ids of deleted things",
       ])
     let mode = try queue.withConnection { db in
       try db.query("PRAGMA journal_mode") { $0.string(0) }
