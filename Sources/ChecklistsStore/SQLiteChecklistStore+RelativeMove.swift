@@ -40,12 +40,22 @@ extension SQLiteChecklistStore.Transaction {
     }
     // The item that follows the place, the moving one included: if that is the moving item,
     // it already stands there.
-    let next = try db.queryFirst(
-      """
-      SELECT id, position FROM items
-      WHERE checklist_id = ?1 AND (?2 IS NULL OR position > ?2) ORDER BY position LIMIT 1
-      """, listID, previous
-    ) { (try $0.uuid(0), $0.int64(1)) }
+    // Two statements, not one with `?2 IS NULL OR`: that form keeps SQLite from seeking the
+    // index to `previous` and makes it step over every item above it.
+    let next =
+      if let previous {
+        try db.queryFirst(
+          """
+          SELECT id, position FROM items WHERE checklist_id = ? AND position > ?
+          ORDER BY position LIMIT 1
+          """, listID, previous
+        ) { (try $0.uuid(0), $0.int64(1)) }
+      } else {
+        try db.queryFirst(
+          "SELECT id, position FROM items WHERE checklist_id = ? ORDER BY position LIMIT 1",
+          listID
+        ) { (try $0.uuid(0), $0.int64(1)) }
+      }
     if let next, next.0 == id { return .alreadyThere }
     switch (previous, next?.1) {
     case (nil, nil): return .alreadyThere

@@ -307,4 +307,47 @@ struct ReplayServiceTests {
     #expect(missing?.message == "There is no item with id \(unknown.uuidString) to move 'A' after.")
     #expect(try Self.order(service, list.id) == "AB")
   }
+
+  @Test("A move after an item, and a create with an id, cost the same in 10 items and 5,000")
+  func moveAfterDoesNotScan() throws {
+    var measured: [[String: Int]] = []
+    var farMoves: [Int] = []
+    for size in [10, 5_000] {
+      let store = try SQLiteChecklistStore(path: TemporaryFolder().path("items.sqlite"))
+      let service = try ChecklistService.openLocal(store: store)
+      try service.importChecklists(
+        [
+          PortableChecklist(
+            name: "Big", icon: .folder, items: (1...size).map { PortableItem(text: "Item \($0)") })
+        ], mode: .merge)
+      let list = try service.findList("Big")
+      let mover = try service.findItem("Item 3", in: list)
+      let (near, middle) = (
+        try service.findItem("Item 6", in: list), try service.findItem("\(size / 2)", in: list)
+      )
+      let id = UUID()
+      var row: [String: Int] = [:]
+      row["move after"] = try GrowthTests.steps(store) {
+        try service.moveItem(id: mover.id, after: near.id)
+      }
+      // Further away, the item changes stretch and the stretch counts follow (see
+      // item_blocks): bounded as a move to an index is, never a walk over the items.
+      farMoves.append(
+        try GrowthTests.steps(store) { try service.moveItem(id: mover.id, after: middle.id) })
+      row["create with id"] = try GrowthTests.steps(store) {
+        try service.addItem(id: id, "Milk", to: list.id)
+      }
+      row["replayed create"] = try GrowthTests.steps(store) {
+        try service.addItem(id: id, "Milk", to: list.id)
+      }
+      measured.append(row)
+    }
+    for (action, small) in measured[0] {
+      let large = measured[1][action]!
+      #expect(large <= small + 40, "\(action): \(small) steps in 10 items, \(large) in 5,000")
+    }
+    #expect(
+      farMoves[1] <= farMoves[0] + 1_000,
+      "move after the middle: \(farMoves[0]) steps in 10 items, \(farMoves[1]) in 5,000")
+  }
 }
