@@ -89,6 +89,7 @@ extension RequestSchemas {
   /// `NewChecklist`: `POST /api/v1/checklists`.
   public static let newChecklist = JSONSchema.object(
     properties: [
+      "id": clientID,
       "name": .ref("Text"),
       "icon": .ref("Icon"),
     ],
@@ -103,6 +104,7 @@ extension RequestSchemas {
   /// `NewItem`: `POST /api/v1/checklists/{id}/items`.
   public static let newItem = JSONSchema.object(
     properties: [
+      "id": clientID,
       "text": .ref("Text"),
       "dueDate": .ref("Timestamp").orNull,
       "remind": .boolean(description: "Needs a due date"),
@@ -118,11 +120,15 @@ extension RequestSchemas {
     "remind": .boolean(),
   ])
 
-  /// `Move`: `POST /api/v1/items/{id}/move`.
+  /// `Move`: `POST /api/v1/items/{id}/move`: one of `after` (replays land where the person
+  /// put the item) or `index`.
   public static let move = JSONSchema.object(
     properties: [
+      "after": JSONSchema.string(
+        format: "uuid",
+        description: "The item it goes after, or null for first; send this or 'index', not both"
+      ).orNull,
       "index": .integer(
-        minimum: 0, description: "The 0-based position the item ends at; clamped to the list")
-    ],
-    required: ["index"])
+        minimum: 0, description: "The 0-based position the item ends at; clamped to the list"),
+    ])
 }

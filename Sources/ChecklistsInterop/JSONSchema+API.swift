@@ -2,7 +2,14 @@ import Foundation
 
 /// The schemas of request bodies that have no Swift type of their own: the OpenAPI document
 /// shows them and the server accepts exactly their properties (`RequestBody`).
-public enum RequestSchemas {}
+public enum RequestSchemas {
+  /// The optional `id` of a create: a UUID the client chose, so that sending the same create
+  /// again answers the resource it made instead of a second copy (docs/SYNC.md).
+  public static let clientID = JSONSchema.string(
+    format: "uuid",
+    description: "A UUID chosen by the client; the same create sent again answers 200 with what it made, the same id with other content 409"
+  ).orNull
+}
 
 /// The schemas of response bodies the server builds from the JSON types (collections, reports,
 /// sessions): the OpenAPI document shows them and the server's tests hold its answers to them.

@@ -170,14 +170,14 @@ extension RequestSchemas {
 
   /// `NewCatalogueItem`: `POST /api/v1/catalogue`.
   public static let newCatalogueItem = JSONSchema.object(
-    properties: catalogueItemFields, required: ["name"])
+    properties: catalogueItemFields.merging(["id": clientID]) { $1 }, required: ["name"])
 
   /// `CatalogueItemChanges`: `PATCH /api/v1/catalogue/{itemID}`.
   public static let catalogueItemChanges = JSONSchema.object(properties: catalogueItemFields)
 
   /// `NewShoppingList`: `POST /api/v1/shopping-lists`.
   public static let newShoppingList = JSONSchema.object(
-    properties: ["name": .ref("Text")], required: ["name"])
+    properties: ["id": clientID, "name": .ref("Text")], required: ["name"])
 
   /// `ShoppingListChanges`: `PATCH /api/v1/shopping-lists/{listID}` (a new name).
   public static let shoppingListChanges = JSONSchema.object(

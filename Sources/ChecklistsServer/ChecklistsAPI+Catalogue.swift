@@ -43,16 +43,21 @@ extension ChecklistsAPI {
     ).varying()
   }
 
+  /// `POST /api/v1/catalogue {name, price?, unit?, category?, id?}`: 201 with the new item, or
+  /// 200 with the item the catalogue already has: the one with this `id`, or the one of this
+  /// name when the details sent match (names are unique: "milk" twice is one Milk).
   func addCatalogueItem(_ request: HTTPRequest) throws -> HTTPResponse {
     let body = try RequestBody(request, schema: RequestSchemas.newCatalogueItem)
     let locale = priceLocale(request)
+    let clientID = try body.clientID()
     let name = try body.requiredString("name")
     let price = try self.price(in: body, locale: locale) ?? nil
     let unit = try body.nullableString("unit") ?? nil
     let category = try body.nullableString("category") ?? nil
-    let item = try shopping.addItem(named: name, price: price, unit: unit, category: category)
-    didWrite()
-    var response = try catalogueItemResponse(item, locale: locale, status: 201)
+    let (item, isNew) = try shopping.addItem(
+      id: clientID, named: name, price: price, unit: unit, category: category)
+    if isNew { didWrite() }
+    var response = try catalogueItemResponse(item, locale: locale, status: isNew ? 201 : 200)
     response.headers["Location"] = "/api/v1/catalogue/\(item.id.uuidString)"
     return response
   }
@@ -90,7 +95,9 @@ extension ChecklistsAPI {
   /// Deletes the item and takes it off every list, which the web app confirms first.
   func deleteCatalogueItem(_ request: HTTPRequest, _ segment: String) throws -> HTTPResponse {
     let itemID = try catalogueItemID(segment)
-    let expected = try request.expectedRevision { try shopping.item(id: itemID).revision }
+    let expected = try ChecklistsError.deleting("catalogue item", id: itemID) {
+      try request.expectedRevision { try shopping.item(id: itemID).revision }
+    }
     let (item, removedFromLists) = try shopping.deleteItem(id: itemID, expectedRevision: expected)
     didWrite()
     return try HTTPResponse.json(

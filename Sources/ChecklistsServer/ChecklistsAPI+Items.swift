@@ -5,17 +5,20 @@ import Foundation
 import HTTPServer
 
 extension ChecklistsAPI {
+  /// `POST /api/v1/checklists/{id}/items {text, …, id?}`: 201 with the new item, or 200 with
+  /// the item a replayed create (the same `id` and content) made before.
   func addItem(_ request: HTTPRequest, _ segment: String) throws -> HTTPResponse {
     let listID = try id(segment, "list")
     let body = try RequestBody(request, schema: RequestSchemas.newItem)
+    let clientID = try body.clientID()
     let text = try body.requiredString("text")
     let dueDate = try body.date("dueDate") ?? nil
     let remind = try body.bool("remind") ?? false
     let checked = try body.bool("checked") ?? false
-    let item = try service.addItem(
-      text, to: listID, dueDate: dueDate, shouldRemind: remind, isChecked: checked)
-    didWrite()
-    var response = try itemResponse(item, status: 201)
+    let (item, isNew) = try service.addItem(
+      id: clientID, text, to: listID, dueDate: dueDate, shouldRemind: remind, isChecked: checked)
+    if isNew { didWrite() }
+    var response = try itemResponse(item, status: isNew ? 201 : 200)
     response.headers["Location"] = "/api/v1/items/\(item.id.uuidString)"
     return response
   }
@@ -62,24 +65,54 @@ extension ChecklistsAPI {
     return try itemResponse(item)
   }
 
+  /// `POST /api/v1/items/{id}/move {"after": id or null}` puts the item right after another
+  /// of its list (null: first), which lands in the same place when replayed; `{"index": n}`
+  /// puts it at a position, for scripts.
   func moveItem(_ request: HTTPRequest, _ segment: String) throws -> HTTPResponse {
     let itemID = try id(segment, "item")
     let body = try RequestBody(request, schema: RequestSchemas.move)
-    guard let index = try body.integer("index") else {
-      throw APIError.unprocessable("The field 'index' is required.")
+    let after = try body.nullableString("after", expected: "an item's id or null")
+    let index = try body.integer("index")
+    if after != nil && index != nil {
+      throw APIError.unprocessable(
+        "Send either 'after' (the id of the item it goes after, or null for first) or 'index', "
+          + "not both.")
     }
-    guard index >= 0 else {
+    if after == nil && index == nil {
+      throw APIError.unprocessable(
+        "The field 'after' (the id of the item it goes after, or null for first) or 'index' "
+          + "is required.")
+    }
+    if let index, index < 0 {
       throw APIError.unprocessable("The field 'index' must be 0 or more, not \(index).")
     }
+    let otherID = try after.map { text in
+      try text.map { text in
+        guard let id = UUID.parse(text) else {
+          throw APIError.unprocessable(
+            "The field 'after' must be the id of an item of the same list, or null for first; "
+              + "'\(text)' is not an id.")
+        }
+        return id
+      }
+    }
     let expected = try request.expectedRevision { try service.item(id: itemID).revision }
-    let item = try service.moveItem(id: itemID, to: index, expectedRevision: expected)
+    let item =
+      if let index {
+        try service.moveItem(id: itemID, to: index, expectedRevision: expected)
+      } else {
+        try service.moveItem(id: itemID, after: otherID!, expectedRevision: expected)
+      }
     didWrite()
     return try itemResponse(item)
   }
 
+  /// Deletes an item; one that is not there (already deleted, or never the user's) is 404.
   func deleteItem(_ request: HTTPRequest, _ segment: String) throws -> HTTPResponse {
     let itemID = try id(segment, "item")
-    let expected = try request.expectedRevision { try service.item(id: itemID).revision }
+    let expected = try ChecklistsError.deleting("item", id: itemID) {
+      try request.expectedRevision { try service.item(id: itemID).revision }
+    }
     try service.deleteItem(id: itemID, expectedRevision: expected)
     didWrite()
     return .noContent

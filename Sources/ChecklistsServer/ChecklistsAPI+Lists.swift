@@ -19,14 +19,17 @@ extension ChecklistsAPI {
     }
   }
 
+  /// `POST /api/v1/checklists {name, icon?, id?}`: 201 with the new list, or 200 with the list
+  /// a replayed create (the same `id` and content) made before.
   func createChecklist(_ request: HTTPRequest) throws -> HTTPResponse {
     let body = try RequestBody(request, schema: RequestSchemas.newChecklist)
+    let clientID = try body.clientID()
     let name = try body.requiredString("name")
     let icon = try body.string("icon").map(Self.icon) ?? .userDefault
-    let list = try service.createList(named: name, icon: icon)
-    didWrite()
+    let (list, isNew) = try service.createList(id: clientID, named: name, icon: icon)
+    if isNew { didWrite() }
     var response = try HTTPResponse.json(
-      ChecklistJSON(list), status: 201, etag: .revision(list.revision))
+      ChecklistJSON(list), status: isNew ? 201 : 200, etag: .revision(list.revision))
     response.headers["Location"] = "/api/v1/checklists/\(list.id.uuidString)"
     return response
   }
@@ -97,9 +100,12 @@ extension ChecklistsAPI {
     return try .json(ChecklistJSON(list), etag: .revision(list.revision))
   }
 
+  /// Deletes a list; one that is not there (already deleted, or never the user's) is 404.
   func deleteChecklist(_ request: HTTPRequest, _ segment: String) throws -> HTTPResponse {
     let listID = try id(segment, "list")
-    let expected = try request.expectedRevision { try service.checklist(id: listID).revision }
+    let expected = try ChecklistsError.deleting("list", id: listID) {
+      try request.expectedRevision { try service.checklist(id: listID).revision }
+    }
     try service.deleteList(id: listID, expectedRevision: expected)
     didWrite()
     return .noContent

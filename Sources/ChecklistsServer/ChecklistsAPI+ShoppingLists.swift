@@ -27,12 +27,15 @@ extension ChecklistsAPI {
     }
   }
 
+  /// `POST /api/v1/shopping-lists {name, id?}`: 201 with the new list, or 200 with the list a
+  /// replayed create (the same `id` and name) made before.
   func createShoppingList(_ request: HTTPRequest) throws -> HTTPResponse {
     let body = try RequestBody(request, schema: RequestSchemas.newShoppingList)
-    let list = try shopping.createList(named: body.requiredString("name"))
-    didWrite()
+    let clientID = try body.clientID()
+    let (list, isNew) = try shopping.createList(id: clientID, named: body.requiredString("name"))
+    if isNew { didWrite() }
     var response = try HTTPResponse.json(
-      ShoppingListJSON(list), status: 201, etag: .revision(list.revision))
+      ShoppingListJSON(list), status: isNew ? 201 : 200, etag: .revision(list.revision))
     response.headers["Location"] = "/api/v1/shopping-lists/\(list.id.uuidString)"
     return response
   }
@@ -65,7 +68,9 @@ extension ChecklistsAPI {
   /// Deletes the list; its items stay in the catalogue.
   func deleteShoppingList(_ request: HTTPRequest, _ segment: String) throws -> HTTPResponse {
     let listID = try shoppingListID(segment)
-    let expected = try request.expectedRevision { try shopping.list(id: listID).revision }
+    let expected = try ChecklistsError.deleting("shopping list", id: listID) {
+      try request.expectedRevision { try shopping.list(id: listID).revision }
+    }
     try shopping.deleteList(id: listID, expectedRevision: expected)
     didWrite()
     return .noContent

@@ -35,7 +35,11 @@ extension RouteTable {
                 "UpdateChecklist": [
                   "operationId": "updateChecklist", "parameters": ["id": "$response.body#/id"],
                 ],
-              ])
+              ]),
+            200: .json(
+              "What an earlier create with the same id made (the create is not made twice)",
+              "Checklist",
+              headers: ["ETag": .etag, "Location": .string]),
           ].problems(400, 409, 413, 415, 422))
       ) { api, request, _ in try api.createChecklist(request) }
     }
@@ -94,8 +98,11 @@ extension RouteTable {
                 "UpdateItem": [
                   "operationId": "updateItem", "parameters": ["id": "$response.body#/id"],
                 ],
-              ])
-          ].problems(400, 404, 413, 415, 422)), access: .listRole(.editor)
+              ]),
+            200: .json(
+              "What an earlier create with the same id made (the create is not made twice)", "Item",
+              headers: ["ETag": .etag, "Location": .string]),
+          ].problems(400, 404, 409, 413, 415, 422)), access: .listRole(.editor)
       ) { api, request, p in try api.addItem(request, p["id"]) }
     }
     routes.group("/due") { routes in
@@ -197,7 +204,8 @@ extension RouteTable {
       routes.api(
         "POST",
         OpenAPIOperation(
-          "moveItem", "Move an item to a position in its list", parameters: [.ifMatch],
+          "moveItem", "Move an item after another (or first), or to a position",
+          parameters: [.ifMatch],
           request: .json("Move"),
           responses: [200: .component("Item")].problems(400, 404, 412, 413, 415, 422)),
         access: .listRole(.editor)

@@ -44,7 +44,11 @@ extension RouteTable {
                   "operationId": "updateCatalogueItem",
                   "parameters": ["itemID": "$response.body#/id"],
                 ],
-              ])
+              ]),
+            200: .json(
+              "What an earlier create with the same id made (the create is not made twice)",
+              "ShoppingItem",
+              headers: ["ETag": .etag, "Location": .string]),
           ].problems(400, 409, 413, 415, 422))
       ) { api, request, _ in try api.addCatalogueItem(request) }
     }
@@ -161,7 +165,11 @@ extension RouteTable {
                   "operationId": "renameShoppingList",
                   "parameters": ["listID": "$response.body#/id"],
                 ],
-              ])
+              ]),
+            200: .json(
+              "What an earlier create with the same id made (the create is not made twice)",
+              "ShoppingList",
+              headers: ["ETag": .etag, "Location": .string]),
           ].problems(400, 409, 413, 415, 422))
       ) { api, request, _ in try api.createShoppingList(request) }
     }

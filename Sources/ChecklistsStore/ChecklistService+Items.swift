@@ -37,17 +37,67 @@ extension ChecklistService {
     _ text: String, to checklistID: UUID, dueDate: Date? = nil, shouldRemind: Bool = false,
     isChecked: Bool = false
   ) throws -> ChecklistItem {
+    try addItem(
+      id: nil, text, to: checklistID, dueDate: dueDate, shouldRemind: shouldRemind,
+      isChecked: isChecked
+    ).item
+  }
+
+  /// Adds an item with an id the client chose at the end of a list, safe to send twice.
+  /// - Parameters:
+  ///   - id: The new item's id; nil chooses one. An item of this list with this id and the
+  ///     same text, checkmark, due date and Remind Me is the same create again: it is answered
+  ///     and nothing is written.
+  ///   - text: The text; trimmed, 1 to 1,000 characters, one line.
+  ///   - checklistID: The list.
+  ///   - dueDate: When it is due, if ever.
+  ///   - shouldRemind: Whether a reminder fires at the due date; needs a due date.
+  /// - Returns: The item, and whether this call made it.
+  /// - Throws: `invalidInput`; `notFound` when the list does not exist or was deleted;
+  ///   `conflict` when an item with this id has other content, or the id is taken or was
+  ///   deleted.
+  @discardableResult
+  public func addItem(
+    id: UUID?, _ text: String, to checklistID: UUID, dueDate: Date? = nil,
+    shouldRemind: Bool = false, isChecked: Bool = false
+  ) throws -> (item: ChecklistItem, isNew: Bool) {
     let text = try ChecklistItem.validatedText(text)
     let dueDate = try ChecklistItem.validatedDueDate(dueDate)
     try checkReminder(shouldRemind, dueDate: dueDate)
     return try store.write { tx in
-      var list = try accessibleChecklist(checklistID, for: .edit, in: tx)
+      var list: Checklist
+      do {
+        list = try accessibleChecklist(checklistID, for: .edit, in: tx)
+      } catch let error as ChecklistsError where error.code == .notFound {
+        throw ChecklistsError(
+          .notFound,
+          "There is no list with id \(checklistID.uuidString): it does not exist or was "
+            + "deleted, so the item was not added.")
+      }
+      if let id,
+        try ClientID.isReplay(id, of: .item, ownerID: list.ownerID, listID: list.id, in: tx)
+      {
+        let item = try tx.item(id: id)!
+        try ClientID.checkSameContent(
+          id, of: .item,
+          [
+            ("text", ClientID.shown(item.text), ClientID.shown(text)),
+            ("checked", "\(item.isChecked)", "\(isChecked)"),
+            (
+              "dueDate", ClientID.shown(item.dueDate.map { $0.formatted(.iso8601) }),
+              ClientID.shown(dueDate.map { $0.formatted(.iso8601) })
+            ),
+            ("remind", "\(item.shouldRemind)", "\(shouldRemind)"),
+          ])
+        return (item, false)
+      }
       let item = ChecklistItem(
-        checklistID: list.id, text: text, isChecked: isChecked, dueDate: dueDate,
-        shouldRemind: shouldRemind, revision: list.revision + 1, createdAt: now())
+        id: id ?? UUID(), checklistID: list.id, text: text, isChecked: isChecked,
+        dueDate: dueDate, shouldRemind: shouldRemind, revision: list.revision + 1,
+        createdAt: now())
       try bump(&list, .itemAdded, itemID: item.id, in: tx)
       try tx.appendItem(item)
-      return item
+      return (item, true)
     }
   }
 
@@ -141,10 +191,14 @@ extension ChecklistService {
 
   /// Deletes an item.
   /// - Returns: The item as it was.
+  /// - Throws: `notFound` saying it does not exist or was already deleted (a replayed delete
+  ///   takes that as done), `forbidden`, `stale`.
   @discardableResult
   public func deleteItem(id: UUID, expectedRevision: Int64? = nil) throws -> ChecklistItem {
     try store.write { tx in
-      let item = try accessibleItem(id, for: .edit, in: tx)
+      let item = try ChecklistsError.deleting("item", id: id) {
+        try accessibleItem(id, for: .edit, in: tx)
+      }
       try check(expectedRevision, against: item.revision, what: "item '\(item.text)'")
       var list = try accessibleChecklist(item.checklistID, for: .edit, in: tx)
       try bump(&list, .itemDeleted, itemID: id, in: tx)
@@ -166,6 +220,50 @@ extension ChecklistService {
       var list = try accessibleChecklist(item.checklistID, for: .edit, in: tx)
       try bump(&list, .itemMoved, itemID: id, in: tx)
       try tx.moveItem(id: id, to: index)
+      item.revision = list.revision
+      item.updatedAt = list.updatedAt
+      try tx.updateItem(item)
+      return item
+    }
+  }
+
+  /// Moves an item to stand right after another item of its list, or first: a move that
+  /// lands in the same place when it is sent again, whatever moved in between.
+  /// - Parameter otherID: The item it goes after; nil puts it first.
+  /// - Returns: The moved item. When it already stood there nothing is written.
+  /// - Throws: `notFound` for an item the user cannot see (either of the two),
+  ///   `invalidInput` when `otherID` is the item itself or in another list, `forbidden`,
+  ///   `stale`.
+  /// - Complexity: O(log *items*); one row written, unless the list is renumbered (rare).
+  @discardableResult
+  public func moveItem(id: UUID, after otherID: UUID?, expectedRevision: Int64? = nil) throws
+    -> ChecklistItem
+  {
+    try store.write { tx in
+      var item = try accessibleItem(id, for: .edit, in: tx)
+      try check(expectedRevision, against: item.revision, what: "item '\(item.text)'")
+      var list = try accessibleChecklist(item.checklistID, for: .edit, in: tx)
+      if let otherID {
+        if otherID == id {
+          throw ChecklistsError.invalid(
+            "An item cannot be moved after itself; 'after' must name another item of its list.")
+        }
+        let other: ChecklistItem
+        do {
+          other = try accessibleItem(otherID, for: .read, in: tx)
+        } catch let error as ChecklistsError where error.code == .notFound {
+          throw ChecklistsError(
+            .notFound,
+            "There is no item with id \(otherID.uuidString) to move '\(item.text)' after.")
+        }
+        guard other.checklistID == item.checklistID else {
+          throw ChecklistsError.invalid(
+            "'\(other.text)' is in another list; '\(item.text)' can only move after an item "
+              + "of its own list, '\(list.name)'.")
+        }
+      }
+      guard try tx.moveItem(id: id, after: otherID) else { return item }
+      try bump(&list, .itemMoved, itemID: id, in: tx)
       item.revision = list.revision
       item.updatedAt = list.updatedAt
       try tx.updateItem(item)

@@ -149,13 +149,40 @@ public struct ChecklistService: Sendable {
   @discardableResult
   public func createList(named name: String, icon: ChecklistIcon = .userDefault) throws -> Checklist
   {
+    try createList(id: nil, named: name, icon: icon).list
+  }
+
+  /// Creates a list with an id the client chose, safe to send twice.
+  /// - Parameters:
+  ///   - id: The new list's id; nil chooses one. A list of the user's with this id, name and
+  ///     icon is the same create again: it is answered and nothing is written.
+  ///   - name: The name; trimmed, 1 to 200 characters, unique ignoring case.
+  ///   - icon: The icon.
+  /// - Returns: The list, and whether this call made it.
+  /// - Throws: `invalidInput` for a bad name; `conflict` when the name is taken, when a list
+  ///   with this id has another name or icon, or the id is taken or was deleted.
+  @discardableResult
+  public func createList(id: UUID?, named name: String, icon: ChecklistIcon = .userDefault)
+    throws -> (list: Checklist, isNew: Bool)
+  {
     let name = try Checklist.validatedName(name)
     return try store.write { tx in
+      if let id, try ClientID.isReplay(id, of: .checklist, ownerID: owner.id, in: tx) {
+        let list = try accessibleChecklist(id, for: .read, in: tx)
+        try ClientID.checkSameContent(
+          id, of: .checklist,
+          [
+            ("name", ClientID.shown(list.name), ClientID.shown(name)),
+            ("icon", ClientID.shown(list.icon.rawValue), ClientID.shown(icon.rawValue)),
+          ])
+        return (list, false)
+      }
       try ensureNameIsFree(name, in: tx)
-      let list = Checklist(ownerID: owner.id, name: name, icon: icon, createdAt: now())
+      let list = Checklist(
+        id: id ?? UUID(), ownerID: owner.id, name: name, icon: icon, createdAt: now())
       try tx.insertChecklist(list)
       try log(.listCreated, list: list, in: tx)
-      return list
+      return (list, true)
     }
   }
 
@@ -192,10 +219,14 @@ public struct ChecklistService: Sendable {
 
   /// Deletes a list and all its items.
   /// - Returns: The list as it was.
+  /// - Throws: `notFound` saying it does not exist or was already deleted (a replayed delete
+  ///   takes that as done), `forbidden`, `stale`.
   @discardableResult
   public func deleteList(id: UUID, expectedRevision: Int64? = nil) throws -> Checklist {
     try store.write { tx in
-      var list = try accessibleChecklist(id, for: .own, in: tx)
+      var list = try ChecklistsError.deleting("list", id: id) {
+        try accessibleChecklist(id, for: .own, in: tx)
+      }
       try check(expectedRevision, against: list.revision, what: "list '\(list.name)'")
       let before = list
       try bump(&list, .listDeleted, in: tx)

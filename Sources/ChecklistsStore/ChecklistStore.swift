@@ -18,7 +18,7 @@ public protocol ChecklistStore: Sendable {
 }
 
 /// The reading primitives every store offers, valid only inside ``ChecklistStore/read(_:)``.
-public protocol ChecklistStoreReader: SharingStoreReader, FieldRevisionReader {
+public protocol ChecklistStoreReader: SharingStoreReader, FieldRevisionReader, IDClaimReader {
   /// The user with this name, if any.
   func user(named name: String) throws -> User?
 
@@ -110,6 +110,13 @@ public protocol ChecklistStoreWriter: ChecklistStoreReader, FieldRevisionWriter 
 
   /// Moves an item so that it stands at zero-based `index` of its list (clamped to the list).
   func moveItem(id: UUID, to index: Int) throws
+
+  /// Moves an item so that it stands right after `otherID` in its list, or first when
+  /// `otherID` is nil; both items are in the same list and differ. Writes the moving item's
+  /// row only, unless the gap there is used up and the list is renumbered (rare).
+  /// - Returns: Whether the item's place changed (false when it already stood there).
+  /// - Complexity: O(log *items*) through the list's position index.
+  func moveItem(id: UUID, after otherID: UUID?) throws -> Bool
 
   /// Appends to the change log.
   /// - Returns: The change's sequence number.

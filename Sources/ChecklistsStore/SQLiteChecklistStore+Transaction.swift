@@ -283,7 +283,7 @@ extension SQLiteChecklistStore {
       return Int(before + inBlock)
     }
 
-    private func renumber(checklistID: UUID) throws {
+    func renumber(checklistID: UUID) throws {
       try db.run(
         """
         WITH ranked AS (

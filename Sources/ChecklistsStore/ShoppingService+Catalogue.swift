@@ -28,6 +28,73 @@ extension ShoppingService {
     }
   }
 
+  /// Adds an item to the catalogue, safe to send twice: what the catalogue already has is
+  /// answered, not added again.
+  ///
+  /// The item with the client's `id`, when it has the same name and details, is the same
+  /// create again. So is an item of the same name (ignoring case, as names are unique: "milk"
+  /// twice is one Milk) when every detail this call gives (a price, unit or category) is the
+  /// one it has; the answer carries that item's id.
+  /// - Parameters:
+  ///   - id: The new item's id; nil chooses one.
+  ///   - name: Trimmed, 1 to 200 characters, unique in the catalogue ignoring case.
+  ///   - price: What one costs, if known.
+  ///   - unit: How it is sold ("500 g"); blank means none.
+  ///   - category: Where it is in the shop ("Fruit"); blank means none.
+  /// - Returns: The item, and whether this call added it.
+  /// - Throws: `invalidInput` for a bad name or detail; `conflict` when the item with this id
+  ///   or this name has other details, or the id is taken or was deleted.
+  @discardableResult
+  public func addItem(
+    id: UUID?, named name: String, price: Price? = nil, unit: String? = nil,
+    category: String? = nil
+  ) throws -> (item: ShoppingItem, isNew: Bool) {
+    let name = try ShoppingItem.validatedName(name)
+    let unit = try ShoppingItem.validatedDetail(unit, field: "A unit")
+    let category = try ShoppingItem.validatedDetail(category, field: "A category")
+    return try store.writeShopping { tx in
+      func fields(of item: ShoppingItem, onlyGiven: Bool) -> [(String, String, String)] {
+        let details: [(String, String?, String?)] = [
+          ("price", item.price.map(Self.shown), price.map(Self.shown)),
+          ("unit", item.unit, unit), ("category", item.category, category),
+        ]
+        return details.filter { !onlyGiven || $0.2 != nil }.map {
+          ($0.0, ClientID.shown($0.1), ClientID.shown($0.2))
+        }
+      }
+      if let id, try ClientID.isReplay(id, of: .catalogueItem, ownerID: owner.id, in: tx) {
+        let item = try ownedItem(id, in: tx)
+        try ClientID.checkSameContent(
+          id, of: .catalogueItem,
+          [("name", ClientID.shown(item.name), ClientID.shown(name))]
+            + fields(of: item, onlyGiven: false))
+        return (item, false)
+      }
+      if let same = try tx.shoppingItem(ownerID: owner.id, named: name) {
+        let differences = ClientID.differences(fields(of: same, onlyGiven: true))
+        guard differences.isEmpty else {
+          throw ChecklistsError(
+            .conflict,
+            "The catalogue already has an item called '\(same.name)' with other details: "
+              + differences.map { "'\($0.field)' is \($0.stored) (this request: \($0.sent))" }
+              .joined(separator: ", ") + ".")
+        }
+        return (same, false)
+      }
+      let item = ShoppingItem(
+        id: id ?? UUID(), ownerID: owner.id, name: name, price: price, unit: unit,
+        category: category, createdAt: now())
+      try tx.insertShoppingItem(item)
+      try log(.catalogueItemAdded, item: item, in: tx)
+      return (item, true)
+    }
+  }
+
+  /// A price as messages show it, the same in every locale.
+  static func shown(_ price: Price) -> String {
+    price.formatted(locale: Locale(identifier: "en_US_POSIX"))
+  }
+
   /// Changes a catalogue item; every list that has it shows the change.
   ///
   /// Each parameter left `nil` keeps its value; `.some(nil)` clears a price, unit or category.
@@ -73,13 +140,16 @@ extension ShoppingService {
 
   /// Deletes an item from the catalogue and takes it off every list.
   /// - Returns: The item as it was, and how many lists it was taken off.
-  /// - Throws: `notFound`, or `stale` when `expectedRevision` is given and the item moved on.
+  /// - Throws: `notFound` saying it does not exist or was already deleted (a replayed delete
+  ///   takes that as done), or `stale` when `expectedRevision` is given and the item moved on.
   @discardableResult
   public func deleteItem(id: UUID, expectedRevision: Int64? = nil) throws -> (
     item: ShoppingItem, removedFromLists: Int
   ) {
     try store.writeShopping { tx in
-      var item = try ownedItem(id, in: tx)
+      var item = try ChecklistsError.deleting("catalogue item", id: id) {
+        try ownedItem(id, in: tx)
+      }
       try check(expectedRevision, against: item.revision, what: "item '\(item.name)'")
       let listIDs = try tx.listIDs(containing: id)
       for listID in listIDs {

@@ -10,16 +10,38 @@ extension ShoppingService {
   /// - Throws: `invalidInput` for a bad name, `conflict` when it is taken.
   @discardableResult
   public func createList(named name: String) throws -> ShoppingList {
+    try createList(id: nil, named: name).list
+  }
+
+  /// Creates a shopping list with an id the client chose, safe to send twice.
+  /// - Parameters:
+  ///   - id: The new list's id; nil chooses one. A shopping list of the user's with this id
+  ///     and name is the same create again: it is answered and nothing is written.
+  ///   - name: Trimmed, 1 to 200 characters, unique among the user's shopping lists ignoring
+  ///     case.
+  /// - Returns: The list, and whether this call made it.
+  /// - Throws: `invalidInput` for a bad name; `conflict` when the name is taken, when the list
+  ///   with this id has another name, or the id is taken or was deleted.
+  @discardableResult
+  public func createList(id: UUID?, named name: String) throws -> (
+    list: ShoppingList, isNew: Bool
+  ) {
     let name = try ShoppingList.validatedName(name)
     return try store.writeShopping { tx in
+      if let id, try ClientID.isReplay(id, of: .shoppingList, ownerID: owner.id, in: tx) {
+        let list = try accessibleList(id, for: .read, in: tx)
+        try ClientID.checkSameContent(
+          id, of: .shoppingList, [("name", ClientID.shown(list.name), ClientID.shown(name))])
+        return (list, false)
+      }
       try ensureListNameIsFree(name, in: tx)
-      let list = ShoppingList(ownerID: owner.id, name: name, createdAt: now())
+      let list = ShoppingList(id: id ?? UUID(), ownerID: owner.id, name: name, createdAt: now())
       try tx.insertShoppingList(list)
       _ = try tx.appendChange(
         Change(
           ownerID: owner.id, collectionID: list.id, kind: .shoppingListCreated,
           revision: list.revision, date: list.createdAt))
-      return list
+      return (list, true)
     }
   }
 
@@ -50,10 +72,14 @@ extension ShoppingService {
 
   /// Deletes a shopping list; its items stay in the catalogue.
   /// - Returns: The list as it was.
+  /// - Throws: `notFound` saying it does not exist or was already deleted (a replayed delete
+  ///   takes that as done), `forbidden`, `stale`.
   @discardableResult
   public func deleteList(id: UUID, expectedRevision: Int64? = nil) throws -> ShoppingList {
     try store.writeShopping { tx in
-      var list = try accessibleList(id, for: .own, in: tx)
+      var list = try ChecklistsError.deleting("shopping list", id: id) {
+        try accessibleList(id, for: .own, in: tx)
+      }
       try check(expectedRevision, against: list.revision, what: "shopping list '\(list.name)'")
       let before = list
       try bump(&list, .shoppingListDeleted, in: tx)
@@ -147,10 +173,21 @@ extension ShoppingService {
   }
 
   /// Takes an item off a list (it stays in the catalogue).
-  /// - Throws: `notFound` when the item is not on the list.
+  /// - Throws: `notFound` when the list does not exist or was deleted, or the item is not on
+  ///   it (never put on, or already taken off: a replayed removal takes that as done).
   public func removeEntry(itemID: UUID, fromList listID: UUID) throws {
     try store.writeShopping { tx in
-      var (list, _) = try accessibleEntry(itemID: itemID, listID: listID, for: .edit, in: tx)
+      var list = try ChecklistsError.deleting("shopping list", id: listID) {
+        try accessibleList(listID, for: .edit, in: tx)
+      }
+      guard try tx.entry(listID: listID, itemID: itemID) != nil else {
+        let name =
+          (try? catalogueItem(itemID, for: list, in: tx)).map { "'\($0.name)'" } ?? "That item"
+        throw ChecklistsError(
+          .notFound,
+          "\(name) is not on the shopping list '\(list.name)': it was never put on it or was "
+            + "already taken off.")
+      }
       try tx.deleteEntry(listID: listID, itemID: itemID)
       try bump(&list, .entryDeleted, itemID: itemID, in: tx)
     }

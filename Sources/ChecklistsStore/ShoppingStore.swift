@@ -14,7 +14,7 @@ public protocol ShoppingStore: Sendable {
 }
 
 /// The reading primitives for shopping, valid only inside ``ShoppingStore/readShopping(_:)``.
-public protocol ShoppingStoreReader: SharingStoreReader, FieldRevisionReader {
+public protocol ShoppingStoreReader: SharingStoreReader, FieldRevisionReader, IDClaimReader {
   /// The currency of the user's catalogue, or nil before its first use.
   func catalogueCurrency(ownerID: UUID) throws -> Currency?
 

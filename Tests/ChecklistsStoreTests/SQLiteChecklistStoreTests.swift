@@ -45,6 +45,7 @@ struct SQLiteChecklistStoreTests {
         "v4: shared lists",
         "v5: lookup keys for names, texts and All Lists order",
         "v6: field revisions",
+        "v8: ids of deleted things",
       ])
     let mode = try queue.withConnection { db in
       try db.query("PRAGMA journal_mode") { $0.string(0) }

@@ -1,6 +1,6 @@
 import ArgumentParsing
 
-/// `checklists move <list> <item> <position>`.
+/// `checklists move <list> <item> <position>` or `checklists move <list> <item> --after <item>`.
 struct MoveCommand: RunnableCommand {
   static let configuration = CommandConfiguration(
     commandName: "move",
@@ -9,26 +9,44 @@ struct MoveCommand: RunnableCommand {
       .positional("list", help: "The list, by name or number."),
       .positional("item", help: "The item, by number or text."),
       .positional(
-        "position", help: "Where it goes: a number from 1 (top), or 'top' or 'bottom'."),
+        "position", help: "Where it goes: a number from 1 (top), or 'top' or 'bottom'.",
+        isOptional: true),
+      .option(
+        "after", valueName: "item",
+        help: "Put it right after this item (by number or text) instead of at a position."),
     ])
 
   var list: String
   var item: String
-  var position: Int
+  /// Where it goes: a position from 1, or right after another item.
+  var destination: Destination
+
+  enum Destination {
+    case position(Int)
+    case after(String)
+  }
 
   init(_ values: ParsedValues) throws {
     list = try values.require("list")
     item = try values.require("item")
-    let position = try values.require("position")
-    switch position.lowercased() {
-    case "top", "first": self.position = 1
-    case "bottom", "last", "end": self.position = Int.max
-    default:
-      guard let number = Int(position), number >= 1 else {
-        throw UsageError(
-          "The position must be a number from 1, or 'top' or 'bottom'; got '\(position)'.")
+    switch (values.string("position"), values.string("after")) {
+    case (nil, nil):
+      throw UsageError("Missing expected argument '<position>' (or give --after <item>).")
+    case (_?, _?):
+      throw UsageError("Give a position or --after <item>, not both.")
+    case (nil, let other?):
+      destination = .after(other)
+    case (let position?, nil):
+      switch position.lowercased() {
+      case "top", "first": destination = .position(1)
+      case "bottom", "last", "end": destination = .position(Int.max)
+      default:
+        guard let number = Int(position), number >= 1 else {
+          throw UsageError(
+            "The position must be a number from 1, or 'top' or 'bottom'; got '\(position)'.")
+        }
+        destination = .position(number)
       }
-      self.position = number
     }
   }
 
@@ -36,9 +54,17 @@ struct MoveCommand: RunnableCommand {
     let service = try context.service()
     let target = try service.findList(list)
     let moving = try service.findItem(item, in: target)
-    let index = min(position, target.itemCount) - 1
-    try service.moveItem(id: moving.id, to: index)
-    context.print(
-      "Moved '\(moving.text)' to position \(index + 1) of \(target.itemCount) in \(target.name).")
+    switch destination {
+    case .position(let position):
+      let index = min(position, target.itemCount) - 1
+      try service.moveItem(id: moving.id, to: index)
+      context.print(
+        "Moved '\(moving.text)' to position \(index + 1) of \(target.itemCount) in \(target.name).")
+    case .after(let name):
+      // Found before the move: a number names the item there now.
+      let other = try service.findItem(name, in: target)
+      try service.moveItem(id: moving.id, after: other.id)
+      context.print("Moved '\(moving.text)' after '\(other.text)' in \(target.name).")
+    }
   }
 }
