@@ -91,6 +91,7 @@ struct ChecklistsAPI: Sendable {
     router.on("POST", "/api/v1/import") { api, request, _ in try api.importFile(request) }
     router.on("GET", "/api/v1/export") { api, request, _ in try api.exportFile(request) }
     router.on("GET", "/api/v1/events") { api, request, _ in api.subscribe(request) }
+    router.on("GET", "/api/v1/changes") { api, request, _ in try api.changes(request) }
     addCatalogueRoutes(to: &router)
     addShoppingListRoutes(to: &router)
     addSharingRoutes(to: &router)

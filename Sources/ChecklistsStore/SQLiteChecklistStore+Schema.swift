@@ -81,6 +81,7 @@ extension SQLiteChecklistStore {
     migrator.registerMigration("v5: lookup keys for names, texts and All Lists order") { db in
       try migrateToLookupKeys(db)
     }
+    migrator.registerMigration("v7: sync log") { db in try migrateToSyncLog(db) }
     return migrator
   }()
 }
