@@ -82,13 +82,13 @@ extension SQLiteChecklistStore {
   /// A page of the change log for a user, read in one transaction with the bounds it lies
   /// in: the changes the user may see (their own and their shared lists', see
   /// ``ChecklistStoreReader/changes(ownerID:after:limit:)``) after `sequence`, oldest first.
-  /// - Complexity: O(`limit` log *n*) through the indexes on the log's sequence.
+  /// - Complexity: O((1 + *shares*) × `limit` × log *n*) through the indexes on the log.
   public func changeFeedPage(userID: UUID, after sequence: Int64, limit: Int) throws -> (
     changes: [Change], prunedThrough: Int64, last: Int64
   ) {
     try feedRead { tx in
       let (pruned, last) = try tx.changeLogBounds()
-      let changes = try tx.changes(ownerID: userID, after: max(sequence, pruned), limit: limit)
+      let changes = try tx.feedChanges(userID: userID, after: max(sequence, pruned), limit: limit)
       return (changes, pruned, last)
     }
   }
@@ -161,6 +161,41 @@ extension SQLiteChecklistStore.Transaction {
       try db.run("DELETE FROM changes WHERE sequence >= ? AND sequence <= ?", batch[0], last)
     }
     try db.run("UPDATE sync_log SET pruned_through = ? WHERE id = 1", max(through, pruned))
+  }
+
+  /// The changes a user may see after `sequence`, oldest first, at most `limit`: the same
+  /// rows as ``changes(ownerID:after:limit:)``, read as one range of an index per source (the
+  /// user's log, each shared list's, each sharer's catalogue) and merged, so a page costs
+  /// O((1 + shares) × `limit` × log *n*) however long the log is. (One query with `OR` makes
+  /// SQLite collect every later row of every source and sort them before the limit.)
+  func feedChanges(userID: UUID, after sequence: Int64, limit: Int) throws -> [Change] {
+    let columns = "sequence, owner_id, collection_id, item_id, kind, revision, date"
+    var found = try db.query(
+      """
+      SELECT \(columns) FROM changes WHERE owner_id = ? AND sequence > ?
+      ORDER BY sequence LIMIT ?
+      """, userID, sequence, limit, map: Self.change)
+    let shares = try shares(userID: userID)
+    for share in shares {
+      found += try db.query(
+        """
+        SELECT \(columns) FROM changes WHERE collection_id = ? AND sequence > ?
+        ORDER BY sequence LIMIT ?
+        """, share.collectionID, sequence, limit, map: Self.change)
+    }
+    let sharers = Set(shares.filter { $0.scope == .shoppingList }.map(\.ownerID))
+    for owner in sharers.sorted(by: { $0.uuidString < $1.uuidString }) {
+      found += try db.query(
+        """
+        SELECT \(columns) FROM changes
+        WHERE collection_id = ? AND sequence > ? AND kind LIKE 'catalogue%'
+        ORDER BY sequence LIMIT ?
+        """, owner, sequence, limit, map: Self.change)
+    }
+    var seen = Set<Int64>()
+    return Array(
+      found.sorted { $0.sequence < $1.sequence }.filter { seen.insert($0.sequence).inserted }
+        .prefix(limit))
   }
 
   func changeLogBounds() throws -> (prunedThrough: Int64, last: Int64) {

@@ -98,6 +98,28 @@ struct ChangeLogTests {
     #expect(read == Array(start + 1...start + Int64(writers.count * perWriter)))
   }
 
+  @Test(
+    "A page of the feed costs the same after 100 changes and after 3,000",
+    arguments: StoreKind.allCases)
+  func pageCostDoesNotGrow(kind: StoreKind) throws {
+    var steps: [Int] = []
+    for count in [100, 3_000] {
+      let (store, _) = try Self.stores(kind)
+      let service = try ChecklistService.openLocal(store: store, now: TestClock().now)
+      let list = try service.createList(named: "Long")
+      let start = try store.changeLogBounds().last
+      try service.importChecklists(
+        [PortableChecklist(name: "Other", icon: .folder, items: [])], mode: .merge)
+      for number in 1...count { try service.addItem("Item \(number)", to: list.id) }
+      steps.append(
+        try GrowthTests.steps(store) {
+          let page = try store.changeFeedPage(userID: service.owner.id, after: start, limit: 50)
+          #expect(page.changes.count == 50)
+        })
+    }
+    #expect(steps[1] < steps[0] * 2, "\(steps)")
+  }
+
   final class Failures: Sendable {
     let errors = Mutex<[String]>([])
   }

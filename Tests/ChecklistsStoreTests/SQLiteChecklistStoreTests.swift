@@ -44,6 +44,7 @@ struct SQLiteChecklistStoreTests {
         "v3: passwords, sessions, API tokens",
         "v4: shared lists",
         "v5: lookup keys for names, texts and All Lists order",
+        "v7: sync log",
       ])
     let mode = try queue.withConnection { db in
       try db.query("PRAGMA journal_mode") { $0.string(0) }
@@ -126,7 +127,8 @@ struct SQLiteChecklistStoreTests {
       rowsWritten.append(try store.queue.withConnection { $0.totalChanges } - before)
       #expect(try service.checklist(id: list.id).remainingCount == size - 1)
     }
-    // The item, the list's revision, its counts (trigger) and one change-log row.
-    #expect(rowsWritten == [4, 4])
+    // The item, the list's revision, its counts (trigger), one change-log row and the sync
+    // log's counter.
+    #expect(rowsWritten == [5, 5])
   }
 }
