@@ -224,7 +224,8 @@ final class EventHub: Sendable {
   static func message(_ change: Change) -> String {
     let cursor = ChangeCursor(sequence: change.sequence).text
     let payload = ChangeEvent(
-      cursor: cursor, sequence: change.sequence, kind: change.kind.rawValue, scope: change.scope.rawValue,
+      cursor: cursor, sequence: change.sequence, kind: change.kind.rawValue,
+      scope: change.scope.rawValue,
       collectionID: change.collectionID,
       checklistID: change.scope == .checklist ? change.collectionID : nil,
       itemID: change.itemID, revision: change.revision)
