@@ -120,6 +120,35 @@ struct ChangeLogTests {
     #expect(steps[1] < steps[0] * 2, "\(steps)")
   }
 
+  @Test("A database from before the sync log carries on after the highest sequence it gave out")
+  func upgrade() throws {
+    let path = TemporaryFolder().path("old.sqlite")
+    let highest: Int64
+    do {
+      let store = try SQLiteChecklistStore(path: path)
+      let service = try ChecklistService.openLocal(store: store)
+      let list = try service.createList(named: "Groceries")
+      for number in 1...5 { try service.addItem("Item \(number)", to: list.id) }
+      highest = try store.changeLogBounds().last
+      // Back to version 6: no sync log, and the latest change row gone (a user deleted).
+      try store.queue.write { db in
+        try db.execute(
+          """
+          DROP TABLE sync_log;
+          DELETE FROM schema_migrations WHERE identifier LIKE 'v7:%';
+          DELETE FROM changes WHERE sequence = (SELECT MAX(sequence) FROM changes);
+          """)
+      }
+      store.close()
+    }
+    let store = try SQLiteChecklistStore(path: path)
+    let service = try ChecklistService.openLocal(store: store)
+    #expect(try store.changeLogBounds() == (0, highest))
+    try service.addItem("After", to: try service.findList("Groceries").id)
+    // The number the deleted row had is not handed out again.
+    #expect(try service.changes(after: 0).last?.sequence == highest + 1)
+  }
+
   final class Failures: Sendable {
     let errors = Mutex<[String]>([])
   }
