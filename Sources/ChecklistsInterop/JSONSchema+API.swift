@@ -7,7 +7,8 @@ public enum RequestSchemas {
   /// again answers the resource it made instead of a second copy (docs/SYNC.md).
   public static let clientID = JSONSchema.string(
     format: "uuid",
-    description: "A UUID chosen by the client; the same create sent again answers 200 with what it made, the same id with other content 409"
+    description:
+      "A UUID chosen by the client; the same create sent again answers 200 with what it made, the same id with other content 409"
   ).orNull
 }
 
@@ -42,8 +43,55 @@ extension ResponseSchemas {
       "title": .string(),
       "status": .integer(),
       "detail": .string(),
+      "conflicts": .array(
+        of: .object(
+          properties: [
+            "field": .string(description: "The field's JSON name"),
+            "current": anyValue("Its value now, as the resource's JSON has it"),
+            "revision": .integer(description: "The revision at which it last changed"),
+            "changedBy": JSONSchema.string(description: "Who changed it").orNull,
+            "changedAt": .ref("Timestamp"),
+          ],
+          required: ["field", "current", "revision", "changedBy", "changedAt"]),
+        description: "A 412 to a PATCH: each field it sets that changed since its If-Match"),
+      "current": .anyObject(description: "A 412 to a PATCH: the resource as it is now"),
     ],
     required: ["type", "title", "status", "detail"],
     // RFC 9457 lets a problem carry more members.
     allowsOtherProperties: true)
+}
+
+extension ResponseSchemas {
+  /// `ChangePage`: a page of `GET /api/v1/changes` (docs/SYNC.md): each thing that changed
+  /// after the cursor, once, with its state now or a tombstone, and the cursor to read on from.
+  public static let changePage = JSONSchema.object(
+    properties: [
+      "changes": .array(
+        of: .object(
+          properties: [
+            "cursor": .string(description: "Opaque: where this change stands in the log"),
+            "kind": .enumeration(
+              ["checklist", "item", "shoppingList", "entry", "catalogueItem", "share"]),
+            "id": .string(format: "uuid"),
+            "listID": .string(
+              format: "uuid", description: "The list an item or entry is on"),
+            "after": JSONSchema.string(
+              format: "uuid", description: "The item before this one now; null when first"
+            ).orNull,
+            "deleted": .boolean(description: "A tombstone: the thing is gone"),
+            "state": .anyObject(
+              description: "The thing as its own GET answers it (a list with its items)"),
+          ],
+          required: ["cursor", "kind", "id"])),
+      "next": .string(description: "Opaque: send it as 'since' to read on"),
+      "more": .boolean(description: "Whether another page follows at once"),
+    ],
+    required: ["changes", "next", "more"])
+}
+
+/// A schema that takes any JSON value, described.
+private func anyValue(_ description: String) -> JSONSchema {
+  var schema = JSONSchema()
+  schema.description = description
+  return schema
 }

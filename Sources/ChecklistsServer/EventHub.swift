@@ -26,8 +26,9 @@ final class EventHub: Sendable {
   // and the first broadcast. (Held across the replay's read of the change log; the watcher
   // takes it only after its own read, so the two never wait on each other in a circle.)
   private let ordering = Mutex(())
-  /// Where shares and shopping lists are read, to know who may see a change.
-  private let store: SQLiteChecklistStore
+  /// Where shares and shopping lists are read, to know who may see a change (and, for the
+  /// delta feed, the change log).
+  let store: SQLiteChecklistStore
 
   init(store: SQLiteChecklistStore) {
     self.store = store
@@ -52,7 +53,10 @@ final class EventHub: Sendable {
       // Without Last-Event-ID, whatever the watcher broadcasts next goes out: a change made
       // between the page's load and this subscription still reaches it.
       var last: Int64 = 0
-      if let lastEventID = request.headers["Last-Event-ID"].flatMap({ Int64($0) }) {
+      // An event id is a cursor (``ChangeCursor``); a plain sequence, as ids were before, too.
+      if let lastEventID = request.headers["Last-Event-ID"].flatMap({
+        ChangeCursor($0, acceptingSequences: true)?.sequence
+      }) {
         // The user's log and those of lists shared with them, and the catalogues of those who
         // share a shopping list with them: more than they may see, sorted out as live.
         let missed = (try? service.changes(after: lastEventID, limit: 10_000)) ?? []
@@ -138,14 +142,14 @@ final class EventHub: Sendable {
   }
 
   /// The ids of the lists shared with a user; none when the store cannot say.
-  private func sharedLists(of userID: UUID) -> Set<UUID> {
+  func sharedLists(of userID: UUID) -> Set<UUID> {
     (try? store.sharedListIDs(userID: userID)) ?? []
   }
 
   /// For each catalogue change that can show on shared shopping lists, by sequence: the
   /// shared lists that hold its item now (all the owner's shared lists for a whole-catalogue
   /// change). A list's own changes tell of entries added and removed meanwhile.
-  private func listsShowing(_ changes: [Change]) -> [Int64: [SQLiteChecklistStore
+  func listsShowing(_ changes: [Change]) -> [Int64: [SQLiteChecklistStore
     .SharedShoppingList]]
   {
     var lists: [Int64: [SQLiteChecklistStore.SharedShoppingList]] = [:]
@@ -196,8 +200,10 @@ final class EventHub: Sendable {
 
   /// A `change` event's data. `collectionID` is the checklist, the shopping list or (for the
   /// catalogue, sent to its owner only) the owner; `checklistID` repeats it for checklist
-  /// changes only, as the web app reads it.
+  /// changes only, as the web app reads it. `cursor` is the event's id, the same cursor as the
+  /// delta feed's (`GET /api/v1/changes?since=`); `sequence` stays for older clients.
   struct ChangeEvent: Encodable {
+    var cursor: String
     var sequence: Int64
     var kind: String
     var scope: String
@@ -216,12 +222,14 @@ final class EventHub: Sendable {
   }
 
   static func message(_ change: Change) -> String {
+    let cursor = ChangeCursor(sequence: change.sequence).text
     let payload = ChangeEvent(
-      sequence: change.sequence, kind: change.kind.rawValue, scope: change.scope.rawValue,
+      cursor: cursor, sequence: change.sequence, kind: change.kind.rawValue,
+      scope: change.scope.rawValue,
       collectionID: change.collectionID,
       checklistID: change.scope == .checklist ? change.collectionID : nil,
       itemID: change.itemID, revision: change.revision)
-    return "id: \(change.sequence)\nevent: change\ndata: \(json(payload))\n\n"
+    return "id: \(cursor)\nevent: change\ndata: \(json(payload))\n\n"
   }
 
   private static func json(_ value: some Encodable) -> String {

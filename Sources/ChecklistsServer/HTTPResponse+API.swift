@@ -67,6 +67,7 @@ extension HTTPResponse {
     case 404: "Not Found"
     case 405: "Method Not Allowed"
     case 409: "Conflict"
+    case 410: "Gone"
     case 412: "Precondition Failed"
     case 408: "Request Timeout"
     case 413: "Content Too Large"

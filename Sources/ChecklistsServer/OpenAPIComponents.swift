@@ -24,6 +24,7 @@ enum OpenAPIComponents {
     "ItemChanges": RequestSchemas.itemChanges,
     "Move": RequestSchemas.move,
     "Problem": ResponseSchemas.problem,
+    "ChangePage": ResponseSchemas.changePage,
     // Shopping
     "Price": PriceJSON.schema,
     "PriceText": PriceJSON.textSchema,

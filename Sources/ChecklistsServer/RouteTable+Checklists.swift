@@ -126,6 +126,27 @@ extension RouteTable {
           ].problems(400))
       ) { api, request, _ in api.subscribe(request) }
     }
+    routes.group("/changes") { routes in
+      routes.api(
+        "GET",
+        OpenAPIOperation(
+          "changes",
+          "What changed after a cursor, in commit order: states and tombstones (docs/SYNC.md)",
+          parameters: [
+            .named(
+              "since", in: "query", required: false,
+              description: "A 'next' or 'cursor' this server gave out; absent for the oldest kept"),
+            .named(
+              "limit", in: "query", required: false,
+              description: "How many changes, 1 to 1,000 (default 500)",
+              schema: ["type": "integer", "minimum": 1, "maximum": 1000]),
+            .acceptLanguage,
+          ],
+          responses: [
+            200: .json("The changes and the cursor to read on from", "ChangePage")
+          ].problems(400, 410, 422))
+      ) { api, request, _ in try api.changes(request) }
+    }
     routes.group("/export") { routes in
       routes.api(
         "GET",

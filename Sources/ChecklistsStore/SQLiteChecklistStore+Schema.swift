@@ -82,6 +82,7 @@ extension SQLiteChecklistStore {
       try migrateToLookupKeys(db)
     }
     migrator.registerMigration("v6: field revisions") { db in try migrateToFieldRevisions(db) }
+    migrator.registerMigration("v7: sync log") { db in try migrateToSyncLog(db) }
     migrator.registerMigration("v8: ids of deleted things") { db in try migrateToDeletedIDs(db) }
     return migrator
   }()

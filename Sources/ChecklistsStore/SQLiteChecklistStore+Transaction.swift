@@ -223,13 +223,7 @@ extension SQLiteChecklistStore {
     }
 
     func appendChange(_ change: Change) throws -> Int64 {
-      try db.run(
-        """
-        INSERT INTO changes (owner_id, collection_id, item_id, kind, revision, date)
-        VALUES (?, ?, ?, ?, ?, ?)
-        """, change.ownerID, change.collectionID, change.itemID, change.kind.rawValue,
-        change.revision, change.date)
-      return db.lastInsertedRowID
+      try appendToChangeLog(change)
     }
 
     // MARK: Positions

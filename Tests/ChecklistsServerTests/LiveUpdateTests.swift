@@ -53,7 +53,8 @@ struct LiveUpdateTests {
     try service.toggle(itemID: milk.id)
     let events = try Self.openEvents(server, lastEventID: before)
     let text = events.read(until: Date().addingTimeInterval(20)) { $0.contains("itemUpdated") }
-    #expect(text.contains("id: \(before + 1)\nevent: change"))
+    // A numeric Last-Event-ID (as ids were) still works; events now carry cursors.
+    #expect(text.contains("id: \(Self.cursor(before + 1))\nevent: change"))
     #expect(text.contains("\"kind\":\"itemAdded\""))
     #expect(text.contains("\"kind\":\"itemUpdated\""))
   }
@@ -69,10 +70,15 @@ struct LiveUpdateTests {
     _ = try await server.request(
       "POST", "/api/v1/checklists/\(list.id.uuidString)/items", json: ["text": "Live"])
     let text = events.read(until: Date().addingTimeInterval(20)) {
-      $0.contains("id: \(before + 2)\n")
+      $0.contains("id: \(Self.cursor(before + 2))\n")
     }
-    #expect(text.components(separatedBy: "id: \(before + 1)\n").count == 2)
-    #expect(text.components(separatedBy: "id: \(before + 2)\n").count == 2)
+    #expect(text.components(separatedBy: "id: \(Self.cursor(before + 1))\n").count == 2)
+    #expect(text.components(separatedBy: "id: \(Self.cursor(before + 2))\n").count == 2)
+  }
+
+  /// The cursor an event with this sequence has as its id.
+  static func cursor(_ sequence: Int64) -> String {
+    "c" + String(sequence, radix: 36)
   }
 
   @Test("A reminder fires at its minute; editing reschedules it and deleting cancels it")

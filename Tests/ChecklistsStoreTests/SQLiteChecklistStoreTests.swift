@@ -45,6 +45,7 @@ struct SQLiteChecklistStoreTests {
         "v4: shared lists",
         "v5: lookup keys for names, texts and All Lists order",
         "v6: field revisions",
+        "v7: sync log",
         "v8: ids of deleted things",
       ])
     let mode = try queue.withConnection { db in
@@ -128,8 +129,8 @@ struct SQLiteChecklistStoreTests {
       rowsWritten.append(try store.queue.withConnection { $0.totalChanges } - before)
       #expect(try service.checklist(id: list.id).remainingCount == size - 1)
     }
-    // The item, the list's revision, its counts (trigger), one change-log row and the field
-    // revision of `checked`.
-    #expect(rowsWritten == [5, 5])
+    // The item, the list's revision, its counts (trigger), one change-log row, the sync log's
+    // counter and the field revision of `checked`.
+    #expect(rowsWritten == [6, 6])
   }
 }

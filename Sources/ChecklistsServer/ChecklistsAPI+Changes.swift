@@ -1,0 +1,37 @@
+import ChecklistsCore
+import Foundation
+import HTTPServer
+
+/// `GET /api/v1/changes?since=<cursor>&limit=N`: the delta feed (``ChangeFeed``).
+extension ChecklistsAPI {
+  /// Answers a page of the signed-in user's delta feed.
+  /// - Throws: 400 for a `since` that is not a cursor, 422 for a `limit` out of range, 410 for
+  ///   a cursor older than the kept log.
+  func changes(_ request: HTTPRequest) throws -> HTTPResponse {
+    let since = try request.queryValue("since").map(Self.cursor)
+    let limit = try request.queryValue("limit").map(Self.feedLimit) ?? ChangeFeed.defaultLimit
+    let page = try ChangeFeed(api: self, locale: priceLocale(request)).page(
+      since: since, limit: limit)
+    var response = try HTTPResponse.json(page)
+    response.headers["Cache-Control"] = "no-store"
+    return response.varying()
+  }
+
+  private static func cursor(_ text: String) throws -> ChangeCursor {
+    guard let cursor = ChangeCursor(text) else {
+      throw APIError.badRequest(
+        "The query parameter 'since' must be a cursor this server gave out (a 'next' or "
+          + "'cursor' of GET /api/v1/changes, or an event id), not '\(text.prefix(40))'.")
+    }
+    return cursor
+  }
+
+  private static func feedLimit(_ text: String) throws -> Int {
+    guard let limit = Int(text), (1...ChangeFeed.maximumLimit).contains(limit) else {
+      throw APIError.unprocessable(
+        "The query parameter 'limit' must be a whole number from 1 to "
+          + "\(ChangeFeed.maximumLimit), not '\(text.prefix(40))'.")
+    }
+    return limit
+  }
+}
