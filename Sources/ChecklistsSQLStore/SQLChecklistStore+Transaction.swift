@@ -224,14 +224,13 @@ extension SQLChecklistStore {
     }
 
     func appendChange(_ change: Change) throws -> Int64 {
-      // RETURNING (SQLite 3.35, PostgreSQL): the sequence the row got, on every engine.
-      try db.queryFirst(
+      try db.run(
         """
         INSERT INTO changes (owner_id, collection_id, item_id, kind, revision, date)
-        VALUES (?, ?, ?, ?, ?, ?) RETURNING sequence
+        VALUES (?, ?, ?, ?, ?, ?)
         """, change.ownerID, change.collectionID, change.itemID, change.kind.rawValue,
-        change.revision, change.date
-      ) { $0.int64(0) }!
+        change.revision, change.date)
+      return db.lastInsertedRowID
     }
 
     // MARK: Positions

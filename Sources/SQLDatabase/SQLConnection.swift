@@ -27,6 +27,12 @@ public protocol SQLConnection: AnyObject {
     _ sql: String, arguments: [any SQLValueConvertible], map: (SQLRow) throws -> T
   ) throws -> T?
 
+  /// The integer key of the last row this connection inserted (SQLite's rowid).
+  ///
+  /// An engine without rowids (PostgreSQL) answers its last sequence value; new SQL should
+  /// prefer `INSERT … RETURNING`, which both engines run as written.
+  var lastInsertedRowID: Int64 { get }
+
   /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
   ///
   /// Nested calls join the outer transaction.
