@@ -9,6 +9,7 @@ let package = Package(
     .executable(name: "checklists-bench", targets: ["checklists-bench"]),
     .library(name: "ChecklistsCore", targets: ["ChecklistsCore"]),
     .library(name: "ChecklistsStore", targets: ["ChecklistsStore"]),
+    .library(name: "ChecklistsSQLStore", targets: ["ChecklistsSQLStore"]),
     // For the fuzz targets in Fuzz/, a package of their own built with -sanitize=fuzzer.
     .library(name: "ChecklistsInterop", targets: ["ChecklistsInterop"]),
     .library(name: "HTTPServer", targets: ["HTTPServer"]),
@@ -20,15 +21,22 @@ let package = Package(
     .target(name: "ChecklistsCore"),
 
     // MARK: - Storage
+    // The store protocols and the services (every rule once); no SQL engine.
+    .target(name: "ChecklistsStore", dependencies: ["ChecklistsCore", "ChecklistsSecurity"]),
+    // A connection protocol (run, query, transactions, one error type) and the migrator: pure
+    // Swift, the same for every engine.
+    .target(name: "SQLDatabase"),
+    // The SQLite driver: the only importer of CSQLite.
     .systemLibrary(
       name: "CSQLite",
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
-    .target(name: "SQLiteDatabase", dependencies: ["CSQLite"]),
+    .target(name: "SQLiteDatabase", dependencies: ["CSQLite", "SQLDatabase"]),
+    // The store written once over SQLDatabase, with one dialect file per engine.
     .target(
-      name: "ChecklistsStore",
-      dependencies: ["ChecklistsCore", "ChecklistsSecurity", "SQLiteDatabase"]
+      name: "ChecklistsSQLStore",
+      dependencies: ["ChecklistsCore", "ChecklistsStore", "SQLDatabase", "SQLiteDatabase"]
     ),
 
     // MARK: - Security: password hashing and secret tokens (libsodium).
@@ -63,15 +71,16 @@ let package = Package(
     .target(
       name: "ChecklistsCLI",
       dependencies: [
-        "ArgumentParsing", "ChecklistsCore", "ChecklistsStore", "ChecklistsInterop",
-        "ChecklistsServer", "HTTPServer",
+        "ArgumentParsing", "ChecklistsCore", "ChecklistsStore", "ChecklistsSQLStore",
+        "ChecklistsInterop", "ChecklistsServer", "HTTPServer",
       ]
     ),
     .executableTarget(name: "checklists", dependencies: ["ChecklistsCLI"]),
     .executableTarget(
       name: "checklists-bench",
       dependencies: [
-        "ChecklistsCore", "ChecklistsStore", "ChecklistsInterop", "ChecklistsServer", "HTTPServer",
+        "ChecklistsCore", "ChecklistsStore", "ChecklistsSQLStore", "ChecklistsInterop",
+        "ChecklistsServer", "HTTPServer",
       ]
     ),
 
@@ -79,7 +88,9 @@ let package = Package(
     .testTarget(name: "ChecklistsCoreTests", dependencies: ["ChecklistsCore"]),
     .testTarget(
       name: "ChecklistsStoreTests",
-      dependencies: ["ChecklistsCore", "ChecklistsStore", "SQLiteDatabase"]
+      dependencies: [
+        "ChecklistsCore", "ChecklistsStore", "ChecklistsSQLStore", "SQLDatabase", "SQLiteDatabase",
+      ]
     ),
     .testTarget(
       name: "ChecklistsInteropTests",
@@ -91,7 +102,8 @@ let package = Package(
     .testTarget(
       name: "ChecklistsServerTests",
       dependencies: [
-        "ChecklistsServer", "ChecklistsStore", "ChecklistsCore", "ChecklistsInterop", "HTTPServer",
+        "ChecklistsServer", "ChecklistsStore", "ChecklistsSQLStore", "ChecklistsCore",
+        "ChecklistsInterop", "HTTPServer",
       ]
     ),
     .testTarget(

@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsSQLStore
 import ChecklistsStore
 import Foundation
 
@@ -34,7 +35,7 @@ final class CommandContext {
   let userName: String?
   /// The terminal and the disk, or what stands for them.
   let io: any CommandIO
-  private var openedStore: SQLiteChecklistStore?
+  private var openedStore: (any ChecklistsDatabase)?
   private var openedService: ChecklistService?
   private var openedShopping: ShoppingService?
 
@@ -59,13 +60,13 @@ final class CommandContext {
   /// The database file, opened (and on first use created) once per command.
   /// - Throws: On a server, which keeps its database to itself; for a named database whose
   ///   folder does not exist.
-  func database() throws -> SQLiteChecklistStore {
+  func database() throws -> any ChecklistsDatabase {
     if let openedStore { return openedStore }
     guard case .local(let path, let createsFolder) = backend else {
       throw ChecklistsCLIError(description: "A server's command line has no database file.")
     }
     if !createsFolder { try Self.checkFolder(of: path) }
-    let store = try SQLiteChecklistStore(path: path)
+    let store = try SQLChecklistStore(sqlitePath: path)
     openedStore = store
     return store
   }

@@ -6,7 +6,7 @@ import Foundation
 /// `Last-Event-ID`; it never computes with it.
 ///
 /// Today it spells a sequence of the log (whose numbers are handed out in commit order, see
-/// `SQLiteChecklistStore+ChangeFeed.swift`), so "after this cursor" never skips a change that
+/// `SQLChecklistStore+ChangeFeed.swift`), so "after this cursor" never skips a change that
 /// committed late. The leading letter is a version: a later spelling can carry more.
 struct ChangeCursor: Hashable, Sendable, Comparable {
   /// The last sequence of the log the holder has seen.

@@ -12,7 +12,7 @@ import Synchronization
 /// fires once, in the check that first passes its minute.
 final class ChangeWatcher: Sendable {
   /// The database: every user's changes and reminders.
-  private let store: SQLiteChecklistStore
+  private let store: any ChecklistsDatabase
   private let now: @Sendable () -> Date
   private let events: EventHub
   private let interval: Duration
@@ -42,7 +42,7 @@ final class ChangeWatcher: Sendable {
   }
 
   init(
-    store: SQLiteChecklistStore, now: @escaping @Sendable () -> Date, events: EventHub,
+    store: any ChecklistsDatabase, now: @escaping @Sendable () -> Date, events: EventHub,
     interval: Duration = .milliseconds(250), log: @escaping @Sendable (String) -> Void
   ) throws {
     self.store = store

@@ -46,19 +46,19 @@ public final class ChecklistsServer: Sendable {
   private let log: ServerLog
   private let origins: ServerOrigins
 
-  /// Prepares a server for the lists in `service`'s store: every user's, once accounts exist,
-  /// else the single local user's (see ``Authenticator``).
+  /// Prepares a server for the lists in `store`: every user's, once accounts exist, else the
+  /// single local user's (see ``Authenticator``).
   ///
-  /// - Throws: ``ChecklistsCore/ChecklistsError`` when the store cannot be read or is not the
-  ///   SQLite store, when `CHECKLISTS_CURRENCY` is not a currency code, or when the address is
-  ///   not loopback and there are no accounts (anyone on the network could read every list).
+  /// - Throws: ``ChecklistsCore/ChecklistsError`` when the store cannot be read, when
+  ///   `CHECKLISTS_CURRENCY` is not a currency code, or when the address is not loopback and
+  ///   there are no accounts (anyone on the network could read every list).
   /// - Parameters:
   ///   - store: The database to serve.
   ///   - now: The clock (tests move it by hand).
   ///   - logsRequests: Whether to write an access line per request.
   ///   - logOutput: Where log lines go.
   public init(
-    store: SQLiteChecklistStore, configuration: Configuration = Configuration(),
+    store: any ChecklistsDatabase, configuration: Configuration = Configuration(),
     now: @escaping @Sendable () -> Date = Date.init, logsRequests: Bool = true,
     logOutput: FileHandle = .standardOutput
   ) throws {
@@ -125,20 +125,6 @@ public final class ChecklistsServer: Sendable {
   }
 
   private let behindProxy: Bool
-
-  /// Prepares a server for the store and clock of `service` (its user is not used).
-  public convenience init(
-    service: ChecklistService, configuration: Configuration = Configuration(),
-    logsRequests: Bool = true, logOutput: FileHandle = .standardOutput
-  ) throws {
-    guard let store = service.store as? SQLiteChecklistStore else {
-      throw ChecklistsError(
-        .storage, "The server needs the SQLite store: it keeps accounts and shopping lists.")
-    }
-    try self.init(
-      store: store, configuration: configuration, now: service.now, logsRequests: logsRequests,
-      logOutput: logOutput)
-  }
 
   /// Starts listening and watching for changes.
   /// - Throws: `HTTPServerError` when the address can't be used, such as a port in use.

@@ -35,7 +35,7 @@ struct EventAudience {
   ///   - change: The change, from the log.
   ///   - lists: For a change that ``showsOnLists(_:)``, the shared shopping lists that hold
   ///     its item (for a whole-catalogue change, all of the owner's shared shopping lists).
-  func events(for change: Change, showingOn lists: [SQLiteChecklistStore.SharedShoppingList])
+  func events(for change: Change, showingOn lists: [SharedShoppingList])
     -> [Change]
   {
     if change.ownerID == userID { return [change] }

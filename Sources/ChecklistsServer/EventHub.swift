@@ -28,9 +28,9 @@ final class EventHub: Sendable {
   private let ordering = Mutex(())
   /// Where shares and shopping lists are read, to know who may see a change (and, for the
   /// delta feed, the change log).
-  let store: SQLiteChecklistStore
+  let store: any ChecklistsDatabase
 
-  init(store: SQLiteChecklistStore) {
+  init(store: any ChecklistsDatabase) {
     self.store = store
   }
 
@@ -149,10 +149,8 @@ final class EventHub: Sendable {
   /// For each catalogue change that can show on shared shopping lists, by sequence: the
   /// shared lists that hold its item now (all the owner's shared lists for a whole-catalogue
   /// change). A list's own changes tell of entries added and removed meanwhile.
-  func listsShowing(_ changes: [Change]) -> [Int64: [SQLiteChecklistStore
-    .SharedShoppingList]]
-  {
-    var lists: [Int64: [SQLiteChecklistStore.SharedShoppingList]] = [:]
+  func listsShowing(_ changes: [Change]) -> [Int64: [SharedShoppingList]] {
+    var lists: [Int64: [SharedShoppingList]] = [:]
     for change in changes where EventAudience.showsOnLists(change) {
       let found =
         change.itemID.map { try? store.sharedShoppingLists(holding: $0) }

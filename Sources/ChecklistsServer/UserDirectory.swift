@@ -6,13 +6,13 @@ import Synchronization
 /// Each user's services, made once per user: opening a user's shopping seeds it on first use,
 /// which is a write, so it is done once, not per request.
 final class UserDirectory: Sendable {
-  let store: SQLiteChecklistStore
+  let store: any ChecklistsDatabase
   let now: @Sendable () -> Date
   private let currency: Currency
   private let opened = Mutex<[UUID: UserServices]>([:])
   private let local = Mutex<User?>(nil)
 
-  init(store: SQLiteChecklistStore, currency: Currency, now: @escaping @Sendable () -> Date) {
+  init(store: any ChecklistsDatabase, currency: Currency, now: @escaping @Sendable () -> Date) {
     self.store = store
     self.currency = currency
     self.now = now

@@ -1,6 +1,5 @@
 import ChecklistsCore
 import Foundation
-import SQLiteDatabase
 
 /// Sharing a user's checklists and shopping lists with other users, and the lists others
 /// share with them.
@@ -9,7 +8,7 @@ import SQLiteDatabase
 /// Each change is logged for both, so both see their lists change live.
 public struct SharingService: Sendable {
   /// Where everything is kept.
-  public let store: SQLiteChecklistStore
+  public let store: any SharingStore
   /// The user acting.
   public let user: User
   /// The clock.
@@ -17,7 +16,7 @@ public struct SharingService: Sendable {
 
   /// Creates the service for a user.
   public init(
-    store: SQLiteChecklistStore, user: User, now: @escaping @Sendable () -> Date = Date.init
+    store: any SharingStore, user: User, now: @escaping @Sendable () -> Date = Date.init
   ) {
     self.store = store
     self.user = user
@@ -125,17 +124,13 @@ public struct SharingService: Sendable {
   // MARK: - Rules
 
   private func transaction<T: Sendable>(
-    _ body: (SQLiteChecklistStore.Transaction) throws -> T
+    _ body: (any SharingStoreWriter) throws -> T
   ) throws -> T {
-    do {
-      return try store.queue.write { db in try body(SQLiteChecklistStore.Transaction(db: db)) }
-    } catch let error as DatabaseError {
-      throw SQLiteChecklistStore.storageError(error, path: store.path)
-    }
+    try store.writeSharing(body)
   }
 
   /// One of the user's own lists, checklist or shopping list.
-  private func ownList(_ id: UUID, in tx: SQLiteChecklistStore.Transaction) throws -> (
+  private func ownList(_ id: UUID, in tx: any SharingStoreWriter) throws -> (
     Change.Scope, String
   ) {
     if let list = try tx.checklist(id: id) {
@@ -150,7 +145,7 @@ public struct SharingService: Sendable {
   }
 
   private func requireOwner(
-    _ ownerID: UUID, listID: UUID, name: String, in tx: SQLiteChecklistStore.Transaction
+    _ ownerID: UUID, listID: UUID, name: String, in tx: any SharingStoreWriter
   ) throws {
     guard ownerID != user.id else { return }
     if let share = try tx.share(collectionID: listID, userID: user.id) {
@@ -159,7 +154,7 @@ public struct SharingService: Sendable {
     throw ChecklistsError(.notFound, "There is no list with id \(listID.uuidString).")
   }
 
-  private func account(named rawName: String, in tx: SQLiteChecklistStore.Transaction) throws
+  private func account(named rawName: String, in tx: any SharingStoreWriter) throws
     -> User
   {
     let name = rawName.trimmingCharacters(in: .whitespaces).lowercased()
@@ -171,7 +166,7 @@ public struct SharingService: Sendable {
   }
 
   /// Logs a sharing change in the owner's log and in the other user's.
-  private func log(_ kind: Change.Kind, _ share: Share, in tx: SQLiteChecklistStore.Transaction)
+  private func log(_ kind: Change.Kind, _ share: Share, in tx: any SharingStoreWriter)
     throws
   {
     for audience in [share.ownerID, share.userID] {

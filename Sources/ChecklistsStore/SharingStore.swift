@@ -55,3 +55,31 @@ extension ChecklistsError {
         + "Reload it and try again.")
   }
 }
+
+/// Where shares are kept, with the same all-or-nothing transactions as ``ChecklistStore``.
+/// The rules live once, in ``SharingService``.
+public protocol SharingStore: Sendable {
+  /// Runs `body` as one transaction.
+  /// - Throws: What `body` throws, or ``ChecklistsCore/ChecklistsError`` with code `storage`.
+  func writeSharing<T: Sendable>(_ body: (any SharingStoreWriter) throws -> T) throws -> T
+}
+
+/// The primitives sharing uses, valid only inside ``SharingStore/writeSharing(_:)``: the
+/// lists and users a share names, the shares themselves, and the change log.
+public protocol SharingStoreWriter: SharingStoreReader {
+  /// The user with this name, if any.
+  func user(named name: String) throws -> User?
+  /// The user's password hash; nil for the passwordless local user.
+  func passwordHash(userID: UUID) throws -> String?
+  /// The checklist with this id.
+  func checklist(id: UUID) throws -> Checklist?
+  /// The shopping list with this id.
+  func shoppingList(id: UUID) throws -> ShoppingList?
+  /// Adds a share or changes its role.
+  func saveShare(_ share: Share) throws
+  /// Removes a share.
+  func deleteShare(collectionID: UUID, userID: UUID) throws
+  /// Appends to the change log.
+  /// - Returns: The change's sequence number.
+  func appendChange(_ change: Change) throws -> Int64
+}

@@ -12,7 +12,7 @@ public struct UserServices: Sendable {
   /// keep the result rather than opening it per request.
   /// - Parameter currency: The currency of a new catalogue; an existing one keeps its own.
   public static func open(
-    store: SQLiteChecklistStore, user: User, currency: Currency,
+    store: any ChecklistsDatabase, user: User, currency: Currency,
     now: @escaping @Sendable () -> Date
   ) throws -> UserServices {
     UserServices(

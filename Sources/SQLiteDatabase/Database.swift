@@ -1,11 +1,12 @@
 import CSQLite
 import Foundation
+import SQLDatabase
 
 /// One connection to an SQLite database file.
 ///
 /// Not `Sendable`: it is reached only inside ``DatabaseQueue``'s `read` and `write` closures,
 /// which serialize access to it.
-public final class Database {
+public final class Database: SQLConnection {
   let handle: OpaquePointer
   /// The path of the database file.
   public let path: String
@@ -19,7 +20,7 @@ public final class Database {
   /// - Parameters:
   ///   - path: The file to open; its folder must exist.
   ///   - busyTimeout: How long to wait for another connection's lock, in milliseconds.
-  /// - Throws: ``DatabaseError`` when the file cannot be opened or is not a database.
+  /// - Throws: ``SQLDatabase/SQLError`` when the file cannot be opened or is not a database.
   public init(path: String, busyTimeout: Int32 = 10_000) throws {
     var handle: OpaquePointer?
     let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
@@ -27,7 +28,7 @@ public final class Database {
     guard code == SQLITE_OK, let handle else {
       let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
       sqlite3_close_v2(handle)
-      throw DatabaseError(resultCode: code, message: message)
+      throw SQLError(sqliteCode: code, message: message)
     }
     self.handle = handle
     self.path = path
@@ -36,8 +37,8 @@ public final class Database {
     // journal_mode=WAL is persistent in the file; it reads back the mode actually in force.
     let mode = try query("PRAGMA journal_mode = WAL") { $0.string(0) }.first
     guard mode?.lowercased() == "wal" else {
-      throw DatabaseError(
-        resultCode: SQLITE_ERROR, message: "could not switch to WAL journal (got \(mode ?? "none"))"
+      throw SQLError(
+        sqliteCode: SQLITE_ERROR, message: "could not switch to WAL journal (got \(mode ?? "none"))"
       )
     }
     try execute(
@@ -62,14 +63,14 @@ public final class Database {
   /// Refuses work on a closed connection with a clear error instead of undefined behaviour.
   func checkOpen() throws {
     guard !isClosed else {
-      throw DatabaseError(resultCode: SQLITE_MISUSE, message: "the database \(path) is closed")
+      throw SQLError(sqliteCode: SQLITE_MISUSE, message: "the database \(path) is closed")
     }
   }
 
   // MARK: - Running SQL
 
   /// Runs one or more statements that return no rows, such as a migration's DDL.
-  /// - Throws: ``DatabaseError``.
+  /// - Throws: ``SQLDatabase/SQLError``.
   public func execute(_ sql: String) throws {
     try checkOpen()
     var message: UnsafeMutablePointer<CChar>?
@@ -77,15 +78,15 @@ public final class Database {
     guard code == SQLITE_OK else {
       let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
       sqlite3_free(message)
-      throw DatabaseError(resultCode: code, message: text, sql: sql)
+      throw SQLError(sqliteCode: code, message: text, sql: sql)
     }
   }
 
   /// Runs one statement with arguments bound to `?` parameters, ignoring any rows.
   /// - Returns: How many rows the statement changed.
-  /// - Throws: ``DatabaseError``.
+  /// - Throws: ``SQLDatabase/SQLError``.
   @discardableResult
-  public func run(_ sql: String, _ arguments: any DatabaseValueConvertible...) throws -> Int {
+  public func run(_ sql: String, arguments: [any SQLValueConvertible]) throws -> Int {
     let statement = try cachedStatement(sql)
     defer { statement.finish() }
     try statement.bind(arguments)
@@ -93,38 +94,33 @@ public final class Database {
     return Int(sqlite3_changes(handle))
   }
 
-  /// Runs a query and maps each row.
-  /// - Returns: The mapped rows in the order SQLite returns them.
-  /// - Throws: ``DatabaseError``, or what `map` throws.
-  public func query<T>(
-    _ sql: String, _ arguments: any DatabaseValueConvertible..., map: (Row) throws -> T
-  ) throws -> [T] {
-    try query(sql, arguments: arguments, map: map)
-  }
-
   /// Runs a query with an array of arguments and maps each row.
+  /// - Returns: The mapped rows in the order SQLite returns them.
+  /// - Throws: ``SQLDatabase/SQLError``, or what `map` throws.
   public func query<T>(
-    _ sql: String, arguments: [any DatabaseValueConvertible], map: (Row) throws -> T
+    _ sql: String, arguments: [any SQLValueConvertible], map: (SQLRow) throws -> T
   ) throws -> [T] {
     let statement = try cachedStatement(sql)
     defer { statement.finish() }
     try statement.bind(arguments)
     var rows: [T] = []
+    let row = SQLRow(statement)
     while try statement.step() {
-      rows.append(try map(Row(statement: statement)))
+      rows.append(try map(row))
     }
     return rows
   }
 
-  /// Runs a query and maps its first row, if any.
+  /// Runs a query with an array of arguments and maps its first row, if any.
+  /// - Throws: ``SQLDatabase/SQLError``, or what `map` throws.
   public func queryFirst<T>(
-    _ sql: String, _ arguments: any DatabaseValueConvertible..., map: (Row) throws -> T
+    _ sql: String, arguments: [any SQLValueConvertible], map: (SQLRow) throws -> T
   ) throws -> T? {
     let statement = try cachedStatement(sql)
     defer { statement.finish() }
     try statement.bind(arguments)
     guard try statement.step() else { return nil }
-    return try map(Row(statement: statement))
+    return try map(SQLRow(statement))
   }
 
   /// How many rows this connection has inserted, updated or deleted since it opened, triggers
@@ -145,19 +141,11 @@ public final class Database {
 
   // MARK: - Transactions
 
-  /// How a transaction takes its locks.
-  public enum TransactionKind: String, Sendable {
-    /// Takes the write lock at once, so it never fails half-way for want of it.
-    case immediate = "IMMEDIATE"
-    /// Takes locks as statements need them: right for reads, which see one snapshot.
-    case deferred = "DEFERRED"
-  }
-
   /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
   ///
   /// Nested calls join the outer transaction.
-  /// - Throws: What `body` throws, or ``DatabaseError``.
-  public func inTransaction<T>(_ kind: TransactionKind, _ body: () throws -> T) throws -> T {
+  /// - Throws: What `body` throws, or ``SQLDatabase/SQLError``.
+  public func inTransaction<T>(_ kind: SQLTransactionKind, _ body: () throws -> T) throws -> T {
     if transactionDepth > 0 {
       transactionDepth += 1
       defer { transactionDepth -= 1 }
@@ -189,9 +177,9 @@ public final class Database {
     return statement
   }
 
-  func error(code: Int32, sql: String?) -> DatabaseError {
-    DatabaseError(
-      resultCode: sqlite3_extended_errcode(handle),
+  func error(code: Int32, sql: String?) -> SQLError {
+    SQLError(
+      sqliteCode: sqlite3_extended_errcode(handle),
       message: String(cString: sqlite3_errmsg(handle)),
       sql: sql)
   }

@@ -1,4 +1,5 @@
 import CSQLite
+import SQLDatabase
 
 /// A prepared statement, reused across calls through the connection's cache.
 ///
@@ -26,7 +27,7 @@ public final class Statement {
   }
 
   /// Binds `arguments` to the parameters `?1`, `?2`, … after resetting the statement.
-  func bind(_ arguments: [any DatabaseValueConvertible]) throws {
+  func bind(_ arguments: [any SQLValueConvertible]) throws {
     sqlite3_reset(handle)
     sqlite3_clear_bindings(handle)
     let expected = Int(sqlite3_bind_parameter_count(handle))
@@ -35,7 +36,7 @@ public final class Statement {
     for (offset, argument) in arguments.enumerated() {
       let index = Int32(offset + 1)
       let code: Int32
-      switch argument.databaseValue {
+      switch argument.sqlValue {
       case .null: code = sqlite3_bind_null(handle, index)
       case .integer(let value): code = sqlite3_bind_int64(handle, index, value)
       case .real(let value): code = sqlite3_bind_double(handle, index, value)

@@ -1,5 +1,6 @@
 import ChecklistsCore
 import ChecklistsInterop
+import ChecklistsSQLStore
 import ChecklistsStore
 import Foundation
 
@@ -69,7 +70,7 @@ func runGrowthBenchmark(_ options: Options) throws {
 /// lists.
 final class GrowthFixture {
   let path: String
-  let store: SQLiteChecklistStore
+  let store: SQLChecklistStore
   let service: ChecklistService
   let shopping: ShoppingService
   let binary: String
@@ -79,7 +80,7 @@ final class GrowthFixture {
 
   init(folder: URL, name: String, items: Int, lists: Int, binary: String) throws {
     path = folder.appendingPathComponent("\(name).sqlite").path
-    store = try SQLiteChecklistStore(path: path)
+    store = try SQLChecklistStore(sqlitePath: path)
     service = try ChecklistService.openLocal(store: store)
     self.binary = binary
     itemCount = items

@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsSQLStore
 import ChecklistsServer
 import ChecklistsStore
 import Foundation
@@ -12,7 +13,8 @@ func runHTTPBenchmark(_ options: Options) throws {
   try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: folder) }
   let path = folder.appendingPathComponent("http.sqlite").path
-  let service = try ChecklistService.openLocal(store: SQLiteChecklistStore(path: path))
+  let store = try SQLChecklistStore(sqlitePath: path)
+  let service = try ChecklistService.openLocal(store: store)
   let hundred = PortableChecklist(
     name: "Groceries", icon: .groceries,
     items: (0..<100).map { PortableItem(text: "Item \($0)", isChecked: $0 % 3 == 0) })
@@ -27,7 +29,7 @@ func runHTTPBenchmark(_ options: Options) throws {
   if let threads = options.threads { configuration.threadCount = threads }
   let devNull = FileHandle(forWritingAtPath: "/dev/null")!
   let server = try ChecklistsServer(
-    service: service, configuration: configuration, logOutput: devNull)
+    store: store, configuration: configuration, logOutput: devNull)
   try server.start()
   defer { server.shutdown() }
   let fixed = [UInt8](repeating: UInt8(ascii: "x"), count: 200)

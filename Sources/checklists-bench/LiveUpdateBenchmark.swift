@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsSQLStore
 import ChecklistsServer
 import ChecklistsStore
 import Foundation
@@ -17,7 +18,7 @@ func measureLiveUpdates(
   stream.send("GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
   _ = stream.read(until: "retry: 1000", timeout: 5)
   let item = try service.findItem("1", in: list)
-  let other = try ChecklistService.openLocal(store: SQLiteChecklistStore(path: path))
+  let other = try ChecklistService.openLocal(store: SQLChecklistStore(sqlitePath: path))
   var viaAPI: [Double] = []
   var viaOtherProcess: [Double] = []
   for _ in 0..<20 {

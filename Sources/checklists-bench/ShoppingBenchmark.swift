@@ -1,5 +1,6 @@
 import ChecklistsCore
 import ChecklistsInterop
+import ChecklistsSQLStore
 import ChecklistsServer
 import ChecklistsStore
 import Foundation
@@ -79,8 +80,7 @@ func runShoppingHTTP(
   configuration.port = 0
   let devNull = FileHandle(forWritingAtPath: "/dev/null")!
   let servers = try [large, small].map { fixture in
-    try ChecklistsServer(
-      service: fixture.checklists, configuration: configuration, logOutput: devNull)
+    try ChecklistsServer(store: fixture.store, configuration: configuration, logOutput: devNull)
   }
   for server in servers { try server.start() }
   defer { for server in servers { server.shutdown() } }
@@ -207,6 +207,7 @@ func printCatalogueBreakdown(_ fixture: ShoppingFixture) throws {
 /// A SQLite file with a catalogue of `size` items and a list of about 50 entries.
 struct ShoppingFixture {
   let size: Int
+  let store: SQLChecklistStore
   let checklists: ChecklistService
   let service: ShoppingService
   let list: ShoppingList
@@ -221,7 +222,7 @@ struct ShoppingFixture {
 
   init(path: String, size: Int, seed: UInt64) throws {
     self.size = size
-    let store = try SQLiteChecklistStore(path: path)
+    store = try SQLChecklistStore(sqlitePath: path)
     checklists = try ChecklistService.openLocal(store: store)
     service = try ShoppingService.open(store: store, owner: checklists.owner, currency: .euro)
     let seeded = try service.catalogue()  // the five items of the first use

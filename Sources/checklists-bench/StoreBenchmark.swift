@@ -1,5 +1,6 @@
 import ChecklistsCore
 import ChecklistsInterop
+import ChecklistsSQLStore
 import ChecklistsStore
 import Foundation
 
@@ -16,7 +17,7 @@ func runStoreBenchmark(_ options: Options) throws {
 
   // MARK: - Toggle: 10 items against \(options.largeListSize) items, interleaved in one run.
 
-  let store = try SQLiteChecklistStore(path: folder.appendingPathComponent("toggle.sqlite").path)
+  let store = try SQLChecklistStore(sqlitePath: folder.appendingPathComponent("toggle.sqlite").path)
   let service = try ChecklistService.openLocal(store: store)
   try service.importChecklists(
     [portableList("Small", size: 10), portableList("Large", size: options.largeListSize)],
@@ -62,8 +63,8 @@ func runStoreBenchmark(_ options: Options) throws {
   let plist = try IOSChecklistsPlist.encode(
     [portableList("Imported", size: options.largeListSize)], now: Date())
   try plist.write(to: plistURL)
-  let importStore = try SQLiteChecklistStore(
-    path: folder.appendingPathComponent("import.sqlite").path)
+  let importStore = try SQLChecklistStore(
+    sqlitePath: folder.appendingPathComponent("import.sqlite").path)
   let importService = try ChecklistService.openLocal(store: importStore)
   var decoded: [PortableChecklist] = []
   let readTime = try seconds { decoded = try ChecklistsFile.read(Data(contentsOf: plistURL)) }

@@ -1,4 +1,5 @@
 import ChecklistsServer
+import ChecklistsSQLStore
 import ChecklistsStore
 import Foundation
 import Testing
@@ -17,14 +18,13 @@ import Testing
     #expect(FileManager.default.createFile(atPath: logPath, contents: nil))
     let output = try #require(FileHandle(forWritingAtPath: logPath))
     let clock = ManualClock(date)
-    let service = try ChecklistService.openLocal(
-      store: SQLiteChecklistStore(path: folder.appendingPathComponent("c.sqlite").path),
-      now: clock.now)
+    let store = try SQLChecklistStore(sqlitePath: folder.appendingPathComponent("c.sqlite").path)
+    _ = try ChecklistService.openLocal(store: store, now: clock.now)
     var configuration = ChecklistsServer.Configuration()
     configuration.port = 0
     configuration.threadCount = 2
     let server = try ChecklistsServer(
-      service: service, configuration: configuration, logOutput: output)
+      store: store, configuration: configuration, now: clock.now, logOutput: output)
     try server.start()
     // The server answers only to its own names: the Host carries its port.
     let addressed = request.replacingOccurrences(

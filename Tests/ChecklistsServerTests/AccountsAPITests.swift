@@ -1,6 +1,7 @@
 import ChecklistsCore
 import ChecklistsSecurity
 import ChecklistsServer
+import ChecklistsSQLStore
 import ChecklistsStore
 import Foundation
 import Testing
@@ -205,7 +206,7 @@ struct AccountsAPITests {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("checklists-open-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let store = try SQLiteChecklistStore(path: folder.appendingPathComponent("db.sqlite").path)
+    let store = try SQLChecklistStore(sqlitePath: folder.appendingPathComponent("db.sqlite").path)
     var configuration = ChecklistsServer.Configuration()
     configuration.host = "0.0.0.0"
     configuration.port = 0
@@ -227,7 +228,7 @@ struct AccountsAPITests {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("checklists-proxy-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let store = try SQLiteChecklistStore(path: folder.appendingPathComponent("db.sqlite").path)
+    let store = try SQLChecklistStore(sqlitePath: folder.appendingPathComponent("db.sqlite").path)
     var configuration = ChecklistsServer.Configuration()
     configuration.port = 0
     configuration.secureCookies = true

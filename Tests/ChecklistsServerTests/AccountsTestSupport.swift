@@ -1,6 +1,7 @@
 import ChecklistsCore
 import ChecklistsSecurity
 import ChecklistsServer
+import ChecklistsSQLStore
 import ChecklistsStore
 import Foundation
 import Testing
@@ -8,7 +9,7 @@ import Testing
 /// A test server with two accounts, alice and bob, and helpers to act as each.
 struct Household {
   let server: TestServer
-  let store: SQLiteChecklistStore
+  let store: SQLChecklistStore
   let accounts: AccountService
 
   static let passwords = ["alice": "wonderland-42", "bob": "builder-1234"]
@@ -16,7 +17,7 @@ struct Household {
   /// Starts the server, with `commandRunner` for `POST /api/v1/cli` if given.
   init(commandRunner: RemoteCommandRunner? = nil, publicURLs: [PublicURL] = []) async throws {
     server = try TestServer(commandRunner: commandRunner, publicURLs: publicURLs)
-    store = try SQLiteChecklistStore(path: server.databasePath)
+    store = try SQLChecklistStore(sqlitePath: server.databasePath)
     accounts = AccountService(
       store: store, hasher: PasswordHasher(strength: .minimum), now: server.clock.now)
     for (name, password) in Self.passwords.sorted(by: { $0.key < $1.key }) {

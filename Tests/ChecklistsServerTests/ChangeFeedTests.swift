@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsSQLStore
 import ChecklistsServer
 import ChecklistsStore
 import Foundation
@@ -293,7 +294,7 @@ struct ChangeFeedTests {
     let start = try await setting.head("alice")
     let (writers, perWriter) = (4, 15)
     let other = try ChecklistService(
-      store: SQLiteChecklistStore(path: server.databasePath),
+      store: SQLChecklistStore(sqlitePath: server.databasePath),
       owner: setting.home.accounts.existingUser("alice"), now: server.clock.now)
     let written = Written()
     // A second connection writes from a thread, as the CLI in another process does.

@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsSQLStore
 import ChecklistsStore
 import Foundation
 import Testing
@@ -290,7 +291,7 @@ import Testing
   /// The local user's shopping, on the server's file.
   static func shopping(_ server: TestServer) throws -> ShoppingService {
     try ShoppingService.open(
-      store: SQLiteChecklistStore(path: server.databasePath), owner: server.service.owner,
+      store: SQLChecklistStore(sqlitePath: server.databasePath), owner: server.service.owner,
       currency: .euro, now: server.clock.now)
   }
 }

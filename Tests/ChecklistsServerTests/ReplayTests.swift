@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsSQLStore
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsSQLStore
 import ChecklistsServer
 import ChecklistsStore
 import Foundation
@@ -28,8 +29,8 @@ final class TestServer: Sendable {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     databasePath = folder.appendingPathComponent("checklists.sqlite").path
     clock = ManualClock(start)
-    service = try ChecklistService.openLocal(
-      store: SQLiteChecklistStore(path: databasePath), now: clock.now)
+    let store = try SQLChecklistStore(sqlitePath: databasePath)
+    service = try ChecklistService.openLocal(store: store, now: clock.now)
     var configuration = ChecklistsServer.Configuration()
     configuration.port = 0
     configuration.threadCount = 4
@@ -41,7 +42,7 @@ final class TestServer: Sendable {
     configuration.commandRunner = commandRunner
     configuration.publicURLs = publicURLs
     server = try ChecklistsServer(
-      service: service, configuration: configuration, logsRequests: false)
+      store: store, configuration: configuration, now: clock.now, logsRequests: false)
     try server.start()
   }
 
@@ -53,7 +54,8 @@ final class TestServer: Sendable {
 
   /// A second connection to the same file, as the CLI in another process would have.
   func otherProcess() throws -> ChecklistService {
-    try ChecklistService.openLocal(store: SQLiteChecklistStore(path: databasePath), now: clock.now)
+    try ChecklistService.openLocal(
+      store: SQLChecklistStore(sqlitePath: databasePath), now: clock.now)
   }
 
   struct Response: Sendable {

@@ -1,8 +1,9 @@
 import ChecklistsCore
 import ChecklistsSecurity
+import ChecklistsSQLStore
 import ChecklistsStore
 import Foundation
-import SQLiteDatabase
+import SQLDatabase
 import Synchronization
 import Testing
 
@@ -13,8 +14,8 @@ private final class MovableClock: Sendable {
   func advance(_ seconds: TimeInterval) { current.withLock { $0 += seconds } }
 }
 
-private func makeAccounts() throws -> (AccountService, SQLiteChecklistStore, MovableClock) {
-  let store = try SQLiteChecklistStore(path: TemporaryFolder().path("accounts.sqlite"))
+private func makeAccounts() throws -> (AccountService, SQLChecklistStore, MovableClock) {
+  let store = try StoreKind.sqlite.makeSQLStore(path: TemporaryFolder().path("accounts.sqlite"))
   let clock = MovableClock()
   return (
     AccountService(store: store, hasher: PasswordHasher(strength: .minimum), now: clock.now),

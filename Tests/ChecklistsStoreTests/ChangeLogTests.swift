@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsSQLStore
 import ChecklistsStore
 import Foundation
 import Synchronization
@@ -10,11 +11,11 @@ import Testing
 struct ChangeLogTests {
   /// A store of `kind` on a file of its own, and a second connection to the same file (as
   /// another process would open it).
-  static func stores(_ kind: StoreKind) throws -> (SQLiteChecklistStore, SQLiteChecklistStore) {
+  static func stores(_ kind: StoreKind) throws -> (SQLChecklistStore, SQLChecklistStore) {
     switch kind {
     case .sqlite:
       let path = TemporaryFolder().path("log.sqlite")
-      return (try SQLiteChecklistStore(path: path), try SQLiteChecklistStore(path: path))
+      return (try SQLChecklistStore(sqlitePath: path), try SQLChecklistStore(sqlitePath: path))
     }
   }
 
@@ -125,7 +126,7 @@ struct ChangeLogTests {
     let path = TemporaryFolder().path("old.sqlite")
     let highest: Int64
     do {
-      let store = try SQLiteChecklistStore(path: path)
+      let store = try SQLChecklistStore(sqlitePath: path)
       let service = try ChecklistService.openLocal(store: store)
       let list = try service.createList(named: "Groceries")
       for number in 1...5 { try service.addItem("Item \(number)", to: list.id) }
@@ -141,7 +142,7 @@ struct ChangeLogTests {
       }
       store.close()
     }
-    let store = try SQLiteChecklistStore(path: path)
+    let store = try SQLChecklistStore(sqlitePath: path)
     let service = try ChecklistService.openLocal(store: store)
     #expect(try store.changeLogBounds() == (0, highest))
     try service.addItem("After", to: try service.findList("Groceries").id)

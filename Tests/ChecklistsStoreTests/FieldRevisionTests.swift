@@ -1,7 +1,8 @@
 import ChecklistsCore
+import ChecklistsSQLStore
 import ChecklistsStore
 import Foundation
-import SQLiteDatabase
+import SQLDatabase
 import Testing
 
 /// Field revisions and field-level merges in the services, on every store.
@@ -113,7 +114,7 @@ struct FieldRevisionTests {
 
   @Test("Catalogue items and entries merge field by field")
   func shoppingFields() throws {
-    let store = try SQLiteChecklistStore(path: TemporaryFolder().path("shop.sqlite"))
+    let store = try SQLChecklistStore(sqlitePath: TemporaryFolder().path("shop.sqlite"))
     let service = try ChecklistService.openLocal(store: store, now: TestClock().now)
     let shopping = try ShoppingService.open(
       store: store, owner: service.owner, currency: .euro, now: service.now)
@@ -151,7 +152,7 @@ struct FieldRevisionTests {
   @Test("Upgrading keeps stale edits of fields changed before the upgrade refused")
   func upgradeBackfills() throws {
     let path = TemporaryFolder().path("upgrade.sqlite")
-    var store: SQLiteChecklistStore? = try SQLiteChecklistStore(path: path)
+    var store: SQLChecklistStore? = try SQLChecklistStore(sqlitePath: path)
     let service = try ChecklistService.openLocal(store: store!, now: TestClock().now)
     let list = try service.createList(named: "Groceries")
     let salt = try service.addItem("Salt", to: list.id)
@@ -172,7 +173,7 @@ struct FieldRevisionTests {
     }
     store!.close()
     store = nil
-    let upgraded = try SQLiteChecklistStore(path: path)
+    let upgraded = try SQLChecklistStore(sqlitePath: path)
     let after = ChecklistService(store: upgraded, owner: service.owner, now: service.now)
     let error = try #require(throws: FieldConflictError.self) {
       try after.updateItem(

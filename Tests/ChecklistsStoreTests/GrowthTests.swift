@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsSQLStore
 import ChecklistsStore
 import Foundation
 import Testing
@@ -9,10 +10,10 @@ import Testing
 @Suite("No cost that grows with the data")
 struct GrowthTests {
   /// The steps `body` runs on the store's connection.
-  static func steps(_ store: SQLiteChecklistStore, _ body: () throws -> Void) throws -> Int {
-    let before = try store.queue.withConnection { $0.virtualMachineSteps }
+  static func steps(_ store: SQLChecklistStore, _ body: () throws -> Void) throws -> Int {
+    let before = try store.workCounters().steps
     try body()
-    return try store.queue.withConnection { $0.virtualMachineSteps } - before
+    return try store.workCounters().steps - before
   }
 
   static func lists(_ names: some Sequence<String>) -> [PortableChecklist] {
@@ -23,7 +24,7 @@ struct GrowthTests {
   func listsDoNotScan() throws {
     var measured: [[String: Int]] = []
     for count in [10, 3_000] {
-      let store = try SQLiteChecklistStore(path: TemporaryFolder().path("lists.sqlite"))
+      let store = try StoreKind.sqlite.makeSQLStore(path: TemporaryFolder().path("lists.sqlite"))
       let service = try ChecklistService.openLocal(store: store)
       try service.importChecklists(Self.lists((1..<count).map { "Trip \($0)" }), mode: .merge)
       var row: [String: Int] = [:]
@@ -61,7 +62,7 @@ struct GrowthTests {
     var numberSteps: [Int] = []
     var moveSteps: [Int] = []
     for size in [10, 5_000] {
-      let store = try SQLiteChecklistStore(path: TemporaryFolder().path("items.sqlite"))
+      let store = try StoreKind.sqlite.makeSQLStore(path: TemporaryFolder().path("items.sqlite"))
       let service = try ChecklistService.openLocal(store: store)
       try service.importChecklists(
         [

@@ -1,7 +1,8 @@
 import ChecklistsCore
+import ChecklistsSQLStore
 import ChecklistsStore
 import Foundation
-import SQLiteDatabase
+import SQLDatabase
 import Testing
 
 /// Writes that are safe to send twice, on every store: creates with the client's id, moves
@@ -246,7 +247,7 @@ struct ReplayServiceTests {
     arguments: StoreKind.allCases)
   func moveWritesOneRow(kind: StoreKind) throws {
     let service = try kind.makeService()
-    let store = try #require(service.store as? SQLiteChecklistStore)
+    let store = try #require(service.store as? SQLChecklistStore)
     func positions() throws -> [String: Int64] {
       Dictionary(
         uniqueKeysWithValues: try store.queue.read { db in
@@ -313,7 +314,7 @@ struct ReplayServiceTests {
     var measured: [[String: Int]] = []
     var farMoves: [Int] = []
     for size in [10, 5_000] {
-      let store = try SQLiteChecklistStore(path: TemporaryFolder().path("items.sqlite"))
+      let store = try SQLChecklistStore(sqlitePath: TemporaryFolder().path("items.sqlite"))
       let service = try ChecklistService.openLocal(store: store)
       try service.importChecklists(
         [

@@ -1,6 +1,8 @@
 import ChecklistsCore
+import ChecklistsSQLStore
 import ChecklistsStore
 import Foundation
+import SQLDatabase
 import SQLiteDatabase
 import Testing
 
@@ -10,13 +12,13 @@ struct SQLiteChecklistStoreTests {
   func persistence() throws {
     let path = TemporaryFolder().path("nested/folder/lists.sqlite")
     do {
-      let service = try ChecklistService.openLocal(store: SQLiteChecklistStore(path: path))
+      let service = try ChecklistService.openLocal(store: StoreKind.sqlite.makeSQLStore(path: path))
       let list = try service.createList(named: "Birthdays", icon: .birthdays)
       let due = Date(timeIntervalSinceReferenceDate: 820_000_000.123_456)
       try service.addItem("Buy a cake", to: list.id, dueDate: due, shouldRemind: true)
       try service.toggle(itemID: service.addItem("Send invitations", to: list.id).id)
     }
-    let service = try ChecklistService.openLocal(store: SQLiteChecklistStore(path: path))
+    let service = try ChecklistService.openLocal(store: StoreKind.sqlite.makeSQLStore(path: path))
     let lists = try service.checklists()
     #expect(lists.map(\.name) == ["Birthdays", "List"])
     let (list, items) = try service.checklistWithItems(id: lists[0].id)
@@ -31,8 +33,8 @@ struct SQLiteChecklistStoreTests {
   @Test("The schema's migrations are recorded in the database")
   func migrationsRecorded() throws {
     let path = TemporaryFolder().path("lists.sqlite")
-    _ = try SQLiteChecklistStore(path: path)
-    _ = try SQLiteChecklistStore(path: path)
+    _ = try StoreKind.sqlite.makeSQLStore(path: path)
+    _ = try StoreKind.sqlite.makeSQLStore(path: path)
     let queue = try DatabaseQueue(path: path)
     let applied = try queue.read { db in
       try db.query("SELECT identifier FROM schema_migrations") { $0.string(0) }
@@ -57,12 +59,12 @@ struct SQLiteChecklistStoreTests {
   @Test("A database from a newer version is refused with a clear message")
   func newerDatabase() throws {
     let path = TemporaryFolder().path("lists.sqlite")
-    _ = try SQLiteChecklistStore(path: path)
+    _ = try StoreKind.sqlite.makeSQLStore(path: path)
     try DatabaseQueue(path: path).write { db in
       _ = try db.run(
         "INSERT INTO schema_migrations (identifier, applied_at) VALUES ('v99: future', 0)")
     }
-    let error = #expect(throws: ChecklistsError.self) { try SQLiteChecklistStore(path: path) }
+    let error = #expect(throws: ChecklistsError.self) { try StoreKind.sqlite.makeSQLStore(path: path) }
     #expect(error?.code == .storage)
     #expect(error?.message.contains("newer version of checklists") == true)
     #expect(error?.message.contains("'v99: future'") == true)
@@ -73,7 +75,7 @@ struct SQLiteChecklistStoreTests {
     let path = TemporaryFolder().path("notes.txt")
     let text = String(repeating: "These are my notes, not a database.\n", count: 100)
     try text.write(toFile: path, atomically: true, encoding: .utf8)
-    let error = #expect(throws: ChecklistsError.self) { try SQLiteChecklistStore(path: path) }
+    let error = #expect(throws: ChecklistsError.self) { try StoreKind.sqlite.makeSQLStore(path: path) }
     #expect(error?.message == "\(path) is not a Checklists database (not an SQLite file).")
     #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
   }
@@ -81,14 +83,14 @@ struct SQLiteChecklistStoreTests {
   @Test("Two connections writing at once both succeed, with no 'database is locked'")
   func concurrentWriters() async throws {
     let path = TemporaryFolder().path("lists.sqlite")
-    let setup = try ChecklistService.openLocal(store: SQLiteChecklistStore(path: path))
+    let setup = try ChecklistService.openLocal(store: StoreKind.sqlite.makeSQLStore(path: path))
     let list = try setup.createList(named: "Shared")
     let perWriter = 200
     try await withThrowingTaskGroup(of: Void.self) { group in
       for writer in 0..<2 {
         group.addTask {
           // Each writer has its own connection, as a second process would.
-          let service = try ChecklistService.openLocal(store: SQLiteChecklistStore(path: path))
+          let service = try ChecklistService.openLocal(store: StoreKind.sqlite.makeSQLStore(path: path))
           for n in 0..<perWriter {
             let item = try service.addItem("Writer \(writer) item \(n)", to: list.id)
             if n.isMultiple(of: 2) { try service.toggle(itemID: item.id) }
@@ -112,7 +114,7 @@ struct SQLiteChecklistStoreTests {
 
   @Test("Toggling writes the same few rows in a list of 10 items and of 5,000")
   func toggleTouchesConstantRows() throws {
-    let store = try SQLiteChecklistStore(path: TemporaryFolder().path("lists.sqlite"))
+    let store = try StoreKind.sqlite.makeSQLStore(path: TemporaryFolder().path("lists.sqlite"))
     let service = try ChecklistService.openLocal(store: store)
     var rowsWritten: [Int] = []
     for size in [10, 5_000] {
@@ -124,9 +126,9 @@ struct SQLiteChecklistStoreTests {
         ], mode: .merge)
       let list = try service.findList("Size \(size)")
       let item = try service.findItem("\(size / 2)", in: list)
-      let before = try store.queue.withConnection { $0.totalChanges }
+      let before = try store.workCounters().rowsChanged
       #expect(try service.toggle(itemID: item.id).isChecked)
-      rowsWritten.append(try store.queue.withConnection { $0.totalChanges } - before)
+      rowsWritten.append(try store.workCounters().rowsChanged - before)
       #expect(try service.checklist(id: list.id).remainingCount == size - 1)
     }
     // The item, the list's revision, its counts (trigger), one change-log row, the sync log's

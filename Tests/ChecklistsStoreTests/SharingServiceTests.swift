@@ -6,12 +6,12 @@ import Testing
 
 /// Two accounts, alice and bob, on one real SQLite file, each with their services.
 private struct Household {
-  let store: SQLiteChecklistStore
+  let store: any ChecklistsDatabase
   let alice: User
   let bob: User
 
   init() throws {
-    store = try SQLiteChecklistStore(path: TemporaryFolder().path("family.sqlite"))
+    store = try StoreKind.sqlite.makeStore()
     let accounts = AccountService(store: store, hasher: PasswordHasher(strength: .minimum))
     alice = try accounts.addUser(named: "alice", password: "wonderland-42").user
     bob = try accounts.addUser(named: "bob", password: "builder-1234").user

@@ -1,14 +1,15 @@
 import ChecklistsCore
+import ChecklistsSQLStore
 import ChecklistsStore
 import Foundation
-import SQLiteDatabase
+import SQLDatabase
 import Testing
 
 /// A fresh SQLite file with the local user's shopping opened in euros.
 private func makeShopping(currency: Currency = .euro) throws -> (
-  ShoppingService, SQLiteChecklistStore
+  ShoppingService, SQLChecklistStore
 ) {
-  let store = try SQLiteChecklistStore(path: TemporaryFolder().path("shop.sqlite"))
+  let store = try StoreKind.sqlite.makeSQLStore(path: TemporaryFolder().path("shop.sqlite"))
   let checklists = try ChecklistService.openLocal(store: store, now: TestClock().now)
   let shopping = try ShoppingService.open(
     store: store, owner: checklists.owner, currency: currency, now: checklists.now)
@@ -359,7 +360,7 @@ struct ShoppingMigrationTests {
   func upgradeFromVersion1() throws {
     let path = TemporaryFolder().path("old.sqlite")
     do {
-      let store = try SQLiteChecklistStore(path: path)
+      let store = try StoreKind.sqlite.makeSQLStore(path: path)
       let service = try ChecklistService.openLocal(store: store)
       let list = try service.createList(named: "Groceries")
       try service.addItem("Milk", to: list.id)
@@ -383,7 +384,7 @@ struct ShoppingMigrationTests {
       }
       store.close()
     }
-    let store = try SQLiteChecklistStore(path: path)
+    let store = try StoreKind.sqlite.makeSQLStore(path: path)
     let service = try ChecklistService.openLocal(store: store)
     let groceries = try service.findList("Groceries")
     #expect(try service.checklistWithItems(id: groceries.id).1.map(\.text) == ["Milk"])

@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsSQLStore
 import ChecklistsStore
 import Foundation
 import Synchronization
@@ -12,9 +13,18 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
 
   var testDescription: String { rawValue }
 
-  /// A fresh store; an SQLite store lives in a new temporary file.
-  func makeStore() throws -> any ChecklistStore {
-    try SQLiteChecklistStore(path: TemporaryFolder().path("test.sqlite"))
+  /// A fresh database, seen only through the protocol the server and the CLI use; an SQLite
+  /// store lives in a new temporary file.
+  func makeStore() throws -> any ChecklistsDatabase {
+    try makeSQLStore()
+  }
+
+  /// The SQL store on this engine, for tests that also read its tables or reopen it: at
+  /// `path`, else in a new temporary file. The one place store tests make a store.
+  func makeSQLStore(path: String? = nil) throws -> SQLChecklistStore {
+    switch self {
+    case .sqlite: try SQLChecklistStore(sqlitePath: path ?? TemporaryFolder().path("test.sqlite"))
+    }
   }
 
   /// A fresh service on a fresh store, with a clock that ticks one second per reading.

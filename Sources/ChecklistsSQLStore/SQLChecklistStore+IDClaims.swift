@@ -1,13 +1,14 @@
 import ChecklistsCore
 import Foundation
-import SQLiteDatabase
+import ChecklistsStore
+import SQLDatabase
 
-extension SQLiteChecklistStore {
+extension SQLChecklistStore {
   /// The ids of deleted lists, items, catalogue items and shopping lists, kept so that a create
   /// replayed after the delete is refused instead of bringing the thing back. Triggers record
   /// them, so every way of deleting (a route, an import that replaces, a list taking its items
   /// with it, a deleted account) spends the id.
-  static func migrateToDeletedIDs(_ db: Database) throws {
+  static func migrateToDeletedIDs(_ db: any SQLConnection) throws {
     try db.execute(
       """
       CREATE TABLE deleted_ids (
@@ -42,7 +43,7 @@ extension SQLiteChecklistStore {
   }
 }
 
-extension SQLiteChecklistStore.Transaction: IDClaimReader {
+extension SQLChecklistStore.Transaction: IDClaimReader {
   func claim(onID id: UUID) throws -> IDClaim? {
     try db.queryFirst(
       """

@@ -1,12 +1,13 @@
 import ChecklistsCore
 import Foundation
-import SQLiteDatabase
+import ChecklistsStore
+import SQLDatabase
 
-extension SQLiteChecklistStore {
+extension SQLChecklistStore {
   /// Stored keys, with indexes, so that finding a list or an item by name, checking that a
   /// name is free and finding a list by its All Lists number read a few index entries instead
   /// of every row (see ``NameKey``). Existing rows get their keys here, once.
-  static func migrateToLookupKeys(_ db: Database) throws {
+  static func migrateToLookupKeys(_ db: any SQLConnection) throws {
     try db.execute(
       """
       ALTER TABLE checklists ADD COLUMN name_key TEXT NOT NULL DEFAULT '';

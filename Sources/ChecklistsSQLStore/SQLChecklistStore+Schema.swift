@@ -1,9 +1,12 @@
-import SQLiteDatabase
+import ChecklistsStore
+import SQLDatabase
 
-extension SQLiteChecklistStore {
-  /// The schema, as an append-only list of migrations. Never edit a shipped one: add another.
-  static let migrator: DatabaseMigrator = {
-    var migrator = DatabaseMigrator()
+extension SQLChecklistStore {
+  /// The schema in SQLite's DDL (REAL dates, triggers, `WITHOUT ROWID`, `AUTOINCREMENT`), as an
+  /// append-only list of migrations. Never edit a shipped one: add another. ``SQLiteDialect``
+  /// applies it; another engine's dialect has its own list.
+  static let sqliteMigrator: SQLMigrator = {
+    var migrator = SQLMigrator()
     // Dates are REAL seconds since 2001-01-01 (Foundation's reference date), which round-trip
     // exactly; in the sqlite3 shell: datetime(created_at + 978307200, 'unixepoch').
     migrator.registerMigration("v1: users, checklists, items, change log") { db in
@@ -88,9 +91,9 @@ extension SQLiteChecklistStore {
   }()
 }
 
-extension SQLiteChecklistStore {
+extension SQLChecklistStore {
   /// The shopping tables: a catalogue per user, shopping lists, and their entries.
-  static func migrateToShopping(_ db: Database) throws {
+  static func migrateToShopping(_ db: any SQLConnection) throws {
     try db.execute(
       """
       -- The change log now names checklists, shopping lists and catalogues alike.

@@ -1,10 +1,11 @@
 import ChecklistsCore
 import Foundation
-import SQLiteDatabase
+import ChecklistsStore
+import SQLDatabase
 
 /// What a server reads for every user at once: the whole change log, everyone's reminders,
 /// and whether accounts exist.
-extension SQLiteChecklistStore {
+extension SQLChecklistStore {
   /// Every change after `sequence`, whoever's, oldest first.
   public func allChanges(after sequence: Int64, limit: Int) throws -> [Change] {
     try serverWide { tx in try tx.allChanges(after: sequence, limit: limit) }
@@ -60,13 +61,13 @@ extension SQLiteChecklistStore {
   private func serverWide<T: Sendable>(_ body: (Transaction) throws -> T) throws -> T {
     do {
       return try queue.read { db in try body(Transaction(db: db)) }
-    } catch let error as DatabaseError {
+    } catch let error as SQLError {
       throw Self.storageError(error, path: path)
     }
   }
 }
 
-extension SQLiteChecklistStore.Transaction {
+extension SQLChecklistStore.Transaction {
   func allChanges(after sequence: Int64, limit: Int) throws -> [Change] {
     try db.query(
       """

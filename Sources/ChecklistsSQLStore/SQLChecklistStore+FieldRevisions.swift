@@ -1,8 +1,9 @@
 import ChecklistsCore
 import Foundation
-import SQLiteDatabase
+import ChecklistsStore
+import SQLDatabase
 
-extension SQLiteChecklistStore {
+extension SQLChecklistStore {
   /// The revision, author and date of each field's last change, for field-level merges
   /// (docs/SYNC.md).
   ///
@@ -11,7 +12,7 @@ extension SQLiteChecklistStore {
   /// entries, go by cascade and so fire theirs). Fields that changed before this migration get
   /// a row at their entity's revision with no author: an edit made against an older revision
   /// then still meets a 412, as it did before.
-  static func migrateToFieldRevisions(_ db: Database) throws {
+  static func migrateToFieldRevisions(_ db: any SQLConnection) throws {
     try db.execute(
       """
       CREATE TABLE field_revisions (
@@ -67,7 +68,7 @@ extension SQLiteChecklistStore {
   }
 }
 
-extension SQLiteChecklistStore.Transaction: FieldRevisionWriter {
+extension SQLChecklistStore.Transaction: FieldRevisionWriter {
   func fieldRevisions(of entity: RevisedEntity) throws -> [FieldRevision] {
     try db.query(
       "SELECT field, revision, user_id, changed_at FROM field_revisions WHERE entity_id = ?",

@@ -1,13 +1,14 @@
 import ChecklistsCore
 import Foundation
-import SQLiteDatabase
+import ChecklistsStore
+import SQLDatabase
 
-extension SQLiteChecklistStore: ShoppingStore {
+extension SQLChecklistStore {
   /// Runs `body` in a read transaction.
   public func readShopping<T: Sendable>(_ body: (any ShoppingStoreReader) throws -> T) throws -> T {
     do {
       return try queue.read { db in try body(Transaction(db: db)) }
-    } catch let error as DatabaseError {
+    } catch let error as SQLError {
       throw Self.storageError(error, path: path)
     }
   }
@@ -18,13 +19,13 @@ extension SQLiteChecklistStore: ShoppingStore {
   {
     do {
       return try queue.write { db in try body(Transaction(db: db)) }
-    } catch let error as DatabaseError {
+    } catch let error as SQLError {
       throw Self.storageError(error, path: path)
     }
   }
 }
 
-extension SQLiteChecklistStore.Transaction: ShoppingStoreWriter {
+extension SQLChecklistStore.Transaction: ShoppingStoreWriter {
   private static let shoppingItemColumns = """
     id, owner_id, name, price_minor_units, currency, unit, category, revision, created_at,
     updated_at
@@ -203,7 +204,7 @@ extension SQLiteChecklistStore.Transaction: ShoppingStoreWriter {
     return currency
   }
 
-  private static func shoppingItem(_ row: Row) throws -> ShoppingItem {
+  private static func shoppingItem(_ row: SQLRow) throws -> ShoppingItem {
     var price: Price?
     if !row.isNull(3) {
       price = Price(minorUnits: row.int64(3), currency: try currency(row.string(4)))
@@ -214,14 +215,14 @@ extension SQLiteChecklistStore.Transaction: ShoppingStoreWriter {
       createdAt: row.date(8), updatedAt: row.date(9))
   }
 
-  static func shoppingList(_ row: Row) throws -> ShoppingList {
+  static func shoppingList(_ row: SQLRow) throws -> ShoppingList {
     ShoppingList(
       id: try row.uuid(0), ownerID: try row.uuid(1), name: row.string(2), revision: row.int64(3),
       createdAt: row.date(4), updatedAt: row.date(5), entryCount: row.int(6),
       inCartCount: row.int(7))
   }
 
-  private static func entry(_ row: Row) throws -> ShoppingEntry {
+  private static func entry(_ row: SQLRow) throws -> ShoppingEntry {
     ShoppingEntry(
       listID: try row.uuid(0), itemID: try row.uuid(1), quantity: row.int(2),
       isInCart: row.bool(3), revision: row.int64(4))

@@ -1,8 +1,9 @@
 import ChecklistsCore
 import Foundation
-import SQLiteDatabase
+import ChecklistsStore
+import SQLDatabase
 
-extension SQLiteChecklistStore.Transaction {
+extension SQLChecklistStore.Transaction {
   func moveItem(id: UUID, after otherID: UUID?) throws -> Bool {
     guard let listID = try listID(ofItem: id) else { return false }
     switch try place(after: otherID, in: listID, for: id) {

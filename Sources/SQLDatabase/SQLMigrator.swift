@@ -2,13 +2,13 @@ import Foundation
 
 /// An append-only list of named schema changes, each applied once in its own transaction and
 /// recorded in the table `schema_migrations`.
-public struct DatabaseMigrator: Sendable {
+public struct SQLMigrator: Sendable {
   /// One schema change.
   public struct Migration: Sendable {
     /// The name recorded once it is applied; never rename a shipped migration.
     public var identifier: String
     /// The change.
-    public var migrate: @Sendable (Database) throws -> Void
+    public var migrate: @Sendable (any SQLConnection) throws -> Void
   }
 
   /// The migrations in the order they apply.
@@ -22,7 +22,7 @@ public struct DatabaseMigrator: Sendable {
   ///   - identifier: A unique, permanent name such as `"v1: lists and items"`.
   ///   - migrate: The schema change.
   public mutating func registerMigration(
-    _ identifier: String, migrate: @escaping @Sendable (Database) throws -> Void
+    _ identifier: String, migrate: @escaping @Sendable (any SQLConnection) throws -> Void
   ) {
     precondition(
       !migrations.contains { $0.identifier == identifier }, "duplicate migration \(identifier)")
@@ -34,9 +34,9 @@ public struct DatabaseMigrator: Sendable {
   /// Safe when two processes start at once: each migration checks and applies inside one
   /// immediate transaction, so the second process finds it done.
   /// - Returns: The identifiers applied by this call.
-  /// - Throws: ``DatabaseError``, or a ``MigrationError`` when the database is newer than us.
+  /// - Throws: ``SQLError``, or a ``MigrationError`` when the database is newer than us.
   @discardableResult
-  public func migrate(_ queue: DatabaseQueue) throws -> [String] {
+  public func migrate(_ queue: any SQLConnectionPool) throws -> [String] {
     try queue.write { db in
       try db.execute(
         """

@@ -1,10 +1,11 @@
 import ChecklistsCore
+import ChecklistsStore
 import Foundation
-import SQLiteDatabase
+import SQLDatabase
 
-extension SQLiteChecklistStore {
+extension SQLChecklistStore {
   /// The shares table: which lists are shared with whom, at which role.
-  static func migrateToSharing(_ db: Database) throws {
+  static func migrateToSharing(_ db: any SQLConnection) throws {
     try db.execute(
       """
       CREATE TABLE shares (
@@ -31,7 +32,20 @@ extension SQLiteChecklistStore {
   }
 }
 
-extension SQLiteChecklistStore.Transaction: SharingStoreReader {
+extension SQLChecklistStore {
+  /// Runs `body` in a write transaction.
+  public func writeSharing<T: Sendable>(_ body: (any SharingStoreWriter) throws -> T) throws
+    -> T
+  {
+    do {
+      return try queue.write { db in try body(Transaction(db: db)) }
+    } catch let error as SQLError {
+      throw Self.storageError(error, path: path)
+    }
+  }
+}
+
+extension SQLChecklistStore.Transaction: SharingStoreWriter {
   private static let shareColumns = "collection_id, scope, owner_id, user_id, role, created_at"
 
   func share(collectionID: UUID, userID: UUID) throws -> Share? {
@@ -67,7 +81,7 @@ extension SQLiteChecklistStore.Transaction: SharingStoreReader {
     try db.run("DELETE FROM shares WHERE collection_id = ? AND user_id = ?", collectionID, userID)
   }
 
-  private static func share(_ row: Row) throws -> Share {
+  private static func share(_ row: SQLRow) throws -> Share {
     guard let scope = Change.Scope(rawValue: row.string(1)),
       let role = ShareRole(rawValue: row.string(4))
     else {

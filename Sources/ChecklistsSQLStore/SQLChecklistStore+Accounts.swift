@@ -1,13 +1,14 @@
 import ChecklistsCore
 import Foundation
-import SQLiteDatabase
+import ChecklistsStore
+import SQLDatabase
 
-extension SQLiteChecklistStore: AccountStore {
+extension SQLChecklistStore {
   /// Runs `body` in a read transaction.
   public func readAccounts<T: Sendable>(_ body: (any AccountStoreReader) throws -> T) throws -> T {
     do {
       return try queue.read { db in try body(Transaction(db: db)) }
-    } catch let error as DatabaseError {
+    } catch let error as SQLError {
       throw Self.storageError(error, path: path)
     }
   }
@@ -18,13 +19,13 @@ extension SQLiteChecklistStore: AccountStore {
   {
     do {
       return try queue.write { db in try body(Transaction(db: db)) }
-    } catch let error as DatabaseError {
+    } catch let error as SQLError {
       throw Self.storageError(error, path: path)
     }
   }
 
   /// The accounts tables: passwords on users, sessions and API tokens.
-  static func migrateToAccounts(_ db: Database) throws {
+  static func migrateToAccounts(_ db: any SQLConnection) throws {
     try db.execute(
       """
       -- argon2id strings ($argon2id$v=19$...); NULL for the passwordless single user.
@@ -51,7 +52,7 @@ extension SQLiteChecklistStore: AccountStore {
   }
 }
 
-extension SQLiteChecklistStore.Transaction: AccountStoreWriter {
+extension SQLChecklistStore.Transaction: AccountStoreWriter {
   private static let sessionColumns = "user_id, token_digest, csrf_token, created_at, last_seen_at"
   private static let tokenColumns = "id, user_id, name, token_digest, created_at, last_used_at"
 
@@ -155,7 +156,7 @@ extension SQLiteChecklistStore.Transaction: AccountStoreWriter {
     try db.run("DELETE FROM api_tokens WHERE id = ?", id)
   }
 
-  private static func apiToken(_ row: Row) throws -> APIToken {
+  private static func apiToken(_ row: SQLRow) throws -> APIToken {
     APIToken(
       id: try row.uuid(0), userID: try row.uuid(1), name: row.string(2),
       tokenDigest: row.string(3), createdAt: row.date(4), lastUsedAt: row.optionalDate(5))

@@ -1,6 +1,7 @@
 import ChecklistsCore
 import Foundation
-import SQLiteDatabase
+import ChecklistsStore
+import SQLDatabase
 
 /// The two kinds of list a user names on the command line: a table and its share scope.
 private struct NamedListTable {
@@ -11,7 +12,7 @@ private struct NamedListTable {
   static let shoppingLists = NamedListTable(table: "shopping_lists", shareScope: "shoppingList")
 }
 
-extension SQLiteChecklistStore.Transaction {
+extension SQLChecklistStore.Transaction {
   // MARK: Lists by name and number
 
   func checklists(ownerID: UUID, nameKey key: String) throws -> [Checklist] {
@@ -60,7 +61,7 @@ extension SQLiteChecklistStore.Transaction {
 
   private func lists<T>(
     in kind: NamedListTable, columns: String, ownerID: UUID, nameKey key: String,
-    map: (Row) throws -> T
+    map: (SQLRow) throws -> T
   ) throws -> [T] {
     try db.query(
       "SELECT \(columns) FROM \(kind.table) WHERE owner_id = ? AND name_key = ?",
@@ -69,7 +70,7 @@ extension SQLiteChecklistStore.Transaction {
 
   private func lists<T>(
     in kind: NamedListTable, columns: String, ownerID: UUID,
-    nameKeyStartingWith prefix: String, map: (Row) throws -> T
+    nameKeyStartingWith prefix: String, map: (SQLRow) throws -> T
   ) throws -> [T] {
     // A range of the (owner_id, name_key) index: keys compare as UTF-8 bytes, and U+10FFFF
     // sorts after every character that can follow the prefix.

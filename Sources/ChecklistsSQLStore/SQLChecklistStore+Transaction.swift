@@ -1,11 +1,12 @@
 import ChecklistsCore
+import ChecklistsStore
 import Foundation
-import SQLiteDatabase
+import SQLDatabase
 
-extension SQLiteChecklistStore {
+extension SQLChecklistStore {
   /// The store's primitives over one connection inside one transaction.
   struct Transaction: ChecklistStoreWriter {
-    let db: Database
+    let db: any SQLConnection
 
     /// The distance between neighbouring positions: room for 16 moves into one gap before the
     /// list is renumbered.
@@ -92,7 +93,7 @@ extension SQLiteChecklistStore {
     }
 
     /// A change from `sequence, owner_id, collection_id, item_id, kind, revision, date`.
-    static func change(_ row: Row) throws -> Change {
+    static func change(_ row: SQLRow) throws -> Change {
       let kindName = row.string(4)
       guard let kind = Change.Kind(rawValue: kindName) else {
         throw ChecklistsError(.storage, "The change log holds an unknown kind '\(kindName)'.")
@@ -289,7 +290,7 @@ extension SQLiteChecklistStore {
 
     // MARK: Rows
 
-    static func checklist(_ row: Row) throws -> Checklist {
+    static func checklist(_ row: SQLRow) throws -> Checklist {
       let iconName = row.string(3)
       guard let icon = ChecklistIcon(rawValue: iconName) else {
         throw ChecklistsError(.storage, "The database holds an unknown icon '\(iconName)'.")
@@ -300,7 +301,7 @@ extension SQLiteChecklistStore {
         createdAt: row.date(7), updatedAt: row.date(8))
     }
 
-    static func item(_ row: Row) throws -> ChecklistItem {
+    static func item(_ row: SQLRow) throws -> ChecklistItem {
       ChecklistItem(
         id: try row.uuid(0), checklistID: try row.uuid(1), text: row.string(2),
         isChecked: row.bool(3), dueDate: row.optionalDate(4), shouldRemind: row.bool(5),

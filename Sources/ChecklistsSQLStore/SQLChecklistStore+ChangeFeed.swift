@@ -1,6 +1,7 @@
 import ChecklistsCore
 import Foundation
-import SQLiteDatabase
+import ChecklistsStore
+import SQLDatabase
 
 // MARK: - The sync log
 //
@@ -22,10 +23,10 @@ import SQLiteDatabase
 //
 // The same row holds the pruning watermark: changes up to `pruned_through` are gone, and a
 // cursor below it gets 410 Gone (the client reloads in full). Each append removes at most
-// ``SQLiteChecklistStore/pruneBatch`` rows older than the last `retention` changes, so the log
+// ``SQLChecklistStore/pruneBatch`` rows older than the last `retention` changes, so the log
 // stays bounded at a cost per write that does not grow with it.
 
-extension SQLiteChecklistStore {
+extension SQLChecklistStore {
   /// How many of the latest changes the log keeps unless set otherwise: about a year of a
   /// busy household's edits. Older cursors get 410 Gone.
   public static let defaultChangeLogRetention: Int64 = 100_000
@@ -35,7 +36,7 @@ extension SQLiteChecklistStore {
   static let pruneBatch = 64
 
   /// The `sync_log` counter row (see the comment at the top of this file).
-  static func migrateToSyncLog(_ db: Database) throws {
+  static func migrateToSyncLog(_ db: any SQLConnection) throws {
     try db.execute(
       """
       CREATE TABLE sync_log (
@@ -74,7 +75,7 @@ extension SQLiteChecklistStore {
     do {
       try queue.write { db in try db.run("UPDATE sync_log SET retention = ? WHERE id = 1", entries)
       }
-    } catch let error as DatabaseError {
+    } catch let error as SQLError {
       throw Self.storageError(error, path: path)
     }
   }
@@ -116,13 +117,13 @@ extension SQLiteChecklistStore {
   private func feedRead<T: Sendable>(_ body: (Transaction) throws -> T) throws -> T {
     do {
       return try queue.read { db in try body(Transaction(db: db)) }
-    } catch let error as DatabaseError {
+    } catch let error as SQLError {
       throw Self.storageError(error, path: path)
     }
   }
 }
 
-extension SQLiteChecklistStore.Transaction {
+extension SQLChecklistStore.Transaction {
   /// Appends a change to the log with the next sequence from the counter row, and prunes a
   /// few changes that fell out of the kept window.
   /// - Returns: The change's sequence.
@@ -148,15 +149,15 @@ extension SQLiteChecklistStore.Transaction {
     return sequence
   }
 
-  /// Removes up to ``SQLiteChecklistStore/pruneBatch`` of the oldest changes with a sequence
+  /// Removes up to ``SQLChecklistStore/pruneBatch`` of the oldest changes with a sequence
   /// of at most `limit`, and moves the watermark past them.
   private func prune(through limit: Int64, after pruned: Int64) throws {
     let batch = try db.query(
       "SELECT sequence FROM changes WHERE sequence <= ? ORDER BY sequence LIMIT ?", limit,
-      SQLiteChecklistStore.pruneBatch
+      SQLChecklistStore.pruneBatch
     ) { $0.int64(0) }
     // Nothing left below the limit (a user's log was deleted with them): the window is clear.
-    let through = batch.count < SQLiteChecklistStore.pruneBatch ? limit : batch.last!
+    let through = batch.count < SQLChecklistStore.pruneBatch ? limit : batch.last!
     if let last = batch.last {
       try db.run("DELETE FROM changes WHERE sequence >= ? AND sequence <= ?", batch[0], last)
     }

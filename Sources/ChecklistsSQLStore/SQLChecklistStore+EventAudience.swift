@@ -1,18 +1,11 @@
 import ChecklistsCore
 import Foundation
-import SQLiteDatabase
+import ChecklistsStore
+import SQLDatabase
 
 /// What a server reads to send each change only to those who may read what it names: which
 /// lists are shared with a user, and which shared shopping lists show a catalogue item.
-extension SQLiteChecklistStore {
-  /// A shopping list shared with at least one user, and its revision.
-  public struct SharedShoppingList: Hashable, Sendable {
-    /// The list.
-    public var id: UUID
-    /// Its revision now.
-    public var revision: Int64
-  }
-
+extension SQLChecklistStore {
   /// The ids of the checklists and shopping lists shared with a user (not their owners').
   public func sharedListIDs(userID: UUID) throws -> Set<UUID> {
     try audienceRead { db in
@@ -53,10 +46,10 @@ extension SQLiteChecklistStore {
     }
   }
 
-  private func audienceRead<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
+  private func audienceRead<T: Sendable>(_ body: (any SQLConnection) throws -> T) throws -> T {
     do {
       return try queue.read { db in try body(db) }
-    } catch let error as DatabaseError {
+    } catch let error as SQLError {
       throw Self.storageError(error, path: path)
     }
   }

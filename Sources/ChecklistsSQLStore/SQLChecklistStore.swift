@@ -1,0 +1,86 @@
+import ChecklistsCore
+import ChecklistsStore
+import Foundation
+import SQLDatabase
+
+/// The store in one SQL database, written once over ``SQLDatabase/SQLConnection``: versioned
+/// migrations, one transaction per user action. What differs between engines is in one
+/// dialect file per engine; open the SQLite one with ``init(sqlitePath:)``.
+public final class SQLChecklistStore: ChecklistsDatabase {
+  /// The connections.
+  public let queue: any SQLConnectionPool
+  /// What differs between engines.
+  let dialect: any SQLDialect
+
+  /// Opens the database a dialect reaches and brings its schema up to date.
+  /// - Parameters:
+  ///   - location: Where the database is, for messages.
+  ///   - open: Opens the dialect's connections.
+  /// - Throws: ``ChecklistsCore/ChecklistsError`` with code `storage` naming the database.
+  init(location: String, opening open: () throws -> any SQLDialect) throws {
+    do {
+      dialect = try open()
+      queue = dialect.pool
+      try dialect.migrator.migrate(queue)
+    } catch let error as SQLError {
+      throw Self.storageError(error, path: location)
+    } catch let error as MigrationError {
+      throw ChecklistsError(.storage, "\(location): \(error)")
+    } catch let error as CocoaError {
+      throw ChecklistsError(
+        .storage,
+        "Could not create the folder for the database \(location): \(error.localizedDescription)")
+    }
+  }
+
+  /// The path of the database file (or where the database is).
+  public var path: String { queue.location }
+
+  /// Closes the database cleanly (checkpointing the WAL when this is the last connection).
+  /// Reads and writes after this throw.
+  public func close() {
+    queue.close()
+  }
+
+  /// How much work the store's statements have done since it opened, counted by the engine.
+  /// - Throws: ``ChecklistsCore/ChecklistsError`` with code `storage`.
+  public func workCounters() throws -> SQLWorkCounters {
+    do {
+      return try dialect.workCounters()
+    } catch let error as SQLError {
+      throw Self.storageError(error, path: path)
+    }
+  }
+
+  /// Runs `body` in a read transaction.
+  public func read<T: Sendable>(_ body: (any ChecklistStoreReader) throws -> T) throws -> T {
+    do {
+      return try queue.read { db in try body(Transaction(db: db)) }
+    } catch let error as SQLError {
+      throw Self.storageError(error, path: path)
+    }
+  }
+
+  /// Runs `body` in a write transaction.
+  public func write<T: Sendable>(_ body: (any ChecklistStoreWriter) throws -> T) throws -> T {
+    do {
+      return try queue.write { db in try body(Transaction(db: db)) }
+    } catch let error as SQLError {
+      throw Self.storageError(error, path: path)
+    }
+  }
+
+  static func storageError(_ error: SQLError, path: String) -> ChecklistsError {
+    switch error.kind {
+    case .notADatabase:
+      return ChecklistsError(.storage, "\(path) is not a Checklists database (not an SQLite file).")
+    case .cantOpen:
+      return ChecklistsError(.storage, "Could not open the database \(path): \(error.message).")
+    case .busy:
+      return ChecklistsError(
+        .storage, "The database \(path) stayed locked by another process for too long; try again.")
+    case .constraint, .other:
+      return ChecklistsError(.storage, "Database error in \(path): \(error.message).")
+    }
+  }
+}
