@@ -134,12 +134,8 @@ struct RemoteServer {
   /// No cookies, no cache, no redirects: every request stands on its token, sent only to the
   /// address signed in to.
   private static let session: URLSession = {
-    // Foundation on Linux makes ~/.cache/org.swift.foundation.URLCache/<program> and
-    // ~/.local/share/<program> as soon as a configuration exists, even one without a cache or
-    // cookies. This process keeps nothing there (it is one command talking to a server), so
-    // those folders point at nothing for it rather than litter the home folder.
-    setenv("XDG_CACHE_HOME", "/dev/null", 1)
-    setenv("XDG_DATA_HOME", "/dev/null", 1)
+    // The folders Foundation would make for it point at nothing: see
+    // CommandLineTool.keepFoundationFoldersOutOfHome(), which `checklists` calls at start.
     let configuration = URLSessionConfiguration.ephemeral
     configuration.httpCookieAcceptPolicy = .never
     configuration.httpShouldSetCookies = false
