@@ -71,6 +71,7 @@ def shoot(driver, name: str) -> None:
 
 def test_rename_meets_a_rename_elsewhere_and_keep_mine_saves_mine(server, browser):
     browser.allow_console(ALLOW_412)
+    server.cli("list", "add", "Groceries")
     server.cli("add", "Groceries", "Salt")
     server.cli("add", "Groceries", "Milk")
     salt = item_id(server, "Groceries", "Salt")
@@ -89,9 +90,10 @@ def test_rename_meets_a_rename_elsewhere_and_keep_mine_saves_mine(server, browse
     panel = element(driver, tid("conflict", field="text"))
     assert panel.get_attribute("role") == "alertdialog"
     assert driver.execute_script("return document.activeElement === arguments[0]", panel)
+    assert panel.get_attribute("aria-label") == "Name changed elsewhere"
     assert driver.execute_script(
-        "return document.getElementById(arguments[0].getAttribute('aria-labelledby')).textContent", panel
-    ) == "Name changed elsewhere"
+        "return document.getElementById(arguments[0].getAttribute('aria-describedby')).textContent", panel
+    ) == "Changed elsewhere to “Sea salt”."
     # Nothing was overwritten: the server still has theirs.
     assert server.api("GET", f"/api/v1/items/{salt}").body["text"] == "Sea salt"
     assert element(driver, tid("item-text-input")).get_attribute("value") == "Rock salt"
@@ -109,6 +111,7 @@ def test_rename_meets_a_rename_elsewhere_and_keep_mine_saves_mine(server, browse
 
 def test_use_theirs_shows_theirs_and_sends_nothing(server, browser):
     browser.allow_console(ALLOW_412)
+    server.cli("list", "add", "Groceries")
     server.cli("add", "Groceries", "Salt")
     salt = item_id(server, "Groceries", "Salt")
     driver = browser("desktop")
@@ -134,6 +137,8 @@ def test_use_theirs_shows_theirs_and_sends_nothing(server, browser):
 
 
 def test_edits_of_different_fields_merge_without_asking(server, browser):
+    browser.allow_console(ALLOW_412)
+    server.cli("list", "add", "Groceries")
     server.cli("add", "Groceries", "Salt")
     salt = item_id(server, "Groceries", "Salt")
     driver = browser("desktop")
@@ -203,6 +208,7 @@ def test_catalogue_item_and_list_names_show_their_conflicts(server, browser):
 
 def test_checkmarks_send_the_state_shown_from_a_stale_page(server, browser):
     browser.allow_console(ALLOW_412)
+    server.cli("list", "add", "Groceries")
     server.cli("add", "Groceries", "Salt")
     server.cli("add", "Groceries", "Milk")
     salt = item_id(server, "Groceries", "Salt")

@@ -107,10 +107,10 @@ export class FieldConflicts {
     const use = h("button", { type: "button", class: "conflict-button strong", "data-testid": "conflict-use-theirs", text: "Use theirs" });
     const panel = h("div", {
       class: "conflict", role: "alertdialog", tabindex: "-1", "aria-modal": "false",
-      "aria-labelledby": `${id}-title`, "aria-describedby": `${id}-message`,
+      "aria-label": `${this.label(field)} changed elsewhere`, "aria-describedby": `${id}-message`,
       "data-testid": "conflict", dataset: { field },
     },
-      h("p", { class: "conflict-title", id: `${id}-title`, text: `${this.label(field)} changed elsewhere` }),
+      h("p", { class: "conflict-title", "aria-hidden": "true", text: this.label(field) }),
       message,
       h("div", { class: "conflict-actions" }, keep, use));
     keep.addEventListener("click", () => this.choose(field, { keepMine: true }));
