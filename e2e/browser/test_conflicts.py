@@ -7,6 +7,8 @@ The other phone is a raw HTTP client on the same server (`server.api`); this pho
 
 from pathlib import Path
 
+import pytest
+
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -254,3 +256,42 @@ def test_checkmarks_send_the_state_shown_from_a_stale_page(server, browser):
     assert writes, "no checkmark was sent"
     assert not any("/toggle" in s["url"] for s in writes), writes
     assert all(s["method"] == "PATCH" and s["body"] in ('{"checked":true}', '{"checked":false}') for s in writes), writes
+
+
+def names_conflicts(server, list_name: str) -> bool:
+    """Whether this server's 412 names the conflicting fields (the field-level merge)."""
+    server.cli("add", list_name, "Probe")
+    probe = item_id(server, list_name, "Probe")
+    revision = server.api("GET", f"/api/v1/items/{probe}").body["revision"]
+    assert server.api("PATCH", f"/api/v1/items/{probe}", {"text": "Probe 2"}).status == 200
+    stale = server.api("PATCH", f"/api/v1/items/{probe}", {"text": "Probe 3"}, headers={"If-Match": f'"r{revision}"'})
+    assert stale.status == 412, stale
+    assert server.api("DELETE", f"/api/v1/items/{probe}").status == 204
+    return isinstance(stale.body, dict) and "conflicts" in stale.body
+
+
+def test_a_checkmark_set_the_other_way_elsewhere_is_shown_not_overwritten(server, browser):
+    browser.allow_console(ALLOW_412)
+    server.cli("list", "add", "Groceries")
+    if not names_conflicts(server, "Groceries"):
+        pytest.skip("this server's 412 does not name conflicts: a checkmark changed twice elsewhere cannot be told apart")
+    server.cli("add", "Groceries", "Milk")
+    milk = item_id(server, "Groceries", "Milk")
+    driver = browser("phone", path=None)
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": STALE_AND_RECORDED})
+    goto(driver, "/")
+    open_list(driver, "Groceries")
+    # Elsewhere: checked, then unchecked again, after this (stale) page loaded.
+    for checked in (True, False):
+        assert server.api("PATCH", f"/api/v1/items/{milk}", {"checked": checked}).status == 200
+    click(driver, item_selector(driver, "Milk", "item-toggle"))
+    toast = until(driver, lambda d: next((t.text for t in d.find_elements(By.CSS_SELECTOR, ".toast-text")
+                                          if "elsewhere" in t.text), None), "no toast said it was changed elsewhere")
+    assert toast.startswith("“Milk” was unchecked elsewhere"), toast
+    until(driver, lambda d: item_row(d, "Milk")["checked"] is False, "the page kept the overwritten state")
+    assert server.api("GET", f"/api/v1/items/{milk}").body["checked"] is False
+    # One tap on the toast's action sets it again, over the current version.
+    click(driver, ".toast-action")
+    until_equal(driver, lambda _: server.api("GET", f"/api/v1/items/{milk}").body["checked"], True,
+                "the server after Check")
+    until(driver, lambda d: item_row(d, "Milk")["checked"] is True, "the page after Check")
