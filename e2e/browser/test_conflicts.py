@@ -95,7 +95,7 @@ def test_rename_meets_a_rename_elsewhere_and_keep_mine_saves_mine(server, browse
     assert panel.get_attribute("aria-label") == "Name changed elsewhere"
     assert driver.execute_script(
         "return document.getElementById(arguments[0].getAttribute('aria-describedby')).textContent", panel
-    ) == "Changed elsewhere to “Sea salt”."
+    ) == "Changed elsewhere to “Sea salt”.", "the same person's other device is not named"
     # Nothing was overwritten: the server still has theirs.
     assert server.api("GET", f"/api/v1/items/{salt}").body["text"] == "Sea salt"
     assert element(driver, tid("item-text-input")).get_attribute("value") == "Rock salt"

@@ -10,7 +10,7 @@
 //
 // data-testid hooks: conflict (data-field), conflict-message, conflict-keep-mine, conflict-use-theirs.
 
-import { revisionOf } from "/api.js";
+import { revisionOf, session } from "/api.js";
 import { announce, h } from "/views.js";
 
 /**
@@ -33,7 +33,7 @@ export async function staleConflicts(error, { base, mine, fields, read, load, un
     // The server knows who changed what since the edit's revision; the same new value is no conflict.
     conflicts = body.conflicts
       .filter((c) => fields.includes(c.field) && differs(c.field))
-      .map((c) => ({ field: c.field, theirs: theirs[c.field], changedBy: c.changedBy ?? null, changedAt: c.changedAt ?? null }));
+      .map((c) => ({ field: c.field, theirs: theirs[c.field], changedBy: someoneElse(c.changedBy), changedAt: c.changedAt ?? null }));
   } else {
     conflicts = fields
       .filter((field) => !same(theirs[field], base[field]) && differs(field))
@@ -43,6 +43,9 @@ export async function staleConflicts(error, { base, mine, fields, read, load, un
 }
 
 const same = (a, b) => (a ?? "") === (b ?? "");
+
+/** Who changed a field, unless it was the person signed in here (on another of their devices). */
+const someoneElse = (user) => (user && user !== session?.user ? user : null);
 
 /** "Changed elsewhere to “Sea salt” by anna." */
 export function conflictMessage(shown, changedBy) {
