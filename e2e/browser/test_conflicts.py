@@ -17,7 +17,7 @@ from helpers import (
     click, element, goto, item_row, item_selector, item_texts, open_list, press, settled, tid, type_text, until,
     until_equal, wait_ready,
 )
-from shopping_helpers import create_list
+from shopping_helpers import create_list, line_selector, line_view, open_shopping_list
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "docs" / "screenshots"
@@ -295,3 +295,24 @@ def test_a_checkmark_set_the_other_way_elsewhere_is_shown_not_overwritten(server
     until_equal(driver, lambda _: server.api("GET", f"/api/v1/items/{milk}").body["checked"], True,
                 "the server after Check")
     until(driver, lambda d: item_row(d, "Milk")["checked"] is True, "the page after Check")
+
+
+def test_an_entry_put_in_the_cart_from_a_stale_page_keeps_a_quantity_set_elsewhere(server, browser):
+    browser.allow_console(ALLOW_412)
+    list_id = create_list(server, "Weekly")
+    milk = server.api("POST", "/api/v1/catalogue", {"name": "Milk"}).body["id"]
+    entry = f"/api/v1/shopping-lists/{list_id}/entries/{milk}"
+    assert server.api("PUT", entry).status in (200, 201)
+    driver = browser("phone", path=None)
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": STALE_AND_RECORDED})
+    goto(driver, "/")
+    open_shopping_list(driver, list_id)
+    until_equal(driver, line_view, [("Milk", False, "1")], "the line before")
+    # Elsewhere: three of them. This page (no live updates) still shows one.
+    assert server.api("PATCH", entry, {"quantity": 3}).status == 200
+    click(driver, line_selector(driver, "Milk", "line-toggle"))
+    until_equal(driver, line_view, [("Milk", True, "3")], "the line after the tap")
+    line = server.api("GET", f"/api/v1/shopping-lists/{list_id}").body["lines"][0]
+    assert (line["inCart"], line["quantity"]) == (True, 3), line
+    writes = [s for s in driver.execute_script("return window.__sent") if s["method"] == "PATCH"]
+    assert writes and all(s["body"] == '{"inCart":true}' for s in writes), writes
