@@ -1665,7 +1665,7 @@ function itemFormScreen({ route, alive }) {
     label: (field) => ({ text: "Name", dueDate: "Due Date", remind: "Remind Me" })[field],
     describe: (field, value) => {
       if (field === "text") return quoted(value);
-      if (field === "dueDate") return value ? `“${formatDue(fromLocalInput(value))}”` : "no due date";
+      if (field === "dueDate") return value ? `“${formatDue(fromLocalInput(value))}”` : null;
       return value ? "on" : "off";
     },
     focusField: (field) => inputs[field].focus(),

@@ -47,16 +47,17 @@ const same = (a, b) => (a ?? "") === (b ?? "");
 /** Who changed a field, unless it was the person signed in here (on another of their devices). */
 const someoneElse = (user) => (user && user !== session?.user ? user : null);
 
-/** "Changed elsewhere to “Sea salt” by anna." */
+/** "Changed elsewhere to “Sea salt” by anna.", or "Cleared elsewhere." when `shown` is null. */
 export function conflictMessage(shown, changedBy) {
-  return `Changed elsewhere to ${shown}${changedBy ? ` by ${changedBy}` : ""}.`;
+  const by = changedBy ? ` by ${changedBy}` : "";
+  return shown === null ? `Cleared elsewhere${by}.` : `Changed elsewhere to ${shown}${by}.`;
 }
 
 /**
  * The open conflicts of one form, each shown beside its field.
  * - `place(field, panel)` puts a field's panel on the page; `take(field, value)` puts their value
  *   in the form; `resend()` saves the form again; `label(field)` names a field ("Name");
- *   `describe(field, value)` shows a value (“Sea salt”, “no due date”); `focusField(field)`.
+ *   `describe(field, value)` shows a value (“Sea salt”; null for an empty one); `focusField(field)`.
  * Keep mine closes a field's panel; once none is open the form is saved again (over the current
  * version). Use theirs puts their value in the field; the form is saved again only if some
  * field kept mine. Escape in a panel goes back to its field, leaving the panel open.
@@ -138,7 +139,7 @@ export class FieldConflicts {
       this.kept = true;
     } else {
       this.take(field, theirs);
-      announce(`${this.label(field)} is now ${this.describe(field, theirs)}.`);
+      announce(`${this.label(field)} is now ${this.describe(field, theirs) ?? "empty"}.`);
     }
     if (this.panels.size > 0) {
       (next ?? this.panels.values().next().value).focus();
@@ -158,5 +159,5 @@ export function placeAfter(anchor, panel) {
   last.after(panel);
 }
 
-/** A text value as a conflict shows it: “Sea salt”, or “none” when empty. */
-export const quoted = (value) => (value ? `“${value}”` : "nothing");
+/** A text value as a conflict shows it: “Sea salt”, or null when empty (“Cleared elsewhere”). */
+export const quoted = (value) => (value ? `“${value}”` : null);

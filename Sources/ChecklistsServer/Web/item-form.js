@@ -107,7 +107,7 @@ export function itemFormScreen({ route, alive }) {
     },
     resend: () => form.requestSubmit(),
     label: (name) => LABELS[name],
-    describe: (name, text) => (text ? quoted(text) : name === "price" ? "no price" : "nothing"),
+    describe: (_, text) => quoted(text),
     focusField: (name) => fields[name].input.focus(),
   });
 
