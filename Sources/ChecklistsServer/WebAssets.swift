@@ -21,6 +21,7 @@ enum WebAssets {
       ("/index.html", PackageResources.index_html),
       ("/app.js", PackageResources.app_js),
       ("/api.js", PackageResources.api_js),
+      ("/conflicts.js", PackageResources.conflicts_js),
       ("/views.js", PackageResources.views_js),
       ("/shell.js", PackageResources.shell_js),
       ("/shopping.js", PackageResources.shopping_js),

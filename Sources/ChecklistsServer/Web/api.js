@@ -64,11 +64,14 @@ export async function signOut() {
 
 /** An error answer from the API, or a network failure (status 0). */
 export class ApiError extends Error {
-  constructor(status, title, detail) {
+  /** `body` is the parsed problem+json (a 412 may name its `conflicts` and the `current` resource), `etag` the answer's ETag. */
+  constructor(status, title, detail, { body = null, etag = null } = {}) {
     super(detail || title || `HTTP ${status}`);
     this.status = status;
     this.title = title;
     this.detail = detail || title || "";
+    this.body = body;
+    this.etag = etag;
   }
   /** True when the server could not be reached at all. */
   get isNetwork() {
@@ -78,6 +81,12 @@ export class ApiError extends Error {
 
 /** The `If-Match` value for a revision. */
 export const etagFor = (revision) => `"r${revision}"`;
+
+/** The revision in an ETag such as `"r14"` (or `W/"r14"`), or null. */
+export function revisionOf(etag) {
+  const match = /"r(\d+)"/.exec(etag || "");
+  return match ? Number(match[1]) : null;
+}
 
 /**
  * Sends one request to the API.
@@ -136,7 +145,7 @@ export async function request(method, path, { body, ifMatch, ifNoneMatch, signal
       }
       if (now?.csrfToken) return request(method, path, { body, ifMatch, ifNoneMatch, signal }, true);
     }
-    throw new ApiError(response.status, title, detail);
+    throw new ApiError(response.status, title, detail, { body: data, etag: response.headers.get("ETag") });
   }
   if (data && typeof data === "object") {
     Object.defineProperty(data, "etag", { value: response.headers.get("ETag"), enumerable: false });

@@ -47,6 +47,7 @@ import {
   sharedNote,
 } from "/sharing.js";
 import { openTokensSheet } from "/tokens.js";
+import { FieldConflicts, placeAfter, quoted, staleConflicts } from "/conflicts.js";
 
 /** shopping.js, once loaded: { shoppingScreen, shoppingChanged, shoppingResync }. */
 let shopping = null;
@@ -1121,7 +1122,10 @@ function restoreFocus(ul, focus) {
   (target || document.getElementById("nav-title")).focus({ preventScroll: true });
 }
 
-/** Flips an item's checkmark at once and sends it; a stale revision (412) is refetched and re-applied. */
+/**
+ * Flips an item's checkmark at once and sends the state the person now sees (`{"checked": …}`, not
+ * a flip), so sending it again gives the same result.
+ */
 function toggleItem(itemID, paint) {
   const found = findItem(itemID);
   if (!found) return;
@@ -1136,6 +1140,9 @@ async function syncCheck(itemID, paint) {
   if (syncingChecks.has(itemID)) return;
   syncingChecks.add(itemID);
   let attempts = 0;
+  // Whether the stored item is the server's answer to this sync (not what this page saw before
+  // the taps, which may be stale): only then is a checkmark that matches it left unsent.
+  let confirmed = false;
   try {
     while (pendingChecks.has(itemID)) {
       const found = findItem(itemID);
@@ -1144,18 +1151,44 @@ async function syncCheck(itemID, paint) {
         pendingChecks.delete(itemID);
         break;
       }
-      if (found.item.checked === want) {
+      if (confirmed && found.item.checked === want) {
         pendingChecks.delete(itemID);
         break;
       }
       try {
         storeItem(await api.updateItem(itemID, { checked: want }, found.item.revision));
+        confirmed = true;
         setOnline(true);
       } catch (error) {
         attempts += 1;
         if (error.status === 412 && attempts < 4) {
-          // Someone else changed the item: take their version, then apply the checkmark again.
-          storeItem(await api.item(itemID));
+          // Changed elsewhere. The same checkmark set there is no conflict; another change to the
+          // item (a rename) is not either: the checkmark is sent again over it. Only a checkmark set
+          // the other way there, after this page last saw it, wins: the page shows it and says so,
+          // with a one-tap way to set it again (a flip of the other person's tap is never silent).
+          const stale = await staleConflicts(error, {
+            base: { checked: found.item.checked }, mine: { checked: want }, fields: ["checked"],
+            read: (item) => ({ checked: item.checked }), load: () => api.item(itemID),
+          });
+          storeItem({ ...stale.current, revision: stale.revision ?? stale.current.revision });
+          confirmed = true;
+          if (stale.conflicts.length > 0) {
+            pendingChecks.delete(itemID);
+            const by = stale.conflicts[0].changedBy;
+            const name = stale.current.text;
+            toast(`“${name}” was ${stale.current.checked ? "checked" : "unchecked"} elsewhere${by ? ` by ${by}` : ""}.`, {
+              action: want ? "Check" : "Uncheck",
+              timeout: 8000,
+              onAction: () => {
+                if (!findItem(itemID)) return;
+                pendingChecks.set(itemID, want);
+                paint();
+                syncCheck(itemID, paint);
+              },
+            });
+            announce(`${name} was ${stale.current.checked ? "checked" : "unchecked"} elsewhere.`);
+            break;
+          }
           continue;
         }
         pendingChecks.delete(itemID);
@@ -1319,6 +1352,41 @@ function listFormScreen({ route, alive }) {
     go(paths.icon(id));
   });
 
+  const asForm = (list) => ({ name: list.name, icon: list.icon });
+  const changesFrom = (mine, base) => {
+    const changes = {};
+    if (mine.name !== base.name) changes.name = mine.name;
+    if (mine.icon !== base.icon) changes.icon = mine.icon;
+    return changes;
+  };
+  const storeList = (updated) => {
+    store.listsETag = null;
+    const detail = store.details.get(id);
+    if (detail) detail.checklist = { ...detail.checklist, ...updated };
+    if (store.lists) store.lists = store.lists.map((l) => (l.id === id ? { ...l, ...updated } : l)).sort(byName);
+  };
+  let nameGroup = null;
+  let iconGroup = null;
+  const conflicts = new FieldConflicts({
+    place: (field, panel) => placeAfter(field === "name" ? nameGroup : iconGroup, panel),
+    take: (field, value) => {
+      draft()[field] = value;
+      if (field === "name") {
+        input.value = value;
+      } else {
+        iconName.textContent = value;
+        const preview = iconEl(value);
+        iconPreview.replaceWith(preview);
+        iconPreview = preview;
+      }
+      update();
+    },
+    resend: () => form.requestSubmit(),
+    label: (field) => (field === "name" ? "Name" : "Icon"),
+    describe: (field, value) => (field === "name" ? quoted(value) : `the ${value} icon`),
+    focusField: (field) => (field === "name" ? input : iconRow).focus(),
+  });
+
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const name = input.value.trim();
@@ -1332,21 +1400,36 @@ function listFormScreen({ route, alive }) {
         store.listsETag = null;
         store.lists = store.lists ? [...store.lists, list].sort(byName) : null;
       } else {
-        const changes = {};
-        if (name !== original.name) changes.name = name;
-        if (draft().icon !== original.icon) changes.icon = draft().icon;
-        if (Object.keys(changes).length) {
-          let updated;
+        conflicts.clear();
+        let mine = { name, icon: draft().icon };
+        let changes = changesFrom(mine, original);
+        for (let attempt = 0; Object.keys(changes).length > 0 && attempt < 3; attempt++) {
           try {
-            updated = await api.updateList(id, changes, original.revision);
+            storeList(await api.updateList(id, changes, original.revision));
+            break;
           } catch (e) {
             if (e.status !== 412) throw e;
-            updated = await api.updateList(id, changes); // apply the user's fields over the newer version
+            // Changed elsewhere meanwhile (or only its items): merge what does not collide, show what does.
+            const stale = await staleConflicts(e, {
+              base: asForm(original), mine, fields: Object.keys(changes), read: asForm,
+              load: async () => (await api.list(id)).checklist, unwrap: (body) => body.checklist ?? body,
+            });
+            if (!alive()) return;
+            for (const field of ["name", "icon"]) {
+              if (!(field in changes)) conflicts.take(field, stale.theirs[field]);
+            }
+            original = { ...stale.current, revision: stale.revision ?? stale.current.revision };
+            draft().original = original;
+            storeList(original);
+            if (stale.conflicts.length > 0) {
+              saving = false;
+              update();
+              conflicts.show(stale.conflicts);
+              return;
+            }
+            mine = { name: input.value.trim(), icon: draft().icon };
+            changes = changesFrom(mine, original);
           }
-          store.listsETag = null;
-          const detail = store.details.get(id);
-          if (detail) detail.checklist = updated;
-          if (store.lists) store.lists = store.lists.map((l) => (l.id === id ? updated : l)).sort(byName);
         }
       }
       listDrafts.delete(key);
@@ -1397,11 +1480,9 @@ function listFormScreen({ route, alive }) {
     const preview = iconEl(draft().icon);
     iconPreview.replaceWith(preview);
     iconPreview = preview;
-    const groups = [
-      h("ul", { class: "group" }, h("li", { class: "row field-row" }, input)),
-      error,
-      h("ul", { class: "group" }, h("li", { class: "row" }, iconRow)),
-    ];
+    nameGroup = h("ul", { class: "group" }, h("li", { class: "row field-row" }, input));
+    iconGroup = h("ul", { class: "group" }, h("li", { class: "row" }, iconRow));
+    const groups = [nameGroup, error, iconGroup];
     if (!isNew) {
       const share = await shareRow(original);
       if (!alive()) return;
@@ -1557,12 +1638,43 @@ function itemFormScreen({ route, alive }) {
     due.focus();
   });
 
+  // The form's fields as the API takes them, and an item in the form's terms (for conflicts).
+  const formFields = () => {
+    const dueDate = fromLocalInput(due.value);
+    return { text: text.value.trim(), dueDate: dueDate ? isoDate(dueDate) : null, remind: remind.checked && !!dueDate };
+  };
+  const asForm = (item) => ({ text: item.text, dueDate: toLocalInput(item.dueDate), remind: !!item.remind });
+  const changesFrom = (fields, base) => {
+    const changes = {};
+    if (fields.text !== base.text) changes.text = fields.text;
+    if (toLocalInput(fields.dueDate) !== toLocalInput(base.dueDate)) changes.dueDate = fields.dueDate;
+    if (fields.remind !== base.remind) changes.remind = fields.remind;
+    return changes;
+  };
+  const inputs = { text, dueDate: due, remind };
+  let textGroup = null;
+  let dateGroup = null;
+  const conflicts = new FieldConflicts({
+    place: (field, panel) => placeAfter(field === "text" ? textGroup : dateGroup, panel),
+    take: (field, value) => {
+      if (field === "remind") remind.checked = value;
+      else inputs[field].value = value;
+      update();
+    },
+    resend: () => form.requestSubmit(),
+    label: (field) => ({ text: "Name", dueDate: "Due Date", remind: "Remind Me" })[field],
+    describe: (field, value) => {
+      if (field === "text") return quoted(value);
+      if (field === "dueDate") return value ? `“${formatDue(fromLocalInput(value))}”` : null;
+      return value ? "on" : "off";
+    },
+    focusField: (field) => inputs[field].focus(),
+  });
+
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     if (done.disabled || saving) return;
-    const value = text.value.trim();
-    const dueDate = fromLocalInput(due.value);
-    const fields = { text: value, dueDate: dueDate ? isoDate(dueDate) : null, remind: remind.checked && !!dueDate };
+    let fields = formFields();
     saving = true;
     update();
     error.textContent = "";
@@ -1570,21 +1682,36 @@ function itemFormScreen({ route, alive }) {
       if (isNew) {
         storeItem(await api.addItem(listID, fields));
       } else {
-        const changes = {};
-        if (fields.text !== original.text) changes.text = fields.text;
-        if (due.value !== toLocalInput(original.dueDate)) changes.dueDate = fields.dueDate;
-        if (fields.remind !== original.remind) changes.remind = fields.remind;
-        if (Object.keys(changes).length) {
-          let updated;
+        // Done saves what the form shows, over any conflict still open.
+        conflicts.clear();
+        let changes = changesFrom(fields, original);
+        for (let attempt = 0; Object.keys(changes).length > 0 && attempt < 3; attempt++) {
           try {
-            updated = await api.updateItem(itemID, changes, original.revision);
+            storeItem(await api.updateItem(itemID, changes, original.revision));
+            break;
           } catch (e) {
             if (e.status !== 412) throw e;
-            // Changed elsewhere meanwhile: keep their other fields and apply only what was edited here.
-            const fresh = await api.item(itemID);
-            updated = await api.updateItem(itemID, changes, fresh.revision);
+            // Changed elsewhere meanwhile: what only they changed is taken, what only this form
+            // changed is sent again, and what both changed is shown for the person to choose.
+            const stale = await staleConflicts(e, {
+              base: asForm(original), mine: asForm(fields), fields: Object.keys(changes), read: asForm,
+              load: () => api.item(itemID),
+            });
+            if (!alive()) return;
+            for (const field of ["text", "dueDate", "remind"]) {
+              if (!(field in changes)) conflicts.take(field, stale.theirs[field]);
+            }
+            original = { ...stale.current, revision: stale.revision ?? stale.current.revision };
+            storeItem(original);
+            if (stale.conflicts.length > 0) {
+              saving = false;
+              update();
+              conflicts.show(stale.conflicts);
+              return;
+            }
+            fields = formFields();
+            changes = changesFrom(fields, original);
           }
-          storeItem(updated);
         }
       }
       if (!alive()) return;
@@ -1615,17 +1742,14 @@ function itemFormScreen({ route, alive }) {
       remind.checked = original.remind;
       due.value = toLocalInput(original.dueDate);
     }
-    const groups = [
-      h("ul", { class: "group" }, h("li", { class: "row field-row" }, text)),
-      error,
-      h("ul", { class: "group" },
-        h("li", { class: "row field-row" },
-          h("label", { class: "row-label grow", for: "remind", text: "Remind Me" }), remind),
-        h("li", { class: "row field-row due-row" },
-          h("label", { class: "row-label grow", for: "due", text: "Due Date" }),
-          h("span", { class: "due-controls" }, due, clearDue))),
-      hint,
-    ];
+    textGroup = h("ul", { class: "group" }, h("li", { class: "row field-row" }, text));
+    dateGroup = h("ul", { class: "group" },
+      h("li", { class: "row field-row" },
+        h("label", { class: "row-label grow", for: "remind", text: "Remind Me" }), remind),
+      h("li", { class: "row field-row due-row" },
+        h("label", { class: "row-label grow", for: "due", text: "Due Date" }),
+        h("span", { class: "due-controls" }, due, clearDue)));
+    const groups = [textGroup, error, dateGroup, hint];
     if (!isNew) {
       groups.push(h("ul", { class: "group" }, h("li", { class: "row" },
         h("button", {

@@ -6,12 +6,14 @@
 // item-category-input, name-error, price-error, unit-error, category-error, form-error,
 // delete-catalogue-item-button, done, cancel.
 
+import { revisionOf } from "/api.js";
 import { shopApi } from "/shopping-api.js";
 import { main, shell } from "/shell.js";
 import { announce, confirmDialog, h, navButton, setNav, toast } from "/views.js";
 import { shopPaths } from "/shopping-routes.js";
 import { dropLine, loadContents, loadLists, putCatalogueItem, shop } from "/shopping-store.js";
 import { amountText, currencySymbol } from "/shopping-views.js";
+import { FieldConflicts, placeAfter, quoted, staleConflicts } from "/conflicts.js";
 
 /** The field a problem+json answer is about, from its status and message. */
 function fieldOf(error) {
@@ -83,6 +85,31 @@ export function itemFormScreen({ route, alive }) {
   }
 
   const value = (name) => fields[name].input.value.trim();
+  const NAMES = ["name", "price", "unit", "category"];
+  /** A catalogue item in the form's terms: the texts its fields show. */
+  const asForm = (item) => ({
+    name: item.name, price: amountText(item.price), unit: item.unit ?? "", category: item.category ?? "",
+  });
+  const changesFrom = (base) => {
+    const changes = {};
+    if (value("name") !== base.name) changes.name = value("name");
+    if (value("price") !== amountText(base.price)) changes.price = value("price") || null;
+    if (value("unit") !== (base.unit ?? "")) changes.unit = value("unit") || null;
+    if (value("category") !== (base.category ?? "")) changes.category = value("category") || null;
+    return changes;
+  };
+  const LABELS = { name: "Name", price: "Price", unit: "Unit", category: "Category" };
+  const conflicts = new FieldConflicts({
+    place: (name, panel) => placeAfter(fields[name].row.parentElement, panel),
+    take: (name, text) => {
+      fields[name].input.value = text;
+      update();
+    },
+    resend: () => form.requestSubmit(),
+    label: (name) => LABELS[name],
+    describe: (_, text) => quoted(text),
+    focusField: (name) => fields[name].input.focus(),
+  });
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -100,20 +127,36 @@ export function itemFormScreen({ route, alive }) {
         if (value("category")) body.category = value("category");
         saved = await shopApi.addItem(body);
       } else {
-        const changes = {};
-        if (value("name") !== original.name) changes.name = value("name");
-        if (value("price") !== amountText(original.price)) changes.price = value("price") || null;
-        if (value("unit") !== (original.unit ?? "")) changes.unit = value("unit") || null;
-        if (value("category") !== (original.category ?? "")) changes.category = value("category") || null;
+        // Done saves what the form shows, over any conflict still open.
+        conflicts.clear();
+        let changes = changesFrom(original);
         saved = original;
-        if (Object.keys(changes).length) {
+        for (let attempt = 0; Object.keys(changes).length > 0 && attempt < 3; attempt++) {
           try {
             saved = await shopApi.updateItem(id, changes, original.revision);
+            break;
           } catch (e) {
             if (e.status !== 412) throw e;
-            // Changed elsewhere meanwhile: keep their other fields and apply only what was edited here.
-            const fresh = await shopApi.item(id);
-            saved = await shopApi.updateItem(id, changes, fresh.revision);
+            // Changed elsewhere meanwhile: what only they changed is taken, what only this form
+            // changed is sent again, and what both changed is shown for the person to choose.
+            const mine = Object.fromEntries(NAMES.map((name) => [name, value(name)]));
+            const stale = await staleConflicts(e, {
+              base: asForm(original), mine, fields: Object.keys(changes), read: asForm, load: () => shopApi.item(id),
+            });
+            if (!alive()) return;
+            for (const name of NAMES) {
+              if (!(name in changes)) conflicts.take(name, stale.theirs[name]);
+            }
+            original = { ...stale.current, revision: stale.revision ?? stale.current.revision };
+            saved = original;
+            putCatalogueItem(original.id, original);
+            if (stale.conflicts.length > 0) {
+              saving = false;
+              update();
+              conflicts.show(stale.conflicts);
+              return;
+            }
+            changes = changesFrom(original);
           }
         }
       }
@@ -166,7 +209,17 @@ export function itemFormScreen({ route, alive }) {
         result = await shopApi.deleteItem(id, original.revision);
       } catch (e) {
         if (e.status !== 412) throw e;
-        result = await shopApi.deleteItem(id); // renamed or repriced elsewhere: still delete it, as asked
+        // Renamed or repriced elsewhere since it was opened: ask again, naming what it is now.
+        const current = e.body?.current ?? (await shopApi.item(id));
+        original = current;
+        putCatalogueItem(current.id, current);
+        const again = await confirmDialog({
+          title: `Delete “${current.name}”?`,
+          message: `It was changed elsewhere while this form was open: it is now “${current.name}”${current.price ? `, ${current.price.formatted ?? amountText(current.price)}` : ""}. This can’t be undone.`,
+          confirm: "Delete",
+        });
+        if (!again || !alive()) return;
+        result = await shopApi.deleteItem(id, current.revision ?? revisionOf(e.etag));
       }
       shell.setOnline(true);
       putCatalogueItem(id, null);

@@ -36,8 +36,9 @@ export const shopApi = {
   /** Puts an item on a list by name, creating it in the catalogue if needed: {line, createdItem}. */
   putNamed: (listID, name) =>
     request("POST", `/shopping-lists/${enc(listID)}/entries`, { body: { name } }),
-  /** `changes`: {quantity?, inCart?}; resolves to the line. */
-  updateEntry: (listID, itemID, changes) => request("PATCH", entry(listID, itemID), { body: changes }),
+  /** `changes`: {quantity?, inCart?}, made against the line's `revision`; resolves to the line. */
+  updateEntry: (listID, itemID, changes, revision) =>
+    request("PATCH", entry(listID, itemID), { body: changes, ifMatch: revision }),
   removeEntry: (listID, itemID) => request("DELETE", entry(listID, itemID)),
   /** Clears the entries in the cart: {cleared, contents}. */
   finish: (listID) => request("POST", `/shopping-lists/${enc(listID)}/finish`),

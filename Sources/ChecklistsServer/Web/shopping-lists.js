@@ -14,6 +14,7 @@ import { addButton, announce, backButton, confirmDialog, h, navButton, setNav, t
 import { currentListID, setCurrentListID, shopPaths } from "/shopping-routes.js";
 import { forgetList, loadLists, shop } from "/shopping-store.js";
 import { isShared, leaveList, shareRow, sharedBadge, sharedInfo } from "/sharing.js";
+import { FieldConflicts, placeAfter, quoted, staleConflicts } from "/conflicts.js";
 
 const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
 
@@ -157,6 +158,27 @@ export function shoppingListFormScreen({ route, alive }) {
     update();
   });
 
+  let nameGroup = null;
+  const conflicts = new FieldConflicts({
+    place: (_, panel) => placeAfter(nameGroup, panel),
+    take: (_, value) => {
+      input.value = value;
+      update();
+    },
+    resend: () => form.requestSubmit(),
+    label: () => "Name",
+    describe: (_, value) => quoted(value),
+    focusField: () => input.focus(),
+  });
+  const storeList = (updated) => {
+    shop.listsETag = null;
+    if (shop.lists) {
+      shop.lists = shop.lists.map((l) => (l.id === id ? { ...l, ...updated } : l)).sort((a, b) => byName.compare(a.name, b.name));
+    }
+    const contents = shop.contents.get(id);
+    if (contents) contents.list = { ...contents.list, ...updated };
+  };
+
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const name = input.value.trim();
@@ -173,18 +195,28 @@ export function shoppingListFormScreen({ route, alive }) {
         if (alive()) shell.go(shopPaths.list(list.id), { replace: true });
         return;
       }
-      if (name !== original.name) {
-        let updated;
+      conflicts.clear();
+      for (let attempt = 0; name !== original.name && attempt < 3; attempt++) {
         try {
-          updated = await shopApi.renameList(id, name, original.revision);
+          storeList(await shopApi.renameList(id, name, original.revision));
+          break;
         } catch (e) {
           if (e.status !== 412) throw e;
-          updated = await shopApi.renameList(id, name); // renamed or changed elsewhere: this name wins
+          // The list moved on (a tick, an entry, or a rename elsewhere): only a rename is a conflict.
+          const stale = await staleConflicts(e, {
+            base: { name: original.name }, mine: { name }, fields: ["name"], read: (list) => ({ name: list.name }),
+            load: async () => (await shopApi.contents(id)).list, unwrap: (body) => body.list ?? body,
+          });
+          if (!alive()) return;
+          original = { ...stale.current, revision: stale.revision ?? stale.current.revision };
+          storeList(original);
+          if (stale.conflicts.length > 0) {
+            saving = false;
+            update();
+            conflicts.show(stale.conflicts);
+            return;
+          }
         }
-        shop.listsETag = null;
-        if (shop.lists) shop.lists = shop.lists.map((l) => (l.id === id ? updated : l)).sort((a, b) => byName.compare(a.name, b.name));
-        const contents = shop.contents.get(id);
-        if (contents) contents.list = updated;
       }
       if (alive()) shell.up();
     } catch (e) {
@@ -216,7 +248,8 @@ export function shoppingListFormScreen({ route, alive }) {
       }
       input.value = original.name;
     }
-    const groups = [h("ul", { class: "group" }, h("li", { class: "row field-row" }, input)), error];
+    nameGroup = h("ul", { class: "group" }, h("li", { class: "row field-row" }, input));
+    const groups = [nameGroup, error];
     if (!isNew) {
       const share = await shareRow(original);
       if (!alive()) return;

@@ -9,7 +9,8 @@
 
 import { shopApi } from "/shopping-api.js";
 import { shell } from "/shell.js";
-import { toast } from "/views.js";
+import { announce, toast } from "/views.js";
+import { staleConflicts } from "/conflicts.js";
 import { currentListID, setCurrentListID } from "/shopping-routes.js";
 import { fold } from "/shopping-views.js";
 
@@ -161,14 +162,42 @@ async function syncLine(listID, itemID, repaint) {
   const k = key(listID, itemID);
   if (syncing.has(k)) return;
   syncing.add(k);
+  let attempts = 0;
   try {
     while (pending.has(k)) {
       const want = pending.get(k);
+      const before = shop.contents.get(listID)?.lines.find((l) => l.item.id === itemID);
       try {
-        storeLine(listID, await shopApi.updateEntry(listID, itemID, want));
+        storeLine(listID, await shopApi.updateEntry(listID, itemID, want, before?.revision));
         shell.setOnline(true);
         if (pending.get(k) === want) pending.delete(k);
       } catch (error) {
+        attempts += 1;
+        if (error.status === 412 && before && attempts < 4) {
+          // The line changed elsewhere since this page saw it. The same state there, or a change
+          // of another field, is sent again over it; the same field set otherwise there wins here,
+          // shown and said, with a one-tap way to set it again.
+          const asForm = (line) => ({ inCart: line.inCart, quantity: line.quantity });
+          const stale = await staleConflicts(error, {
+            base: asForm(before), mine: { ...asForm(before), ...want }, fields: Object.keys(want), read: asForm,
+            load: async () => (await shopApi.contents(listID)).lines.find((l) => l.item.id === itemID),
+          }).catch(() => null);
+          if (stale?.current) {
+            storeLine(listID, stale.current);
+            if (stale.conflicts.length === 0) continue;
+            pending.delete(k);
+            const by = stale.conflicts[0].changedBy;
+            const now = stale.conflicts.map((c) => (c.field === "inCart" ? (c.theirs ? "put in the cart" : "taken out of the cart") : `set to ${c.theirs}`));
+            const message = `“${stale.current.item.name}” was ${now.join(" and ")} elsewhere${by ? ` by ${by}` : ""}.`;
+            toast(message, {
+              action: "Keep mine",
+              timeout: 8000,
+              onAction: () => changeLine(listID, itemID, want, repaint),
+            });
+            announce(message);
+            break;
+          }
+        }
         pending.delete(k);
         if (error.status === 404) {
           dropLine(listID, itemID);

@@ -11,6 +11,7 @@ const SHELL = [
   "/",
   "/app.js",
   "/api.js",
+  "/conflicts.js",
   "/views.js",
   "/shell.js",
   "/shopping.js",
