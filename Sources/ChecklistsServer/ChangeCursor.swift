@@ -5,8 +5,8 @@ import Foundation
 /// sends as each event's `id:`. A client stores it and sends it back as `since` or
 /// `Last-Event-ID`; it never computes with it.
 ///
-/// Today it spells a sequence of the log (whose numbers are handed out in commit order, see
-/// `SQLChecklistStore+ChangeFeed.swift`), so "after this cursor" never skips a change that
+/// Today it spells a sequence of the log (whose numbers are handed out in commit order, see the
+/// sync log in the SQL store, docs/SYNC.md), so "after this cursor" never skips a change that
 /// committed late. The leading letter is a version: a later spelling can carry more.
 struct ChangeCursor: Hashable, Sendable, Comparable {
   /// The last sequence of the log the holder has seen.

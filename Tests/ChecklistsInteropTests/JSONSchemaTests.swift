@@ -65,8 +65,8 @@ struct JSONSchemaTests {
   @Test("An object schema names the properties it allows; other schemas allow any")
   func allowedPropertyNames() {
     #expect(
-      RequestSchemas.newItem.allowedPropertyNames == ["text", "dueDate", "remind", "checked"])
-    #expect(RequestSchemas.move.allowedPropertyNames == ["index"])
+      RequestSchemas.newItem.allowedPropertyNames == ["id", "text", "dueDate", "remind", "checked"])
+    #expect(RequestSchemas.move.allowedPropertyNames == ["after", "index"])
     #expect(
       RemoteCommand.schema.allowedPropertyNames == [
         "arguments", "files", "answers", "timeZone", "locale", "outputIsTerminal",

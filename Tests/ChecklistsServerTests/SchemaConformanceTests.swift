@@ -152,6 +152,7 @@ struct SchemaConformanceTests {
       ("POST", "/api/v1/items/{id}/move", "/api/v1/items/\(item)/move", ["index": 1]),
       ("GET", "/api/v1/icons", "/api/v1/icons", nil),
       ("GET", "/api/v1/due", "/api/v1/due", nil),
+      ("GET", "/api/v1/changes", "/api/v1/changes?limit=50", nil),
       ("POST", "/api/v1/catalogue", "/api/v1/catalogue", ["name": "Salt"]),
       ("GET", "/api/v1/catalogue", "/api/v1/catalogue", nil),
       ("GET", "/api/v1/catalogue/search", "/api/v1/catalogue/search?q=Cof", nil),
