@@ -104,6 +104,11 @@ struct ChangeFeed {
         position = change.sequence
       }
       if changes.count < limit {
+        // Read to the end of the log: the cursor moves to its end, not to the user's own last
+        // change, so one who rarely writes is not sent to reload in full once others' writes
+        // push their last change out of the kept log. Safe because sequences commit in order:
+        // nothing at or below `last` can still commit.
+        position = max(position, last)
         more = false
         break
       }

@@ -127,15 +127,17 @@ extension ChecklistService {
       if !mergingFields {
         try check(expectedRevision, against: item.revision, what: "item '\(item.text)'")
       }
-      try tx.checkFields(
-        changed, of: .id(id), expected: expectedRevision, revision: item.revision,
-        what: "item '\(item.text)'", current: .item(item))
-      try checkReminder(edited.shouldRemind, dueDate: edited.dueDate)
-      // Checking an item off needs less than changing it.
+      // Checking an item off needs less than changing it; the role is checked before the
+      // revision, so that one who may not make the change learns nothing from a conflict.
       var onlyChecked = edited
       onlyChecked.isChecked = item.isChecked
       let access: Access = onlyChecked == item ? .check : .edit
       var list = try accessibleChecklist(item.checklistID, for: access, in: tx)
+      try tx.checkFields(
+        changed, of: .id(id), expected: expectedRevision, revision: item.revision,
+        what: "item '\(item.text)'", current: .item(item),
+        viewer: (owner.id, list.ownerID))
+      try checkReminder(edited.shouldRemind, dueDate: edited.dueDate)
       guard edited != item else { return item }
       try bump(&list, .itemUpdated, itemID: id, in: tx)
       item = edited

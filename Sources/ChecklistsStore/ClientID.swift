@@ -58,9 +58,11 @@ enum ClientID {
     let differences = differences(fields)
     guard !differences.isEmpty else { return }
     let list = differences.map { "'\($0.field)' is \($0.stored) (this request: \($0.sent))" }
+    let name = name(of: kind)
+    let article = "aeiou".contains(name.first ?? "x") ? "An" : "A"
     throw ChecklistsError(
       .conflict,
-      "A \(name(of: kind)) with id \(id.uuidString) already exists with other content: "
+      "\(article) \(name) with id \(id.uuidString) already exists with other content: "
         + list.joined(separator: ", ") + ".")
   }
 

@@ -63,11 +63,15 @@ extension FieldRevisionReader where Self: SharingStoreReader {
   /// - Parameters:
   ///   - what: The thing, for messages: "item 'Salt'".
   ///   - current: The entity as it is, for the client to show.
+  ///   - viewer: Who is asking, and the owner of the list the entity is on: a member of a
+  ///     shared list learns who else changed it only when that is the owner (members do not
+  ///     learn who else a list is shared with); the owner learns every name.
   /// - Throws: ``FieldConflictError`` naming each field changed since, or `stale` for a
   ///   revision the entity never had (newer than its own).
   func checkFields(
     _ changing: [String], of entity: RevisedEntity, expected: Int64?, revision: Int64,
-    what: String, current: @autoclosure () throws -> FieldConflictError.Resource
+    what: String, current: @autoclosure () throws -> FieldConflictError.Resource,
+    viewer: (user: UUID, listOwner: UUID)? = nil
   ) throws {
     guard let expected, expected != revision else { return }
     guard expected < revision else {
@@ -81,7 +85,12 @@ extension FieldRevisionReader where Self: SharingStoreReader {
       guard let change = recorded[field], change.revision > expected else { return nil }
       return FieldConflict(
         field: field, revision: change.revision,
-        changedBy: try change.userID.flatMap { try user(id: $0)?.name },
+        changedBy: try change.userID.flatMap { changer in
+          guard let viewer, viewer.user != viewer.listOwner, changer != viewer.user,
+            changer != viewer.listOwner
+          else { return try user(id: changer)?.name }
+          return nil
+        },
         changedAt: change.changedAt)
     }
     guard conflicts.isEmpty else {

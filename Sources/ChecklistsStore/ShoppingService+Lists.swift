@@ -158,7 +158,8 @@ extension ShoppingService {
           changed, of: .entry(listID: listID, itemID: itemID), expected: expectedRevision,
           revision: before.revision,
           what: "entry '\(item.name)' of the shopping list '\(list.name)'",
-          current: .entry(ShoppingLine(entry: before, item: item)))
+          current: .entry(ShoppingLine(entry: before, item: item)),
+          viewer: (owner.id, list.ownerID))
       }
       // Two phones checking the same item agree without a second change.
       guard entry != before else { return entry }
