@@ -1,0 +1,188 @@
+import ChecklistsCore
+import ChecklistsSQLStore
+import ChecklistsStore
+import Foundation
+import Testing
+
+/// A hostile review of issue 11 (sync): each test shows a defect a second device, a sharee or
+/// a hostile client can reach on a real server, and fails until it is fixed.
+@Suite struct SyncReviewTests {
+  // MARK: - Field merge holes
+
+  @Test("A field an import changed is not overwritten by a stale PATCH: 412, as for an edit")
+  func importChangeIsNotSilentlyOverwritten() async throws {
+    let server = try TestServer()
+    let list = try await APIItemsTests.makeList(server, "Groceries")
+    let item = try await APIItemsTests.addItem(server, list, ["text": "Salt"])
+    let itemID = try #require(item["id"] as? String)
+    let itemPath = "/api/v1/items/\(itemID)"
+    let listPath = "/api/v1/checklists/\(list)"
+    let itemTag = try #require(try await server.get(itemPath).header("ETag"))
+    let listTag = try #require(try await server.get(listPath).header("ETag"))
+
+    // Another device restores a backup that sets the item's due date and the list's icon.
+    let backup: [String: Any] = [
+      "format": "checklists-backup", "version": 1,
+      "checklists": [
+        [
+          "name": "Groceries", "icon": "Trips",
+          "items": [["text": "Salt", "checked": false, "dueDate": "2027-03-01T09:00:00Z"]],
+        ]
+      ],
+    ]
+    let imported = try await server.request(
+      "POST", "/api/v1/import?mode=merge", body: try JSONSerialization.data(withJSONObject: backup),
+      headers: ["Content-Type": "application/json"])
+    #expect(imported.status == 200, "\(imported.text)")
+    #expect(try await server.get(itemPath).json()["dueDate"] as? String != nil)
+
+    // A phone that read both before the import now sets the same fields.
+    let item412 = try await server.request(
+      "PATCH", itemPath, json: ["dueDate": "2027-04-01T09:00:00Z"],
+      headers: ["If-Match": itemTag])
+    #expect(item412.status == 412, "the import's due date was overwritten: \(item412.text)")
+    let list412 = try await server.request(
+      "PATCH", listPath, json: ["icon": "Chores"], headers: ["If-Match": listTag])
+    #expect(list412.status == 412, "the import's icon was overwritten: \(list412.text)")
+  }
+
+  // MARK: - Isolation through the 412 body
+
+  @Test("A sharee's 412 does not name another member, and a checker's rename is 403, not 412")
+  func conflictDoesNotLeakOtherMembers() async throws {
+    let home = try await Household()
+    try home.accounts.addUser(named: "carol", password: "carol-pass-1234")
+    let bob = try await home.signIn("bob")
+    let carol = try await Self.signIn(home, "carol", "carol-pass-1234")
+    let lists = try home.lists("alice")
+    let list = try lists.createList(named: "Party")
+    let item = try lists.addItem("Salt", to: list.id)
+    try home.sharing("alice").share(listID: list.id, with: "bob", role: .editor)
+    try home.sharing("alice").share(listID: list.id, with: "carol", role: .checker)
+    let path = "/api/v1/items/\(item.id.uuidString)"
+    let read = try #require(
+      try await home.server.get(path, headers: carol.readHeaders).header("ETag"))
+    // Carol may not learn who else the list is shared with (GET /api/v1/shares/{id} is 403).
+    let members = try await home.server.get(
+      "/api/v1/shares/\(list.id.uuidString)", headers: carol.readHeaders)
+    #expect(members.status == 403 || members.status == 404, "\(members.text)")
+
+    for body in [["checked": true], ["checked": false], ["text": "Sea salt"]] as [[String: Any]] {
+      let edit = try await home.server.request(
+        "PATCH", path, json: body, headers: bob.writeHeaders)
+      #expect(edit.status == 200, "\(edit.text)")
+    }
+    let check = try await home.server.request(
+      "PATCH", path, json: ["checked": true],
+      headers: carol.writeHeaders.merging(["If-Match": read]) { $1 })
+    #expect(check.status == 412)
+    #expect(!check.text.contains("bob"), "the 412 names another member: \(check.text)")
+
+    // A checker may not rename: the answer must not depend on If-Match (nor describe the item).
+    let plain = try await home.server.request(
+      "PATCH", path, json: ["text": "Rock salt"], headers: carol.writeHeaders)
+    #expect(plain.status == 403, "\(plain.text)")
+    let stale = try await home.server.request(
+      "PATCH", path, json: ["text": "Rock salt"],
+      headers: carol.writeHeaders.merging(["If-Match": read]) { $1 })
+    #expect(stale.status == 403, "a checker's rename with an old If-Match: \(stale.text)")
+    #expect(!stale.text.contains("bob"))
+  }
+
+  // MARK: - Client-chosen ids outside the create routes
+
+  @Test("An import cannot give a list the id of another user's catalogue item")
+  func importCannotTakeAnotherKindsID() async throws {
+    let home = try await Household()
+    let alice = try await home.signIn("alice")
+    let bob = try await home.signIn("bob")
+    // Bob learns the id from a shopping list alice shares with him; it is her catalogue item.
+    let milk = try home.shopping("alice").addItem(named: "Milk")
+    let itemPath = "/api/v1/catalogue/\(milk.id.uuidString)"
+    let aliceRead = try #require(
+      try await home.server.get(itemPath, headers: alice.readHeaders).header("ETag"))
+    let priced = try await home.server.request(
+      "PATCH", itemPath, json: ["price": "1.20"], headers: alice.writeHeaders)
+    #expect(priced.status == 200, "\(priced.text)")
+
+    let backup: [String: Any] = [
+      "format": "checklists-backup", "version": 1,
+      "checklists": [["id": milk.id.uuidString, "name": "Mine", "items": []]],
+    ]
+    let imported = try await home.server.request(
+      "POST", "/api/v1/import", body: try JSONSerialization.data(withJSONObject: backup),
+      headers: bob.writeHeaders.merging(["Content-Type": "application/json"]) { $1 })
+    #expect(imported.status == 200, "\(imported.text)")
+    let taken = try await home.server.get(
+      "/api/v1/checklists/\(milk.id.uuidString)", headers: bob.readHeaders)
+    #expect(taken.status == 404, "bob's imported list holds alice's catalogue item's id")
+
+    // What that breaks: bob's renames of "his" list are recorded on alice's item's fields.
+    for name in ["Mine 2", "Mine 3", "Mine 4"] where taken.status == 200 {
+      _ = try await home.server.request(
+        "PATCH", "/api/v1/checklists/\(milk.id.uuidString)", json: ["name": name],
+        headers: bob.writeHeaders)
+    }
+    let rename = try await home.server.request(
+      "PATCH", itemPath, json: ["name": "Oat milk"],
+      headers: alice.writeHeaders.merging(["If-Match": aliceRead]) { $1 })
+    #expect(rename.status == 200, "alice's own stale rename: \(rename.text)")
+    #expect(!rename.text.contains("bob"))
+  }
+
+  // MARK: - The feed
+
+  @Test("A cursor from another database (a restored backup, another server) is 410, not 200")
+  func cursorFromAnotherDatabaseIsGone() async throws {
+    let phoneServer = try TestServer()
+    for name in ["A", "B", "C"] { _ = try await APIItemsTests.makeList(phoneServer, name) }
+    let page = try await phoneServer.get("/api/v1/changes").json()
+    let cursor = try #require(page["next"] as? String)
+
+    let other = try TestServer()
+    for name in ["D", "E", "F", "G", "H", "I", "J", "K"] {
+      _ = try await APIItemsTests.makeList(other, name)
+    }
+    let answer = try await other.get("/api/v1/changes?since=\(cursor)")
+    // docs/API.md: "410 Gone when the cursor is … not from this database".
+    #expect(answer.status == 410, "changes D… were skipped silently: \(answer.text)")
+  }
+
+  @Test("A new sharee's feed holds no tombstones of items deleted before the list was shared")
+  func noTombstonesFromBeforeTheShare() async throws {
+    let home = try await Household()
+    let bob = try await home.signIn("bob")
+    let start = try #require(
+      try await home.server.get("/api/v1/changes", headers: bob.readHeaders).json()["next"]
+        as? String)
+    let lists = try home.lists("alice")
+    let list = try lists.createList(named: "Birthday")
+    let secret = try lists.addItem("Present for bob", to: list.id)
+    try lists.deleteItem(id: secret.id)
+    try home.sharing("alice").share(listID: list.id, with: "bob", role: .viewer)
+
+    let feed = try await home.server.get(
+      "/api/v1/changes?since=\(start)", headers: bob.readHeaders)
+    #expect(feed.status == 200)
+    let entries = try #require(try feed.json()["changes"] as? [[String: Any]])
+    #expect(entries.contains { $0["kind"] as? String == "share" })
+    #expect(
+      !entries.contains { $0["id"] as? String == secret.id.uuidString },
+      "bob hears of an item deleted before he could read the list")
+  }
+
+  // MARK: - Helpers
+
+  static func signIn(_ home: Household, _ name: String, _ password: String) async throws
+    -> Household.Browser
+  {
+    let response = try await home.server.request(
+      "POST", "/api/v1/session", json: ["user": name, "password": password],
+      headers: ["Origin": home.origin])
+    #expect(response.status == 200, "\(response.text)")
+    let setCookie = try #require(response.header("Set-Cookie"))
+    let pair = try #require(setCookie.split(separator: ";").first)
+    let csrf = try #require(try response.json()["csrfToken"] as? String)
+    return Household.Browser(cookie: String(pair), csrfToken: csrf, origin: home.origin)
+  }
+}
