@@ -130,6 +130,30 @@ import Testing
     #expect(!rename.text.contains("bob"))
   }
 
+  @Test("A move 'after' another user's item reads exactly as 'after' an id nobody holds")
+  func moveAfterSomeoneElsesItem() async throws {
+    let home = try await Household()
+    let bob = try await home.signIn("bob")
+    let secret = try home.lists("alice").addItem(
+      "Ring", to: try home.lists("alice").createList(named: "Private").id)
+    let bobs = try home.lists("bob")
+    let list = try bobs.createList(named: "Mine")
+    let first = try bobs.addItem("Bread", to: list.id)
+    _ = try bobs.addItem("Jam", to: list.id)
+    let path = "/api/v1/items/\(first.id.uuidString)/move"
+    let nobody = UUID()
+    let hers = try await home.server.request(
+      "POST", path, json: ["after": secret.id.uuidString], headers: bob.writeHeaders)
+    let none = try await home.server.request(
+      "POST", path, json: ["after": nobody.uuidString], headers: bob.writeHeaders)
+    #expect(hers.status == 404)
+    #expect(none.status == 404)
+    #expect(
+      hers.text.replacingOccurrences(of: secret.id.uuidString, with: "ID")
+        == none.text.replacingOccurrences(of: nobody.uuidString, with: "ID"))
+    #expect(try bobs.checklistWithItems(id: list.id).1.map(\.text) == ["Bread", "Jam"])
+  }
+
   // MARK: - The feed
 
   @Test("A cursor from another database (a restored backup, another server) is 410, not 200")
@@ -169,6 +193,68 @@ import Testing
     #expect(
       !entries.contains { $0["id"] as? String == secret.id.uuidString },
       "bob hears of an item deleted before he could read the list")
+  }
+
+  @Test("After an unshare the ex-sharee's feed drops the list and hears nothing of it again")
+  func unshareEndsTheFeed() async throws {
+    let home = try await Household()
+    let bob = try await home.signIn("bob")
+    let lists = try home.lists("alice")
+    let list = try lists.createList(named: "Party")
+    _ = try lists.addItem("Cake", to: list.id)
+    try home.sharing("alice").share(listID: list.id, with: "bob", role: .editor)
+    let start = try #require(
+      try await home.server.get("/api/v1/changes", headers: bob.readHeaders).json()["next"]
+        as? String)
+    _ = try lists.addItem("Candles", to: list.id)
+    try home.sharing("alice").unshare(listID: list.id, with: "bob")
+    let later = try lists.addItem("Surprise for bob", to: list.id)
+
+    let feed = try await home.server.get(
+      "/api/v1/changes?since=\(start)&limit=1", headers: bob.readHeaders)
+    var entries = try #require(try feed.json()["changes"] as? [[String: Any]])
+    var next = try #require(try feed.json()["next"] as? String)
+    for _ in 0..<10 {
+      let page = try await home.server.get(
+        "/api/v1/changes?since=\(next)&limit=1", headers: bob.readHeaders)
+      let json = try page.json()
+      entries += try #require(json["changes"] as? [[String: Any]])
+      next = try #require(json["next"] as? String)
+      if json["more"] as? Bool == false { break }
+    }
+    let ids = entries.map { "\($0["kind"] ?? "")/\($0["id"] ?? "")/\($0["deleted"] ?? "")" }
+    #expect(
+      entries.contains {
+        $0["kind"] as? String == "share" && $0["id"] as? String == list.id.uuidString
+          && $0["deleted"] as? Bool == true
+      }, "no share tombstone: \(ids)")
+    #expect(!entries.contains { $0["id"] as? String == later.id.uuidString }, "\(ids)")
+    #expect(!entries.contains { ($0["state"] as? [String: Any]) != nil }, "\(ids)")
+  }
+
+  @Test("The feed's routes: a trailing slash and HEAD find it, signed out is 401, POST is 405")
+  func changesRoute() async throws {
+    let home = try await Household()
+    let bob = try await home.signIn("bob")
+    #expect(try await home.server.get("/api/v1/changes").status == 401)
+    #expect(try await home.server.request("HEAD", "/api/v1/changes").status == 401)
+    #expect(try await home.server.get("/api/v1/changes/", headers: bob.readHeaders).status == 200)
+    let post = try await home.server.request("POST", "/api/v1/changes", headers: bob.writeHeaders)
+    #expect(post.status == 405)
+    #expect(post.header("Allow") == "GET, HEAD")
+    for bad in ["c-1", "c", "C1", "czzzzzzzzzzzzzzz", "%E2%80%8Bc1", "c1%00"] {
+      let answer = try await home.server.get(
+        "/api/v1/changes?since=\(bad)", headers: bob.readHeaders)
+      #expect(answer.status == 400, "\(bad): \(answer.status) \(answer.text)")
+    }
+    #expect(
+      try await home.server.get("/api/v1/changes?since=c1y2p0ij32e8e7", headers: bob.readHeaders)
+        .status == 410)
+    for bad in ["0", "1001", "-1", "1.5", ""] {
+      let answer = try await home.server.get(
+        "/api/v1/changes?limit=\(bad)", headers: bob.readHeaders)
+      #expect(answer.status == 422, "limit=\(bad): \(answer.status) \(answer.text)")
+    }
   }
 
   // MARK: - Helpers
