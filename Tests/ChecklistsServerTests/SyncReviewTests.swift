@@ -257,6 +257,55 @@ import Testing
     }
   }
 
+  @Test("A user who polls the feed while others write is never sent to reload by their churn")
+  func quietUsersCursorKeepsUp() async throws {
+    let home = try await Household()
+    let bob = try await home.signIn("bob")
+    try home.store.setChangeLogRetention(5)
+    _ = try home.lists("bob").createList(named: "Bob's")
+    var cursor = try #require(
+      try await home.server.get("/api/v1/changes", headers: bob.readHeaders).json()["next"]
+        as? String)
+    let alice = try home.lists("alice")
+    let list = try alice.createList(named: "Churn")
+    for number in 1...30 {
+      try alice.addItem("Item \(number)", to: list.id)
+      // Bob keeps polling with the cursor each page gives him; nothing of his changes.
+      let page = try await home.server.get(
+        "/api/v1/changes?since=\(cursor)", headers: bob.readHeaders)
+      #expect(page.status == 200, "after alice's write \(number): \(page.text)")
+      guard page.status == 200 else { return }
+      #expect(try #require(try page.json()["changes"] as? [[String: Any]]).isEmpty)
+      cursor = try #require(try page.json()["next"] as? String)
+    }
+  }
+
+  @Test("A create replayed after another device edited it is told apart from a taken id")
+  func replayAfterEditIsRecognisable() async throws {
+    let server = try TestServer()
+    let list = try await APIItemsTests.makeList(server)
+    let id = UUID().uuidString
+    let create: [String: Any] = ["id": id, "text": "Milk"]
+    let first = try await server.request("POST", "/api/v1/checklists/\(list)/items", json: create)
+    #expect(first.status == 201)
+    // Another device checks it off; then the phone, which lost the first answer, sends again.
+    let check = try await server.request("PATCH", "/api/v1/items/\(id)", json: ["checked": true])
+    #expect(check.status == 200)
+    let replay = try await server.request("POST", "/api/v1/checklists/\(list)/items", json: create)
+    let otherList = try await APIItemsTests.makeList(server, "Other")
+    let taken = try await server.request(
+      "POST", "/api/v1/checklists/\(otherList)/items", json: create)
+    #expect(taken.status == 409)
+    // The replay landed: a client must be able to see that without reading English.
+    let replayBody = try replay.json()
+    let takenBody = try taken.json()
+    #expect(
+      replay.status == 200 || replay.header("Location") != nil
+        || replayBody["type"] as? String != takenBody["type"] as? String
+        || replayBody["current"] != nil,
+      "a replay after an edit and a taken id answer alike: \(replay.status) \(replay.text)")
+  }
+
   // MARK: - Helpers
 
   static func signIn(_ home: Household, _ name: String, _ password: String) async throws
