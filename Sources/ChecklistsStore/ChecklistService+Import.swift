@@ -120,7 +120,9 @@ extension ChecklistService {
     _ incoming: PortableChecklist, report: inout ImportReport, in tx: any ChecklistStoreWriter
   ) throws {
     let date = now()
-    let id = try incoming.id.flatMap { try tx.checklist(id: $0) == nil ? $0 : nil } ?? UUID()
+    // A file's id is reused only when nothing holds it, of any kind, alive or deleted: ids are
+    // unique across kinds, and field revisions are keyed by id alone.
+    let id = try incoming.id.flatMap { try tx.claim(onID: $0) == nil ? $0 : nil } ?? UUID()
     var list = Checklist(
       id: id, ownerID: owner.id, name: incoming.name, icon: incoming.icon,
       createdAt: incoming.createdAt ?? date, updatedAt: date)
@@ -140,6 +142,10 @@ extension ChecklistService {
     var list = existing
     list.icon = incoming.icon
     try bump(&list, .listUpdated, in: tx)
+    // Recorded like an edit, so a stale PATCH of the icon meets a 412 instead of undoing it.
+    try tx.recordChanges(
+      of: .id(list.id), existing.changedFields(to: list), revision: list.revision, by: owner.id,
+      at: list.updatedAt)
     report.listsUpdated += 1
     let current = try tx.items(checklistID: list.id)
     if mode == .replace {
@@ -170,6 +176,9 @@ extension ChecklistService {
         match.revision = list.revision
         match.updatedAt = list.updatedAt
         try tx.updateItem(match)
+        try tx.recordChanges(
+          of: .id(match.id), before.changedFields(to: match), revision: list.revision,
+          by: owner.id, at: list.updatedAt)
         report.itemsUpdated += 1
       }
     }
@@ -178,7 +187,7 @@ extension ChecklistService {
   private func append(_ item: PortableItem, to list: Checklist, in tx: any ChecklistStoreWriter)
     throws
   {
-    let id = try item.id.flatMap { try tx.item(id: $0) == nil ? $0 : nil } ?? UUID()
+    let id = try item.id.flatMap { try tx.claim(onID: $0) == nil ? $0 : nil } ?? UUID()
     try tx.appendItem(
       ChecklistItem(
         id: id, checklistID: list.id, text: item.text, isChecked: item.isChecked,

@@ -38,11 +38,15 @@ extension ShoppingService {
             existing.revision += 1
             existing.updatedAt = date
             try tx.updateShoppingItem(existing)
+            // Recorded like an edit, so a stale PATCH of the price meets a 412.
+            try tx.recordChanges(
+              of: .id(existing.id), ["price"], revision: existing.revision, by: owner.id, at: date)
             report.updated += 1
           }
           item = existing
         } else {
-          let id = try portable.id.flatMap { try tx.shoppingItem(id: $0) == nil ? $0 : nil }
+          // A file's id is reused only when nothing of any kind holds it, alive or deleted.
+          let id = try portable.id.flatMap { try tx.claim(onID: $0) == nil ? $0 : nil }
           item = ShoppingItem(
             id: id ?? UUID(), ownerID: owner.id, name: name, price: portable.price,
             createdAt: date)
