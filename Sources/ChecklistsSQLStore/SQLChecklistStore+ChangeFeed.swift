@@ -1,6 +1,6 @@
 import ChecklistsCore
-import Foundation
 import ChecklistsStore
+import Foundation
 import SQLDatabase
 
 // MARK: - The sync log
@@ -46,7 +46,10 @@ extension SQLChecklistStore {
         -- Changes with sequence <= this were pruned: a cursor below it is too old.
         pruned_through INTEGER NOT NULL,
         -- How many of the latest changes are kept.
-        retention INTEGER NOT NULL CHECK (retention > 0));
+        retention INTEGER NOT NULL CHECK (retention > 0),
+        -- Random, made once with the database: cursors carry it, so that a cursor from another
+        -- database (a restored backup, another server) is told apart from one of this log.
+        epoch TEXT NOT NULL);
       """)
     // Carry on from the highest number ever handed out, even if its row was deleted since.
     let used =
@@ -55,14 +58,24 @@ extension SQLChecklistStore {
       } ?? 0
     let last = try db.queryFirst("SELECT MAX(sequence) FROM changes") { $0.int64(0) } ?? 0
     try db.run(
-      "INSERT INTO sync_log (id, last_sequence, pruned_through, retention) VALUES (1, ?, 0, ?)",
-      max(used, last), defaultChangeLogRetention)
+      """
+      INSERT INTO sync_log (id, last_sequence, pruned_through, retention, epoch)
+      VALUES (1, ?, 0, ?, ?)
+      """, max(used, last), defaultChangeLogRetention,
+      String(UUID().uuidString.lowercased().filter(\.isHexDigit).prefix(8)))
   }
 
   /// The change log's bounds now: the oldest sequence a cursor may name (every change after it
   /// is kept) and the latest sequence.
   public func changeLogBounds() throws -> (prunedThrough: Int64, last: Int64) {
     try feedRead { tx in try tx.changeLogBounds() }
+  }
+
+  /// The log's epoch: random, made with the database, the same for every process using it.
+  public func changeLogEpoch() throws -> String {
+    try feedRead { tx in
+      try tx.db.queryFirst("SELECT epoch FROM sync_log WHERE id = 1") { $0.string(0) } ?? ""
+    }
   }
 
   /// Sets how many of the latest changes the log keeps (older ones are pruned a few per

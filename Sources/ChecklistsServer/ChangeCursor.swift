@@ -11,10 +11,13 @@ import Foundation
 struct ChangeCursor: Hashable, Sendable, Comparable {
   /// The last sequence of the log the holder has seen.
   var sequence: Int64
+  /// The epoch of the log it is from (8 hex digits); `nil` in a cursor spelled without one.
+  var epoch: String?
 
-  init(sequence: Int64) {
+  init(sequence: Int64, epoch: String?) {
     precondition(sequence >= 0, "A cursor names a sequence of 0 or more")
     self.sequence = sequence
+    self.epoch = epoch?.isEmpty == true ? nil : epoch
   }
 
   /// Reads a cursor this server gave out, or `nil` for anything else.
@@ -25,18 +28,31 @@ struct ChangeCursor: Hashable, Sendable, Comparable {
     if acceptingSequences, let sequence = Int64(text), sequence >= 0,
       text.allSatisfy(\.isASCII)
     {
-      self.init(sequence: sequence)
+      self.init(sequence: sequence, epoch: nil)
       return
     }
-    guard text.count <= 16, text.first == "c", text.dropFirst().allSatisfy({ $0.isASCII }),
-      let sequence = Int64(text.dropFirst(), radix: 36), sequence >= 0,
-      text.dropFirst().allSatisfy({ $0.isNumber || $0.isLowercase })
+    let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+    let number = parts[0]
+    guard number.count <= 16, number.first == "c", number.dropFirst().allSatisfy({ $0.isASCII }),
+      number.dropFirst().allSatisfy({ $0.isNumber || $0.isLowercase }),
+      let sequence = Int64(number.dropFirst(), radix: 36), sequence >= 0
     else { return nil }
-    self.init(sequence: sequence)
+    var epoch: String?
+    if parts.count == 2 {
+      let tag = parts[1]
+      guard tag.count == 8, tag.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else {
+        return nil
+      }
+      epoch = String(tag)
+    }
+    self.init(sequence: sequence, epoch: epoch)
   }
 
   /// The cursor as sent to clients.
-  var text: String { "c" + String(sequence, radix: 36) }
+  var text: String { "c" + String(sequence, radix: 36) + (epoch.map { "." + $0 } ?? "") }
+
+  /// Whether the cursor may be from the log of `epoch`: a cursor without one may be.
+  func isFrom(_ epoch: String) -> Bool { self.epoch == nil || self.epoch == epoch }
 
   static func < (lhs: ChangeCursor, rhs: ChangeCursor) -> Bool { lhs.sequence < rhs.sequence }
 }

@@ -90,7 +90,10 @@ struct ChangeFeed {
       let (changes, prunedThrough, last) = try store.changeFeedPage(
         userID: userID, after: position, limit: limit)
       if read == 0 {
-        if let since, since.sequence < prunedThrough || since.sequence > last {
+        if let since,
+          since.sequence < prunedThrough || since.sequence > last
+            || !since.isFrom(api.events.epoch)
+        {
           throw Self.gone(since, prunedThrough: prunedThrough)
         }
         position = max(position, prunedThrough)
@@ -119,9 +122,12 @@ struct ChangeFeed {
     for (target, sequence) in targets { latest[target] = sequence }
     var entries: [Entry] = []
     for (target, sequence) in targets where latest[target] == sequence {
-      entries += try self.entries(for: target, cursor: ChangeCursor(sequence: sequence).text)
+      entries += try self.entries(
+        for: target, cursor: ChangeCursor(sequence: sequence, epoch: api.events.epoch).text)
     }
-    return Page(changes: entries, next: ChangeCursor(sequence: position).text, more: more)
+    return Page(
+      changes: entries, next: ChangeCursor(sequence: position, epoch: api.events.epoch).text,
+      more: more)
   }
 
   /// The thing a change (as ``EventAudience`` addressed it to the user) names.

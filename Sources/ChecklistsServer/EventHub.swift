@@ -29,9 +29,12 @@ final class EventHub: Sendable {
   /// Where shares and shopping lists are read, to know who may see a change (and, for the
   /// delta feed, the change log).
   let store: any ChecklistsDatabase
+  /// The change log's epoch, which every cursor carries (``ChangeCursor``).
+  let epoch: String
 
   init(store: any ChecklistsDatabase) {
     self.store = store
+    self.epoch = (try? store.changeLogEpoch()) ?? ""
   }
 
   /// Opens a stream for `GET /api/v1/events` for the user of `service`, first replaying what a
@@ -55,7 +58,9 @@ final class EventHub: Sendable {
       var last: Int64 = 0
       // An event id is a cursor (``ChangeCursor``); a plain sequence, as ids were before, too.
       if let lastEventID = request.headers["Last-Event-ID"].flatMap({
-        ChangeCursor($0, acceptingSequences: true)?.sequence
+        ChangeCursor($0, acceptingSequences: true).flatMap { [epoch] in
+          $0.isFrom(epoch) ? $0.sequence : nil
+        }
       }) {
         // The user's log and those of lists shared with them, and the catalogues of those who
         // share a shopping list with them: more than they may see, sorted out as live.
@@ -64,7 +69,7 @@ final class EventHub: Sendable {
         let events = missed.flatMap {
           audience.events(for: $0, showingOn: lists[$0.sequence] ?? [])
         }
-        if !events.isEmpty { stream.send(events.map(Self.message).joined()) }
+        if !events.isEmpty { stream.send(events.map { Self.message($0, epoch: epoch) }.joined()) }
         last = max(lastEventID, missed.last?.sequence ?? lastEventID)
       }
       let subscriber = Subscriber(
@@ -112,7 +117,8 @@ final class EventHub: Sendable {
           subscribers[key] = subscriber
           guard !fresh.isEmpty else { return nil }
           return Delivery(
-            key: key, stream: subscriber.stream, text: fresh.map(Self.message).joined(),
+            key: key, stream: subscriber.stream,
+            text: fresh.map { Self.message($0, epoch: epoch) }.joined(),
             isSignedIn: subscriber.isSignedIn)
         }
       }
@@ -219,8 +225,8 @@ final class EventHub: Sendable {
     var dueDate: String?
   }
 
-  static func message(_ change: Change) -> String {
-    let cursor = ChangeCursor(sequence: change.sequence).text
+  static func message(_ change: Change, epoch: String) -> String {
+    let cursor = ChangeCursor(sequence: change.sequence, epoch: epoch).text
     let payload = ChangeEvent(
       cursor: cursor, sequence: change.sequence, kind: change.kind.rawValue,
       scope: change.scope.rawValue,

@@ -47,6 +47,10 @@ public protocol ChecklistsDatabase: ChecklistStore, AccountStore, ShoppingStore,
   /// it is kept) and the latest sequence.
   func changeLogBounds() throws -> (prunedThrough: Int64, last: Int64)
 
+  /// The log's epoch: random, made with the database; cursors carry it so that one from
+  /// another database is refused instead of skipping changes.
+  func changeLogEpoch() throws -> String
+
   /// Sets how many of the latest changes the log keeps; older ones are pruned a few per write.
   func setChangeLogRetention(_ entries: Int64) throws
 

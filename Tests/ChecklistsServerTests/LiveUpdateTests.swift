@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsSQLStore
 import ChecklistsStore
 import Foundation
 import Testing
@@ -54,7 +55,7 @@ struct LiveUpdateTests {
     let events = try Self.openEvents(server, lastEventID: before)
     let text = events.read(until: Date().addingTimeInterval(20)) { $0.contains("itemUpdated") }
     // A numeric Last-Event-ID (as ids were) still works; events now carry cursors.
-    #expect(text.contains("id: \(Self.cursor(before + 1))\nevent: change"))
+    #expect(text.contains("id: \(Self.cursor(before + 1, server))\nevent: change"))
     #expect(text.contains("\"kind\":\"itemAdded\""))
     #expect(text.contains("\"kind\":\"itemUpdated\""))
   }
@@ -70,15 +71,16 @@ struct LiveUpdateTests {
     _ = try await server.request(
       "POST", "/api/v1/checklists/\(list.id.uuidString)/items", json: ["text": "Live"])
     let text = events.read(until: Date().addingTimeInterval(20)) {
-      $0.contains("id: \(Self.cursor(before + 2))\n")
+      $0.contains("id: \(Self.cursor(before + 2, server))\n")
     }
-    #expect(text.components(separatedBy: "id: \(Self.cursor(before + 1))\n").count == 2)
-    #expect(text.components(separatedBy: "id: \(Self.cursor(before + 2))\n").count == 2)
+    #expect(text.components(separatedBy: "id: \(Self.cursor(before + 1, server))\n").count == 2)
+    #expect(text.components(separatedBy: "id: \(Self.cursor(before + 2, server))\n").count == 2)
   }
 
   /// The cursor an event with this sequence has as its id.
-  static func cursor(_ sequence: Int64) -> String {
-    "c" + String(sequence, radix: 36)
+  static func cursor(_ sequence: Int64, _ server: TestServer) -> String {
+    let epoch = (try? SQLChecklistStore(sqlitePath: server.databasePath).changeLogEpoch()) ?? ""
+    return "c" + String(sequence, radix: 36) + "." + epoch
   }
 
   @Test("A reminder fires at its minute; editing reschedules it and deleting cancels it")
