@@ -32,6 +32,10 @@ struct RouteTable: Sendable {
   ///   - method: The request's method.
   ///   - rawPath: The path as sent, before percent-decoding; a query is ignored.
   func bodyLimit(_ method: String, _ rawPath: String) -> Int {
+    // Only these take a body worth a limit of its own; a GET need not be routed twice.
+    guard method == "POST" || method == "PUT" || method == "PATCH" else {
+      return Route.BodyLimit.standard.rawValue
+    }
     let path =
       rawPath.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
       .first.map(String.init) ?? rawPath

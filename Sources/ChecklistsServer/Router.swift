@@ -15,18 +15,49 @@ struct Router: Sendable {
     case notFound
   }
 
+  /// A pattern's segment, read once when the table is built.
+  private enum Segment: Sendable, Equatable {
+    case literal(String)
+    case parameter(String)
+    /// A last `{name...}`: the rest of the path, one segment or more.
+    case rest(String)
+
+    init(_ text: String) {
+      if text.hasPrefix("{"), text.hasSuffix("...}") {
+        self = .rest(String(text.dropFirst().dropLast(4)))
+      } else if text.hasPrefix("{"), text.hasSuffix("}") {
+        self = .parameter(String(text.dropFirst().dropLast()))
+      } else {
+        self = .literal(text)
+      }
+    }
+
+    /// 0 for a literal segment, 1 for `{name}`, 2 for `{name...}`.
+    var rank: Int {
+      switch self {
+      case .literal: 0
+      case .parameter: 1
+      case .rest: 2
+      }
+    }
+  }
+
   private struct Pattern: Sendable {
-    var segments: [String]
+    var segments: [Segment]
     var routes: [String: Route]
   }
 
-  private let patterns: [Pattern]
+  /// The patterns by their first literal segment (`api`, `lists`, `app.js`), most specific
+  /// first, so a request is compared with a handful of patterns rather than every route.
+  private let byFirstSegment: [String: [Pattern]]
+  /// Patterns whose first segment is not a literal, tried after those.
+  private let others: [Pattern]
 
   /// Groups routes by pattern, most specific first.
   init(_ routes: [Route]) {
     var patterns: [Pattern] = []
     for route in routes {
-      let segments = route.segments
+      let segments = route.segments.map(Segment.init)
       if let index = patterns.firstIndex(where: { $0.segments == segments }) {
         precondition(
           patterns[index].routes[route.method] == nil,
@@ -36,16 +67,28 @@ struct Router: Sendable {
         patterns.append(Pattern(segments: segments, routes: [route.method: route]))
       }
     }
-    self.patterns = patterns.enumerated().sorted { a, b in
-      let (ra, rb) = (a.element.segments.map(Self.rank), b.element.segments.map(Self.rank))
+    let sorted = patterns.enumerated().sorted { a, b in
+      let (ra, rb) = (a.element.segments.map(\.rank), b.element.segments.map(\.rank))
       return ra == rb ? a.offset < b.offset : ra.lexicographicallyPrecedes(rb)
     }.map(\.element)
+    var byFirstSegment: [String: [Pattern]] = [:]
+    var others: [Pattern] = []
+    for pattern in sorted {
+      if case .literal(let first)? = pattern.segments.first {
+        byFirstSegment[first, default: []].append(pattern)
+      } else {
+        others.append(pattern)
+      }
+    }
+    self.byFirstSegment = byFirstSegment
+    self.others = others
   }
 
   /// The route for a method and a path's segments (as the client split them: an encoded
   /// slash is part of a segment). HEAD finds the GET route.
   func match(_ method: String, _ path: [String]) -> Match {
-    for pattern in patterns {
+    let candidates = path.first.flatMap { byFirstSegment[$0] } ?? []
+    for pattern in candidates + others {
       guard let parameters = Self.match(pattern.segments, path) else { continue }
       guard let route = pattern.routes[method == "HEAD" ? "GET" : method] else {
         var allowed = pattern.routes.keys.sorted()
@@ -72,26 +115,22 @@ struct Router: Sendable {
     }
   }
 
-  /// 0 for a literal segment, 1 for `{name}`, 2 for `{name...}`.
-  private static func rank(_ segment: String) -> Int {
-    guard segment.hasPrefix("{") else { return 0 }
-    return segment.hasSuffix("...}") ? 2 : 1
-  }
-
-  private static func match(_ pattern: [String], _ path: [String]) -> Route.Parameters? {
-    var parameters = Route.Parameters()
-    if let last = pattern.last, rank(last) == 2 {
+  private static func match(_ pattern: [Segment], _ path: [String]) -> Route.Parameters? {
+    if case .rest? = pattern.last {
       guard path.count >= pattern.count else { return nil }
-      parameters.values[String(last.dropFirst().dropLast(4))] =
-        path[(pattern.count - 1)...].joined(separator: "/")
     } else {
       guard pattern.count == path.count else { return nil }
     }
+    // Literals first, without building anything: most patterns fail here.
     for (expected, actual) in zip(pattern, path) {
-      switch rank(expected) {
-      case 0 where expected != actual: return nil
-      case 1: parameters.values[String(expected.dropFirst().dropLast())] = actual
-      default: break
+      if case .literal(let literal) = expected, literal != actual { return nil }
+    }
+    var parameters = Route.Parameters()
+    for (index, expected) in pattern.enumerated() {
+      switch expected {
+      case .literal: continue
+      case .parameter(let name): parameters.values[name] = path[index]
+      case .rest(let name): parameters.values[name] = path[index...].joined(separator: "/")
       }
     }
     return parameters
