@@ -193,3 +193,29 @@ extension Dictionary where Key == Int, Value == OpenAPIResponse {
     return responses
   }
 }
+
+extension JSONValue {
+  /// A created resource's `links` to the operations that take its id, each under the
+  /// operation's name capitalised (`"GetItem"`), as the document names them.
+  static func linksByID(_ operations: [String], parameter: String = "id") -> JSONValue {
+    .object(
+      Dictionary(
+        uniqueKeysWithValues: operations.map { operation in
+          let link: JSONValue = [
+            "operationId": .string(operation),
+            "parameters": .object([parameter: "$response.body#/id"]),
+          ]
+          return (operation.prefix(1).uppercased() + operation.dropFirst(), link)
+        }))
+  }
+}
+
+extension OpenAPIResponse {
+  /// 200 to a create sent again with the id of what it made: that thing, not a second copy
+  /// (docs/SYNC.md).
+  static func replayedCreate(_ schema: String) -> OpenAPIResponse {
+    .json(
+      "What an earlier create with the same id made (the create is not made twice)", schema,
+      headers: ["ETag": .etag, "Location": .string])
+  }
+}

@@ -21,25 +21,10 @@ extension RouteTable {
           responses: [
             201: .json(
               "The new list", "Checklist", headers: ["ETag": .etag, "Location": .string],
-              links: [
-                "AddItem": ["operationId": "addItem", "parameters": ["id": "$response.body#/id"]],
-                "DeleteChecklist": [
-                  "operationId": "deleteChecklist", "parameters": ["id": "$response.body#/id"],
-                ],
-                "GetChecklist": [
-                  "operationId": "getChecklist", "parameters": ["id": "$response.body#/id"],
-                ],
-                "ListItems": [
-                  "operationId": "listItems", "parameters": ["id": "$response.body#/id"],
-                ],
-                "UpdateChecklist": [
-                  "operationId": "updateChecklist", "parameters": ["id": "$response.body#/id"],
-                ],
-              ]),
-            200: .json(
-              "What an earlier create with the same id made (the create is not made twice)",
-              "Checklist",
-              headers: ["ETag": .etag, "Location": .string]),
+              links: .linksByID([
+                "addItem", "deleteChecklist", "getChecklist", "listItems", "updateChecklist",
+              ])),
+            200: .replayedCreate("Checklist"),
           ].problems(400, 409, 413, 415, 422))
       ) { api, request, _ in try api.createChecklist(request) }
     }
@@ -84,24 +69,8 @@ extension RouteTable {
           responses: [
             201: .json(
               "The new item", "Item", headers: ["ETag": .etag, "Location": .string],
-              links: [
-                "DeleteItem": [
-                  "operationId": "deleteItem", "parameters": ["id": "$response.body#/id"],
-                ],
-                "GetItem": ["operationId": "getItem", "parameters": ["id": "$response.body#/id"]],
-                "MoveItem": [
-                  "operationId": "moveItem", "parameters": ["id": "$response.body#/id"],
-                ],
-                "ToggleItem": [
-                  "operationId": "toggleItem", "parameters": ["id": "$response.body#/id"],
-                ],
-                "UpdateItem": [
-                  "operationId": "updateItem", "parameters": ["id": "$response.body#/id"],
-                ],
-              ]),
-            200: .json(
-              "What an earlier create with the same id made (the create is not made twice)", "Item",
-              headers: ["ETag": .etag, "Location": .string]),
+              links: .linksByID(["deleteItem", "getItem", "moveItem", "toggleItem", "updateItem"])),
+            200: .replayedCreate("Item"),
           ].problems(400, 404, 409, 413, 415, 422)), access: .listRole(.editor)
       ) { api, request, p in try api.addItem(request, p["id"]) }
     }

@@ -32,23 +32,10 @@ extension RouteTable {
           responses: [
             201: .json(
               "The new item", "ShoppingItem", headers: ["ETag": .etag, "Location": .string],
-              links: [
-                "DeleteCatalogueItem": [
-                  "operationId": "deleteCatalogueItem",
-                  "parameters": ["itemID": "$response.body#/id"],
-                ],
-                "GetCatalogueItem": [
-                  "operationId": "getCatalogueItem", "parameters": ["itemID": "$response.body#/id"],
-                ],
-                "UpdateCatalogueItem": [
-                  "operationId": "updateCatalogueItem",
-                  "parameters": ["itemID": "$response.body#/id"],
-                ],
-              ]),
-            200: .json(
-              "What an earlier create with the same id made (the create is not made twice)",
-              "ShoppingItem",
-              headers: ["ETag": .etag, "Location": .string]),
+              links: .linksByID(
+                ["deleteCatalogueItem", "getCatalogueItem", "updateCatalogueItem"],
+                parameter: "itemID")),
+            200: .replayedCreate("ShoppingItem"),
           ].problems(400, 409, 413, 415, 422))
       ) { api, request, _ in try api.addCatalogueItem(request) }
     }
@@ -147,29 +134,12 @@ extension RouteTable {
           responses: [
             201: .json(
               "The new list", "ShoppingList", headers: ["ETag": .etag, "Location": .string],
-              links: [
-                "AddEntryByName": [
-                  "operationId": "addEntryByName", "parameters": ["listID": "$response.body#/id"],
-                ],
-                "DeleteShoppingList": [
-                  "operationId": "deleteShoppingList",
-                  "parameters": ["listID": "$response.body#/id"],
-                ],
-                "FinishShopping": [
-                  "operationId": "finishShopping", "parameters": ["listID": "$response.body#/id"],
-                ],
-                "GetShoppingList": [
-                  "operationId": "getShoppingList", "parameters": ["listID": "$response.body#/id"],
-                ],
-                "RenameShoppingList": [
-                  "operationId": "renameShoppingList",
-                  "parameters": ["listID": "$response.body#/id"],
-                ],
-              ]),
-            200: .json(
-              "What an earlier create with the same id made (the create is not made twice)",
-              "ShoppingList",
-              headers: ["ETag": .etag, "Location": .string]),
+              links: .linksByID(
+                [
+                  "addEntryByName", "deleteShoppingList", "finishShopping", "getShoppingList",
+                  "renameShoppingList",
+                ], parameter: "listID")),
+            200: .replayedCreate("ShoppingList"),
           ].problems(400, 409, 413, 415, 422))
       ) { api, request, _ in try api.createShoppingList(request) }
     }
