@@ -45,27 +45,12 @@ struct CLI {
 
   /// Runs `checklists` with `arguments`, feeding `input` bytes to standard input.
   func run(_ arguments: [String], input: Data) throws -> Result {
-    let process = Process()
-    process.executableURL = Self.binary
-    process.arguments = arguments
-    process.environment = environment
-    process.currentDirectoryURL = folder
-    let stdin = Pipe()
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    stdin.fileHandleForWriting.write(input)
-    try stdin.fileHandleForWriting.close()
-    let output = stdout.fileHandleForReading.readDataToEndOfFile()
-    let error = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let (output, error, code) = try ChildProcess.run(
+      Self.binary.path, arguments, environment: environment, directory: folder.path,
+      input: input)
     return Result(
       output: String(decoding: output, as: UTF8.self),
-      error: String(decoding: error, as: UTF8.self),
-      code: process.terminationStatus)
+      error: String(decoding: error, as: UTF8.self), code: code)
   }
 
   /// Runs a command that must succeed and returns its standard output.
