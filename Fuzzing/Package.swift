@@ -18,7 +18,7 @@ let fuzzTargets: [(name: String, products: [String])] = [
   ("ShoppingListItemsFile", ["ChecklistsInterop"]),
   ("ChecklistsFile", ["ChecklistsInterop"]),
   ("ChecklistsBackup", ["ChecklistsInterop"]),
-  ("RequestBody", ["ChecklistsServer", "HTTPServer"]),
+  ("RequestBody", ["ChecklistsServer", "ChecklistsInterop", "HTTPServer"]),
   ("HTTPHead", ["HTTPServer"]),
   ("ISOTimestamp", ["ChecklistsInterop"]),
   ("EntityTag", ["ChecklistsServer", "HTTPServer"]),
