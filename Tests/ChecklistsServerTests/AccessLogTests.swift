@@ -1,5 +1,5 @@
-import ChecklistsServer
 import ChecklistsSQLStore
+import ChecklistsServer
 import ChecklistsStore
 import Foundation
 import Testing

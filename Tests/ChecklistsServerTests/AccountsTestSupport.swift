@@ -1,7 +1,7 @@
 import ChecklistsCore
+import ChecklistsSQLStore
 import ChecklistsSecurity
 import ChecklistsServer
-import ChecklistsSQLStore
 import ChecklistsStore
 import Foundation
 import Testing

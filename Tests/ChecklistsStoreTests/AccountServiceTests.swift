@@ -1,6 +1,6 @@
 import ChecklistsCore
-import ChecklistsSecurity
 import ChecklistsSQLStore
+import ChecklistsSecurity
 import ChecklistsStore
 import Foundation
 import SQLDatabase
