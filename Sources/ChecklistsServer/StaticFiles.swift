@@ -20,10 +20,11 @@ enum StaticFiles {
     var asset: WebAsset
     if path == "/sw.js" {
       asset = serviceWorker
+    } else if path != "/index.html", let file = WebAssets.all[path] {
+      // Before the app's pages: the Shopping tab's modules live under /shopping/ too.
+      asset = file
     } else if isAppPage(path) {
       asset = WebAssets.shell
-    } else if let file = WebAssets.all[path] {
-      asset = file
     } else {
       return .problem(status: 404, detail: "There is no page \(path).")
     }

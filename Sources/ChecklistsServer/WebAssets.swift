@@ -1,3 +1,5 @@
+import Foundation
+
 /// A file of the web app, embedded in the binary.
 struct WebAsset: Sendable {
   /// The URL path the file is served at, such as "/app.js".
@@ -75,8 +77,33 @@ enum WebAssets {
       precondition(assets[path] == nil, "web asset listed twice")
       assets[path] = WebAsset(path: path, bytes: bytes, contentType: contentType(forPath: path))
     }
+    if let folder = ProcessInfo.processInfo.environment["CHECKLISTS_WEB_DIR"], !folder.isEmpty {
+      for (path, bytes) in filesOnDisk(in: folder) {
+        assets[path] = WebAsset(path: path, bytes: bytes, contentType: contentType(forPath: path))
+      }
+    }
     return assets
   }()
+
+  /// For working on the web app without rebuilding: with `CHECKLISTS_WEB_DIR` set to a
+  /// checkout's `Sources/ChecklistsServer/Web`, the server reads every file of it at start,
+  /// new ones included, in place of the embedded copies.
+  private static func filesOnDisk(in folder: String) -> [(String, [UInt8])] {
+    let root = URL(fileURLWithPath: folder, isDirectory: true).standardizedFileURL
+    guard
+      let walker = FileManager.default.enumerator(
+        at: root, includingPropertiesForKeys: [.isRegularFileKey])
+    else { return [] }
+    var files: [(String, [UInt8])] = []
+    for case let url as URL in walker {
+      guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true,
+        let data = FileManager.default.contents(atPath: url.path)
+      else { continue }
+      let relative = url.standardizedFileURL.path.dropFirst(root.path.count)
+      files.append((relative.hasPrefix("/") ? String(relative) : "/" + relative, Array(data)))
+    }
+    return files
+  }
 
   /// index.html: the server sends it for "/" and for every app URL (/lists/…, /shopping/…).
   static let shell: WebAsset = {
