@@ -130,6 +130,15 @@ struct ChangeFeed {
       more: more)
   }
 
+  /// An empty page whose `next` is the newest cursor of the log (`since=now`): every change
+  /// that commits later is after it. The log's end, not the user's last change, as a page that
+  /// reads to the end answers.
+  func now() throws -> Page {
+    let (_, last) = try api.events.store.changeLogBounds()
+    return Page(
+      changes: [], next: ChangeCursor(sequence: last, epoch: api.events.epoch).text, more: false)
+  }
+
   /// The thing a change (as ``EventAudience`` addressed it to the user) names.
   static func target(_ change: Change) -> Target {
     switch change.kind {

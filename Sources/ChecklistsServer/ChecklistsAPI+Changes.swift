@@ -7,11 +7,19 @@ extension ChecklistsAPI {
   /// Answers a page of the signed-in user's delta feed.
   /// - Throws: 400 for a `since` that is not a cursor, 422 for a `limit` out of range, 410 for
   ///   a cursor older than the kept log.
+  ///
+  /// `since=now` answers an empty page whose `next` is the newest cursor: a client takes it
+  /// before its first full loads, then follows the feed from there.
   func changes(_ request: HTTPRequest) throws -> HTTPResponse {
-    let since = try request.queryValue("since").map(Self.cursor)
+    let sinceText = request.queryValue("since")
     let limit = try request.queryValue("limit").map(Self.feedLimit) ?? ChangeFeed.defaultLimit
-    let page = try ChangeFeed(api: self, locale: priceLocale(request)).page(
-      since: since, limit: limit)
+    let feed = ChangeFeed(api: self, locale: priceLocale(request))
+    let page =
+      if sinceText == "now" {
+        try feed.now()
+      } else {
+        try feed.page(since: sinceText.map(Self.cursor), limit: limit)
+      }
     var response = try HTTPResponse.json(page)
     response.headers["Cache-Control"] = "no-store"
     return response.varying()
@@ -21,7 +29,8 @@ extension ChecklistsAPI {
     guard let cursor = ChangeCursor(text) else {
       throw APIError.badRequest(
         "The query parameter 'since' must be a cursor this server gave out (a 'next' or "
-          + "'cursor' of GET /api/v1/changes, or an event id), not '\(text.prefix(40))'.")
+          + "'cursor' of GET /api/v1/changes, or an event id) or 'now', not "
+          + "'\(text.prefix(40))'.")
     }
     return cursor
   }

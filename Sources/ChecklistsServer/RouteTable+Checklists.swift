@@ -104,7 +104,9 @@ extension RouteTable {
           parameters: [
             .named(
               "since", in: "query", required: false,
-              description: "A 'next' or 'cursor' this server gave out; absent for the oldest kept"),
+              description:
+                "A 'next' or 'cursor' this server gave out; 'now' for an empty page at the "
+                + "newest cursor; absent for the oldest kept"),
             .named(
               "limit", in: "query", required: false,
               description: "How many changes, 1 to 1,000 (default 500)",

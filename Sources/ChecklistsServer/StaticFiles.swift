@@ -48,6 +48,25 @@ enum StaticFiles {
       || path == "/shopping" || path.hasPrefix("/shopping/")
   }
 
+  /// The line of `Web/sw.js` the server replaces with the offline shell: "/" and every file
+  /// of ``WebAssets`` but the worker itself and index.html (served as "/").
+  static let shellPlaceholder = "const SHELL = [\"/\"];"
+
+  /// The offline shell as a JavaScript array, one path a line: "/" first, then every web
+  /// asset but sw.js and index.html (which is "/"), sorted.
+  static var shellList: String {
+    let paths =
+      ["/"] + WebAssets.all.keys.filter { $0 != "/sw.js" && $0 != "/index.html" }.sorted()
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.withoutEscapingSlashes]
+    let lines = paths.map { path in
+      // JSON string syntax is JavaScript's: any character a file name may hold is escaped.
+      let quoted = (try? encoder.encode(path)).map { String(decoding: $0, as: UTF8.self) }
+      return "  " + (quoted ?? "\"/\"")
+    }
+    return "[\n" + lines.joined(separator: ",\n") + "\n]"
+  }
+
   /// The service worker with its cache named after a fingerprint of every file of the app,
   /// so that any change to the app replaces the offline copy without anyone bumping a number.
   private static let serviceWorker: WebAsset = {
@@ -56,7 +75,9 @@ enum StaticFiles {
     let version = WebAsset(path: "", bytes: Array(everything.utf8), contentType: "").fingerprint
     let text = String(decoding: file.bytes, as: UTF8.self)
       .replacingOccurrences(
-        of: "const VERSION = \"development\";", with: "const VERSION = \"\(version)\";")
+        of: "const VERSION = \"development\";", with: "const VERSION = \"\(version)\";"
+      )
+      .replacingOccurrences(of: shellPlaceholder, with: "const SHELL = \(shellList);")
     return WebAsset(path: file.path, bytes: Array(text.utf8), contentType: file.contentType)
   }()
 

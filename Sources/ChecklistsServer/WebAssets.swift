@@ -14,8 +14,9 @@ struct WebAsset: Sendable {
 ///
 /// SwiftPM embeds every file of `Web/` as `PackageResources.<file name>` (folders dropped,
 /// other characters as `_`), so file names are unique across folders and each one is
-/// listed here once. A file added to `Web/` is served only after it is added below
-/// (and to the `SHELL` list in `Web/sw.js` if it belongs to the offline shell).
+/// listed here once. A file added to `Web/` is served only after it is added below; the
+/// service worker's offline shell (`SHELL` in `Web/sw.js`) is made from this list as the
+/// server serves it (``StaticFiles``), so every file listed here is kept for offline use.
 enum WebAssets {
   /// Every file, keyed by its URL path.
   static let all: [String: WebAsset] = {

@@ -136,6 +136,25 @@ struct ChangeFeedTests {
     #expect(Set(cursors).count == cursors.count)
   }
 
+  @Test(
+    "since=now is an empty page at the newest cursor: later changes follow it, earlier ones do not")
+  func sinceNow() async throws {
+    let setting = try await Home()
+    let alice = try setting.home.lists("alice")
+    let before = try alice.createList(named: "Before")
+    _ = try alice.addItem("Old", to: before.id)
+    let (status, now) = try await setting.feed("alice", since: "now")
+    #expect(status == 200, "\(now)")
+    #expect((now["changes"] as? [Any])?.isEmpty == true, "\(now)")
+    #expect(now["more"] as? Bool == false)
+    let cursor = try #require(now["next"] as? String)
+    // The same cursor the feed reaches by reading to its end.
+    #expect(cursor == (try await setting.head("alice")))
+    let after = try alice.addItem("New", to: before.id)
+    let (entries, _) = try await setting.entries("alice", since: cursor)
+    #expect(Self.summary(entries) == ["item \(after.id.uuidString)"], "\(Self.summary(entries))")
+  }
+
   @Test("Paging with a small limit returns every change exactly once, then 'more' is false")
   func paging() async throws {
     let setting = try await Home()

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import ChecklistsServer
+
 @Suite("The web app is served from the binary")
 struct StaticFilesTests {
   @Test("The app shell at / and at every app URL, with security headers")
@@ -77,5 +79,22 @@ struct StaticFilesTests {
         #expect(worker.contains("\"/\(file)\""), "sw.js does not cache /\(file)")
       }
     }
+  }
+
+  @Test("The offline shell in the served sw.js is every web asset but sw.js and index.html")
+  func shellFromWebAssets() async throws {
+    let server = try TestServer()
+    let worker = try await server.get("/sw.js").text
+    let start = try #require(worker.range(of: "const SHELL = ["), "sw.js has no SHELL list")
+    let end = try #require(worker.range(of: "];", range: start.upperBound..<worker.endIndex))
+    let listed = try #require(
+      JSONSerialization.jsonObject(
+        with: Data(("[" + worker[start.upperBound..<end.lowerBound] + "]").utf8)) as? [String])
+    let assets = WebAssets.all.keys.filter { $0 != "/sw.js" && $0 != "/index.html" }
+    #expect(listed == ["/"] + assets.sorted())
+    // Nobody keeps the list by hand: the file itself holds only the placeholder.
+    let source = String(decoding: try #require(WebAssets.all["/sw.js"]).bytes, as: UTF8.self)
+    #expect(source.contains(StaticFiles.shellPlaceholder))
+    #expect(!source.contains("\"/app.js\""))
   }
 }

@@ -3,62 +3,15 @@
 // the cache while a fresh copy is fetched for next time. The API is never cached.
 // The server replaces VERSION with a fingerprint of all the app's files as it serves this
 // file (StaticFiles.swift), so every change to the app installs a fresh cache.
+// Background Sync: a `sync` event tagged "outbox" (registered by the page when it queues edits
+// while offline) asks every open window to send its outbox.
 
 const VERSION = "development";
 const CACHE = `checklists-shell-${VERSION}`;
 
-const SHELL = [
-  "/",
-  "/app.js",
-  "/api.js",
-  "/conflicts.js",
-  "/views.js",
-  "/shell.js",
-  "/shopping.js",
-  "/shopping-routes.js",
-  "/sharing.js",
-  "/tokens.js",
-  "/shopping-store.js",
-  "/shopping-api.js",
-  "/shopping-views.js",
-  "/shopping-list.js",
-  "/shopping-lists.js",
-  "/catalogue.js",
-  "/item-form.js",
-  "/app.css",
-  "/shopping.css",
-  "/manifest.webmanifest",
-  "/app-icon.svg",
-  "/app-icon-180.png",
-  "/app-icon-192.png",
-  "/app-icon-512.png",
-  "/icons/no-icon.svg",
-  "/icons/appointments.svg",
-  "/icons/birthdays.svg",
-  "/icons/chores.svg",
-  "/icons/drinks.svg",
-  "/icons/folder.svg",
-  "/icons/groceries.svg",
-  "/icons/inbox.svg",
-  "/icons/photos.svg",
-  "/icons/trips.svg",
-  "/ui/ui-back.svg",
-  "/ui/ui-bell.svg",
-  "/ui/ui-chevron.svg",
-  "/ui/ui-close.svg",
-  "/ui/ui-down.svg",
-  "/ui/ui-grip.svg",
-  "/ui/ui-info.svg",
-  "/ui/ui-minus.svg",
-  "/ui/ui-plus.svg",
-  "/ui/ui-up.svg",
-  "/ui/ui-check.svg",
-  "/ui/ui-search.svg",
-  "/ui/ui-trash.svg",
-  "/ui/ui-tab-checklists.svg",
-  "/ui/ui-tab-shopping.svg",
-  "/ui/ui-person.svg",
-];
+// The offline shell: "/" and every file of the app. The server replaces this line with the list
+// of every web asset (WebAssets.swift) as it serves this file: nobody keeps it by hand.
+const SHELL = ["/"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(install().then(() => self.skipWaiting()));
@@ -154,6 +107,18 @@ self.addEventListener("notificationclick", (event) => {
     self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
       const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
       return open ? open.focus() : self.clients.openWindow("/");
+    }),
+  );
+});
+
+// Background Sync: the browser fires "outbox" once the connection is back, even if no window
+// noticed; each open window of the app then sends what its outbox holds (the outbox lives in
+// the page's IndexedDB and is sent by the page, never from here).
+self.addEventListener("sync", (event) => {
+  if (event.tag !== "outbox") return;
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+      for (const client of windows) client.postMessage({ type: "flush-outbox" });
     }),
   );
 });
