@@ -14,7 +14,7 @@
 // - Replays are safe (docs/API.md "Writes that are safe to replay"): states, not flips;
 //   moves `after` an item; creates with their id.
 
-import { revisionOf } from "/api.js";
+import { revisionOf, session } from "/api.js";
 import { lineCost, shoppingTotals } from "/data/ops-apply.js";
 
 const enc = encodeURIComponent;
@@ -241,6 +241,11 @@ export class Outbox {
 
   // MARK: - Sending
 
+  /** Whether ops are being sent now (the feed waits: their answers are the newer state). */
+  get busy() {
+    return this.running !== null && this.ops.some((o) => o.status === "queued");
+  }
+
   /** Sends the queued ops now (cancelling a backoff wait); resolves when it stops. */
   flush() {
     clearTimeout(this.timer);
@@ -269,6 +274,7 @@ export class Outbox {
       const op = this.ops.find((o) => o.status === "queued");
       if (!op) {
         this.attempts = 0;
+        this.host.idle?.();
         return;
       }
       if (typeof navigator !== "undefined" && navigator.onLine === false) return; // `online` flushes
@@ -504,7 +510,7 @@ export class Outbox {
     let conflicting;
     if (Array.isArray(body.conflicts)) {
       conflicting = body.conflicts.filter((c) => c.field in op.body && !equal(c.field, c.current))
-        .map((c) => ({ field: c.field, mine: mineValue(c.field), theirs: c.current, changedBy: c.changedBy ?? null }));
+        .map((c) => ({ field: c.field, mine: mineValue(c.field), theirs: c.current, changedBy: someoneElse(c.changedBy) }));
     } else {
       conflicting = Object.keys(op.body).filter((f) => current && !equal(f, theirs(f)))
         .map((f) => ({ field: f, mine: mineValue(f), theirs: theirs(f), changedBy: null }));
@@ -540,8 +546,9 @@ export class Outbox {
   deleted(op) {
     const target = targetOf(op);
     const found = this.host.locate(target.kind, target.id, target.listID);
-    const snapshot = found?.item ?? found?.line ?? found?.checklist ?? found?.list ?? op.conflict?.snapshot ?? null;
-    const after = found?.after;
+    const known = found?.item ?? found?.line ?? found?.checklist ?? found?.list ?? null;
+    const snapshot = known ?? op.was?.thing ?? op.conflict?.snapshot ?? null;
+    const after = known ? found?.after : op.was?.after;
     const { confirm } = this.host;
     if (target.kind === "item") confirm.removeItem(op.listID, op.itemID);
     else if (target.kind === "entry") confirm.removeLine(op.listID, op.itemID);
@@ -644,6 +651,9 @@ function unwrapCreated(op, answer) {
   if (op.kind === "createShoppingList") return answer.list ?? answer;
   return answer;
 }
+
+/** Who changed a field, unless it was the person signed in here (on another of their devices). */
+const someoneElse = (user) => (user && user !== session?.user ? user : null);
 
 function priceEqual(theirs, mine) {
   if (theirs === null || theirs === undefined) return mine === null || mine === undefined || mine === "";

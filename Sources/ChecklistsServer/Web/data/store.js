@@ -3,7 +3,7 @@
 //
 // - Confirmed state: All Lists' summaries, each loaded checklist with its items in order, the
 //   shopping lists, each loaded shopping list's lines and totals, the catalogue, the members of
-//   shared lists. Written to IndexedDB in batches (every change, at most every 200 ms, and when
+//   shared lists. Written to IndexedDB in batches (50 ms after a change, and when
 //   the page is hidden), read back by `store.open(user)`.
 // - Views are memoised per thing ("checklist:<id>"): the same object comes back until the
 //   confirmed record or an op about it changed; only the list an op touches is recomputed, and
@@ -92,7 +92,7 @@ let saving = Promise.resolve();
 function persist(storeName, key, value) {
   if (!dirty.has(storeName)) dirty.set(storeName, new Map());
   dirty.get(storeName).set(key, value);
-  if (!saveTimer) saveTimer = setTimeout(saveNow, 200);
+  if (!saveTimer) saveTimer = setTimeout(saveNow, 50);
 }
 
 function recordValue(key) {
@@ -408,7 +408,11 @@ const outbox = new Outbox({
   saveNow,
   isOnline: () => state.online && navigator.onLine !== false,
   locate: (kind, id, listID) => locate(kind, id, listID),
+  idle: () => {
+    for (const fn of idleListeners) fn();
+  },
 });
+const idleListeners = new Set();
 
 // MARK: - Views
 
@@ -623,10 +627,14 @@ function shoppingListView(id) {
     let changedLines = false;
     // Lines show their catalogue item: a pending rename or new price shows on them too.
     if (catalogueOps.length > 0 && catalogue) {
+      const deleted = new Set(catalogueOps.filter((op) => op.kind === "deleteCatalogueItem" && op.status !== "conflict").map((op) => op.itemID));
       lines = lines.flatMap((line) => {
+        if (deleted.has(line.item.id)) {
+          changedLines = true;
+          return [];
+        }
         const item = catalogue.byId.get(line.item.id);
-        if (!item) return [];
-        if (item === line.item) return [line];
+        if (!item || item === line.item || !item._pending) return [line];
         changedLines = true;
         return [{ ...line, item, cost: lineCost(item, line.quantity), _pending: !!item._pending || line._pending }];
       });
@@ -1009,6 +1017,13 @@ function catalogueFields(fields, { create }) {
   return body;
 }
 
+/** What an edit was made on, kept with the op: offered back if it is deleted elsewhere meanwhile. */
+function was(kind, id, listID) {
+  const found = locate(kind, id, listID);
+  const thing = found?.item ?? found?.line ?? found?.checklist ?? found?.list ?? null;
+  return thing ? { thing, after: found.after } : undefined;
+}
+
 const edits = {
   createChecklist({ name, icon } = {}) {
     const id = uuid();
@@ -1023,7 +1038,7 @@ const edits = {
     if (changes.icon !== undefined) body.icon = changes.icon;
     if (changes.hideChecked !== undefined) body.hideChecked = !!changes.hideChecked;
     if (Object.keys(body).length === 0) return id;
-    outbox.enqueue({ kind: "updateChecklist", listID: id, body, base: base ?? shownRevision("checklist", id) });
+    outbox.enqueue({ kind: "updateChecklist", listID: id, body, base: base ?? shownRevision("checklist", id), was: was("checklist", id) });
     return id;
   },
   deleteChecklist(id) {
@@ -1049,7 +1064,7 @@ const edits = {
     if (changes.dueDate !== undefined) body.dueDate = changes.dueDate;
     if (changes.remind !== undefined) body.remind = !!changes.remind;
     if (Object.keys(body).length === 0) return id;
-    outbox.enqueue({ kind: "updateItem", listID, itemID: id, body, base: base ?? shownRevision("item", id) });
+    outbox.enqueue({ kind: "updateItem", listID, itemID: id, body, base: base ?? shownRevision("item", id), was: was("item", id) });
     return id;
   },
   checkItem(id, checked) {
@@ -1057,7 +1072,7 @@ const edits = {
   },
   moveItem(id, afterID) {
     const listID = itemListID(id);
-    outbox.enqueue({ kind: "moveItem", listID, itemID: id, body: { after: afterID ?? null } });
+    outbox.enqueue({ kind: "moveItem", listID, itemID: id, body: { after: afterID ?? null }, was: was("item", id) });
     return id;
   },
   deleteItem(id) {
@@ -1091,7 +1106,7 @@ const edits = {
   updateCatalogueItem(id, changes, { base } = {}) {
     const body = catalogueFields(changes, { create: false });
     if (Object.keys(body).length === 0) return id;
-    outbox.enqueue({ kind: "updateCatalogueItem", itemID: id, body, base: base ?? shownRevision("catalogueItem", id) });
+    outbox.enqueue({ kind: "updateCatalogueItem", itemID: id, body, base: base ?? shownRevision("catalogueItem", id), was: was("catalogueItem", id) });
     return id;
   },
   deleteCatalogueItem(id) {
@@ -1104,7 +1119,7 @@ const edits = {
     return id;
   },
   renameShoppingList(id, name) {
-    outbox.enqueue({ kind: "renameShoppingList", listID: id, body: { name: validated(name, ...LIMITS.shoppingListName) }, base: shownRevision("shoppingList", id) });
+    outbox.enqueue({ kind: "renameShoppingList", listID: id, body: { name: validated(name, ...LIMITS.shoppingListName) }, base: shownRevision("shoppingList", id), was: was("shoppingList", id) });
     return id;
   },
   deleteShoppingList(id) {
@@ -1134,7 +1149,7 @@ const edits = {
     if (changes.inCart !== undefined) body.inCart = !!changes.inCart;
     if (changes.quantity !== undefined) body.quantity = changes.quantity;
     if (Object.keys(body).length === 0) return itemID;
-    outbox.enqueue({ kind: "updateEntry", listID, itemID, body, base: shownRevision("entry", itemID, listID) });
+    outbox.enqueue({ kind: "updateEntry", listID, itemID, body, base: shownRevision("entry", itemID, listID), was: was("entry", itemID, listID) });
     return itemID;
   },
   finishShopping(listID) {
@@ -1185,7 +1200,7 @@ export const store = {
   /** Sends the outbox now (sync.js calls it on every trigger); resolves when it stopped. */
   flush: () => outbox.flush(),
   // For sync.js and tests: not for screens.
-  _internal: { state, confirm, call, setOnline, touch, saveNow, persist, outbox, changed },
+  _internal: { state, confirm, call, setOnline, touch, saveNow, persist, outbox, changed, idleListeners },
 };
 
 if (typeof window !== "undefined") {

@@ -15,7 +15,7 @@
 
 import { store } from "/data/store.js";
 
-const { state, confirm, call, setOnline, touch, persist } = store._internal;
+const { state, confirm, call, setOnline, touch, persist, outbox, idleListeners } = store._internal;
 
 let source = null;
 let started = false;
@@ -96,6 +96,26 @@ function applyEntry(entry, reload) {
   }
 }
 
+let soonTimer = null;
+let afterSending = false;
+/** A catch-up for a live change: after the outbox is sent (its answers are newer), batched. */
+function catchUpSoon() {
+  if (outbox.busy) {
+    afterSending = true;
+    return;
+  }
+  if (soonTimer) return;
+  soonTimer = setTimeout(() => {
+    soonTimer = null;
+    catchUp().catch(() => undefined);
+  }, 30);
+}
+idleListeners.add(() => {
+  if (!afterSending) return;
+  afterSending = false;
+  catchUpSoon();
+});
+
 /** Reads the feed after the cursor and applies it; resolves when caught up (or offline). */
 function catchUp() {
   if (catching) {
@@ -175,7 +195,7 @@ function openStream() {
     } catch {
       data = null;
     }
-    catchUp().catch(() => undefined);
+    catchUpSoon();
     emit("change", data);
   });
   source.addEventListener("reminder", (event) => {
