@@ -106,7 +106,7 @@ export class Outbox {
 
   restore(records) {
     this.ops = (records || []).filter((r) => r && r.kind).sort((a, b) => a.seq - b.seq)
-      .map((r) => ({ ...r, saved: true, status: r.status === "conflict" ? "conflict" : "queued" }));
+      .map((r) => ({ ...r, saved: true, restored: true, status: r.status === "conflict" ? "conflict" : "queued" }));
     this.lastSeq = this.ops.reduce((m, op) => Math.max(m, op.seq), 0);
     this.index = null;
   }
@@ -190,6 +190,7 @@ export class Outbox {
     const record = { ...op, status: op.status === "conflict" ? "conflict" : "queued" };
     delete record.sending;
     delete record.saved;
+    delete record.restored;
     const written = db.write([{ store: "outbox", key: op.seq, value: record }]).then(
       () => {
         op.saved = true;
@@ -204,6 +205,7 @@ export class Outbox {
     const record = { ...op, status: op.status === "conflict" ? "conflict" : "queued" };
     delete record.sending;
     delete record.saved;
+    delete record.restored;
     this.host.persist("outbox", op.seq, record);
   }
 
@@ -279,8 +281,9 @@ export class Outbox {
       }
       if (typeof navigator !== "undefined" && navigator.onLine === false) return; // `online` flushes
       const db = this.host.state.db;
-      if (db && !db.closed) {
-        // Another tab of this site may have sent it meanwhile (it dropped it from the outbox).
+      if (op.restored && db && !db.closed) {
+        // Read back from IndexedDB, so another open tab of this site has it too and may have
+        // sent it meanwhile (and dropped it from the outbox). Ops made in this tab are its own.
         const stored = await db.get("outbox", op.seq).catch(() => "unknown");
         if (stored === undefined && op.saved) {
           const index = this.ops.indexOf(op);
