@@ -22,7 +22,8 @@ export function showAccount(known) {
   box.hidden = false;
 }
 
-export function setUpAccount() {
+/** Wires the account menu; `onSession(session)` hears who is signed in once known. */
+export function setUpAccount(onSession = () => {}) {
   const menu = document.getElementById("account-menu");
   const button = document.getElementById("account-button");
   // Without the Popover API the button shows and hides the menu itself.
@@ -55,5 +56,8 @@ export function setUpAccount() {
       location.assign("/logout");
     }
   });
-  loadSession().then(showAccount);
+  loadSession().then((session) => {
+    showAccount(session);
+    onSession(session);
+  });
 }

@@ -1,10 +1,11 @@
-// Live updates: the server's event stream (/api/v1/events) refreshes the screen on show when
-// something it shows changed, and shows reminders.
+// Live updates: the stream's events (through data/sync.js) for the Share sheet, reminders, and
+// the screens that still refresh themselves; scheduleRefresh() for those screens.
 
-import { go, currentScreen, shoppingModule } from "/app/router.js";
-import { setOnline, isOnline } from "/app/connection.js";
+import { store } from "/data/store.js";
+import { sync } from "/data/sync.js";
+import { currentScreen, go, shoppingModule } from "/app/router.js";
 import { paths } from "/checklists/checklist-paths.js";
-import { sharingChanged } from "/checklists/checklist-data.js";
+import { shareSheetChanged } from "/sharing.js";
 import { toast } from "/views.js";
 
 
@@ -48,60 +49,45 @@ export async function refreshNow() {
   }
 }
 
-/** Whether a live change can alter what the current screen shows. */
-function wanted(change) {
-  if (!change) return true;
-  if (currentScreen()?.wants) return currentScreen().wants(change);
-  return !change.scope || change.scope === "checklist" || change.scope === "sharing"; // checklist screens
+/**
+ * Follows the server through the store's sync (data/sync.js opens the event stream and keeps
+ * the store current): the Checklists screens repaint from the store's topics; this hands the
+ * stream's events to what still needs them (the Share sheet, reminders, and the Shopping tab's
+ * screens until they use the store).
+ */
+export function connectEvents() {
+  sync.on("change", (change) => {
+    // Shopping data is only kept once the Shopping tab has been opened.
+    if (change && (change.scope === "catalogue" || change.scope === "shoppingList" || change.scope === "sharing")) {
+      shoppingModule()?.shoppingChanged?.(change);
+    }
+    if (change?.scope === "sharing") sharingChanged(change);
+    if (wantedByShopping(change)) scheduleRefresh(60, change);
+  });
+  sync.on("reminder", (data) => {
+    if (data) showReminder(data);
+  });
 }
 
-export function connectEvents() {
-  if (!("EventSource" in window)) return;
-  let source;
-  let reconnectTimer = 0;
-  let sources = 0;
-  const open = () => {
-    source = new EventSource("/api/v1/events");
-    // A new EventSource has no Last-Event-ID: what changed meanwhile must be fetched again.
-    if (++sources > 1) shoppingModule()?.shoppingResync();
-    source.addEventListener("open", () => {
-      // After a reconnection, catch up (Last-Event-ID covers changes; this covers the banner).
-      if (!isOnline()) setOnline(true);
-      scheduleRefresh(0);
-    });
-    source.addEventListener("change", (event) => {
-      let change = null;
-      try {
-        change = JSON.parse(event.data);
-      } catch {
-        /* refresh everything */
-      }
-      // Shopping data is only kept once the Shopping tab has been opened.
-      if (change && (change.scope === "catalogue" || change.scope === "shoppingList" || change.scope === "sharing")) {
-        shoppingModule()?.shoppingChanged(change);
-      }
-      if (change?.scope === "sharing") sharingChanged(change);
-      if (wanted(change)) scheduleRefresh(60, change);
-    });
-    source.addEventListener("reminder", (event) => {
-      let data = null;
-      try {
-        data = JSON.parse(event.data);
-      } catch {
-        return;
-      }
-      showReminder(data);
-    });
-    source.addEventListener("error", () => {
-      if (source.readyState === EventSource.CLOSED) {
-        clearTimeout(reconnectTimer);
-        reconnectTimer = setTimeout(open, 3000);
-      }
-      // Find out whether the server itself is gone, which shows the banner.
-      scheduleRefresh(500);
-    });
-  };
-  open();
+/** Whether the screen on show makes its own requests (a Shopping tab screen) and wants this change. */
+function wantedByShopping(change) {
+  const screen = currentScreen();
+  if (!screen?.refresh) return false;
+  return !change || !screen.wants || screen.wants(change);
+}
+
+/**
+ * A list was shared with the user, or their role changed, or the share ended: All Lists and the
+ * list are read again (a share changes no revision the feed would carry), and an open Share
+ * sheet learns of it.
+ */
+function sharingChanged(change) {
+  store.loadChecklists().catch(() => undefined);
+  const id = (change.collectionID || "").toUpperCase();
+  for (const list of store.checklists() ?? []) {
+    if (list.id.toUpperCase() === id && store.checklist(list.id)) store.loadChecklist(list.id).catch(() => undefined);
+  }
+  shareSheetChanged(change);
 }
 
 export async function showReminder(data) {

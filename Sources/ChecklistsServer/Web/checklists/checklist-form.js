@@ -1,24 +1,68 @@
 // Add Checklist and Edit Checklist (name, icon, Share…, Delete); for a list someone shared, who
-// owns it and Leave List. A save answered 412 shows the fields both sides changed (conflicts.js).
+// owns it and Leave List. Done saves through the store (the outbox sends it, offline too) and
+// leaves at once: a new list opens, an edited one goes back. A name the server would refuse is
+// said here before anything is queued, and what was typed stays. A conflict with an edit made
+// elsewhere shows at the list's row (rowConflict), not here.
 //
 // data-testid hooks: list-form, list-name-input, icon-row, delete-list-button, form-error,
-// share-row, leave-list; the nav bar's cancel and done.
+// share-row, leave-list, not-found, not-offline; the nav bar's cancel and done.
 
-import { api, ICONS } from "/api.js";
 import { backButton, h, iconEl, navButton, setNav } from "/views.js";
 import { main } from "/shell.js";
+import { store } from "/data/store.js";
 import { isShared, leaveList, shareRow, sharedInfo } from "/sharing.js";
-import { FieldConflicts, placeAfter, quoted, staleConflicts } from "/conflicts.js";
-import { go, notFoundContent, render, showLoadError, up } from "/app/router.js";
-import { noteError } from "/app/connection.js";
+import { go, notFoundContent, showLoadError, up } from "/app/router.js";
 import { LAST_LIST_KEY, paths } from "/checklists/checklist-paths.js";
-import { byName, deleteList, store } from "/checklists/checklist-data.js";
+import { notOffline } from "/checklists/checklist-rows.js";
+import { deleteList } from "/checklists/all-lists.js";
 
-/** Add/Edit Checklist drafts kept while Choose Icon is open: "new" or list id → {name, icon}. */
+/** Add/Edit Checklist drafts kept while Choose Icon is open: "new" or list id → {name, icon, original}. */
 export const listDrafts = new Map();
 
 /** Forgets the drafts (on leaving the forms for a list screen). */
 export const clearListDrafts = () => listDrafts.clear();
+
+/** The list as the store shows it (its summary, or the loaded list), or null. */
+export const keptList = (id) => store.checklist(id)?.checklist ?? (store.checklists() ?? []).find((l) => l.id === id) ?? null;
+
+/**
+ * The draft for a form ("new" or a list id), made from the store when there is none; loads the
+ * list when the store has never seen it. Resolves to the draft, or shows why not and resolves null.
+ */
+export async function listDraft(id, alive) {
+  const key = id ?? "new";
+  if (listDrafts.has(key)) return listDrafts.get(key);
+  if (!id) {
+    listDrafts.set(key, { name: "", icon: "Folder", original: null });
+    return listDrafts.get(key);
+  }
+  let list = keptList(id);
+  if (!list) {
+    try {
+      await store.loadChecklist(id);
+    } catch (e) {
+      if (!alive()) return null;
+      if (e.status === 404) main().replaceChildren(notFoundContent("This list doesn’t exist."));
+      else if (e.isNetwork) main().replaceChildren(notOffline());
+      else showLoadError(e, () => go(location.pathname, { replace: true }));
+      return null;
+    }
+    list = keptList(id);
+    if (!list) {
+      if (alive()) main().replaceChildren(notFoundContent("This list doesn’t exist."));
+      return null;
+    }
+  }
+  listDrafts.set(key, { name: list.name, icon: list.icon, original: list });
+  return listDrafts.get(key);
+}
+
+/** The name of another of the user's own lists called `name` (case ignored), as the server refuses it. */
+function takenName(name, exceptID) {
+  const key = name.toLocaleLowerCase();
+  const other = (store.checklists() ?? []).find((l) => l.id !== exceptID && !isShared(l) && l.name.toLocaleLowerCase() === key);
+  return other?.name ?? null;
+}
 
 export function listFormScreen({ route, alive }) {
   const id = route.id;
@@ -37,7 +81,8 @@ export function listFormScreen({ route, alive }) {
 
   const input = h("input", {
     type: "text", id: "list-name", class: "text-field", placeholder: "Name of the List", maxlength: 200,
-    autocomplete: "off", enterkeyhint: "done", "aria-label": "Name", "data-testid": "list-name-input", "data-autofocus": "",
+    autocomplete: "off", enterkeyhint: "done", "aria-label": "Name", "aria-describedby": "list-error",
+    "data-testid": "list-name-input", "data-autofocus": "",
   });
   const error = h("p", { class: "form-error", id: "list-error", role: "alert", "data-testid": "form-error" });
   const iconName = h("span", { class: "row-value" });
@@ -45,165 +90,80 @@ export function listFormScreen({ route, alive }) {
   const iconRow = h("button", { type: "button", class: "row-main", "data-testid": "icon-row" },
     h("span", { class: "row-label", text: "Icon" }), iconName, iconPreview,
     h("span", { class: "glyph glyph-chevron", "aria-hidden": "true" }));
-  let original = null;
-  let saving = false;
+  let draft = null;
 
-  const draft = () => listDrafts.get(key);
   const update = () => {
-    const valid = input.value.trim().length > 0;
-    done.disabled = !valid || saving;
+    done.disabled = input.value.trim().length === 0;
     input.setAttribute("aria-invalid", String(!!error.textContent));
   };
   input.addEventListener("input", () => {
-    draft().name = input.value;
+    draft.name = input.value;
     error.textContent = "";
     update();
   });
   iconRow.addEventListener("click", () => {
-    draft().name = input.value;
+    draft.name = input.value;
     go(paths.icon(id));
   });
 
-  const asForm = (list) => ({ name: list.name, icon: list.icon });
-  const changesFrom = (mine, base) => {
-    const changes = {};
-    if (mine.name !== base.name) changes.name = mine.name;
-    if (mine.icon !== base.icon) changes.icon = mine.icon;
-    return changes;
-  };
-  const storeList = (updated) => {
-    store.listsETag = null;
-    const detail = store.details.get(id);
-    if (detail) detail.checklist = { ...detail.checklist, ...updated };
-    if (store.lists) store.lists = store.lists.map((l) => (l.id === id ? { ...l, ...updated } : l)).sort(byName);
-  };
-  let nameGroup = null;
-  let iconGroup = null;
-  const conflicts = new FieldConflicts({
-    place: (field, panel) => placeAfter(field === "name" ? nameGroup : iconGroup, panel),
-    take: (field, value) => {
-      draft()[field] = value;
-      if (field === "name") {
-        input.value = value;
-      } else {
-        iconName.textContent = value;
-        const preview = iconEl(value);
-        iconPreview.replaceWith(preview);
-        iconPreview = preview;
-      }
-      update();
-    },
-    resend: () => form.requestSubmit(),
-    label: (field) => (field === "name" ? "Name" : "Icon"),
-    describe: (field, value) => (field === "name" ? quoted(value) : `the ${value} icon`),
-    focusField: (field) => (field === "name" ? input : iconRow).focus(),
-  });
-
-  form.addEventListener("submit", async (event) => {
+  form.addEventListener("submit", (event) => {
     event.preventDefault();
     const name = input.value.trim();
-    if (!name || saving) return;
-    saving = true;
-    update();
+    if (!name || !draft) return;
     error.textContent = "";
     try {
+      const taken = takenName(name, id);
+      if (taken) throw new Error(`A list named '${taken}' already exists.`);
       if (isNew) {
-        const list = await api.createList(name, draft().icon);
-        store.listsETag = null;
-        store.lists = store.lists ? [...store.lists, list].sort(byName) : null;
-      } else {
-        conflicts.clear();
-        let mine = { name, icon: draft().icon };
-        let changes = changesFrom(mine, original);
-        for (let attempt = 0; Object.keys(changes).length > 0 && attempt < 3; attempt++) {
-          try {
-            storeList(await api.updateList(id, changes, original.revision));
-            break;
-          } catch (e) {
-            if (e.status !== 412) throw e;
-            // Changed elsewhere meanwhile (or only its items): merge what does not collide, show what does.
-            const stale = await staleConflicts(e, {
-              base: asForm(original), mine, fields: Object.keys(changes), read: asForm,
-              load: async () => (await api.list(id)).checklist, unwrap: (body) => body.checklist ?? body,
-            });
-            if (!alive()) return;
-            for (const field of ["name", "icon"]) {
-              if (!(field in changes)) conflicts.take(field, stale.theirs[field]);
-            }
-            original = { ...stale.current, revision: stale.revision ?? stale.current.revision };
-            draft().original = original;
-            storeList(original);
-            if (stale.conflicts.length > 0) {
-              saving = false;
-              update();
-              conflicts.show(stale.conflicts);
-              return;
-            }
-            mine = { name: input.value.trim(), icon: draft().icon };
-            changes = changesFrom(mine, original);
-          }
-        }
+        const newID = store.createChecklist({ name, icon: draft.icon });
+        listDrafts.delete(key);
+        // The new list opens in place of the form; Back goes to All Lists.
+        go(paths.list(newID), { replace: true });
+        return;
       }
-      listDrafts.delete(key);
-      if (!alive()) return;
-      up();
+      const original = draft.original;
+      const changes = {};
+      if (name !== original.name) changes.name = name;
+      if (draft.icon !== original.icon) changes.icon = draft.icon;
+      if (Object.keys(changes).length > 0) store.updateChecklist(id, changes, { base: original.revision });
     } catch (e) {
-      saving = false;
-      if (!alive()) return;
-      noteError(e);
-      error.textContent = e.isNetwork ? "Can’t reach the server. Try again." : e.detail || e.message;
+      // Refused before anything was queued (the server's wording): what was typed stays.
+      error.textContent = e.message;
       update();
       input.focus();
+      return;
     }
+    listDrafts.delete(key);
+    up();
   });
 
   async function start() {
-    if (!draft()) {
-      if (isNew) {
-        listDrafts.set(key, { name: "", icon: "Folder" });
-      } else {
-        const cached = store.lists?.find((l) => l.id === id) ?? store.details.get(id)?.checklist;
-        let list = cached;
-        if (!list) {
-          try {
-            list = (await api.list(id)).checklist;
-          } catch (e) {
-            if (!alive()) return;
-            noteError(e);
-            if (e.status === 404) {
-              main().replaceChildren(notFoundContent("This list doesn’t exist."));
-              return;
-            }
-            showLoadError(e, () => render({ direction: "none" }));
-            return;
-          }
-        }
-        listDrafts.set(key, { name: list.name, icon: list.icon, original: list });
-      }
-    }
-    if (!alive()) return;
-    original = draft().original ?? null;
+    draft = await listDraft(id, alive);
+    if (!draft || !alive()) return;
+    const original = draft.original;
     if (isShared(original)) {
       sharedListInfo(original);
       return;
     }
-    input.value = draft().name;
-    iconName.textContent = draft().icon;
-    const preview = iconEl(draft().icon);
+    input.value = draft.name;
+    iconName.textContent = draft.icon;
+    const preview = iconEl(draft.icon);
     iconPreview.replaceWith(preview);
     iconPreview = preview;
-    nameGroup = h("ul", { class: "group" }, h("li", { class: "row field-row" }, input));
-    iconGroup = h("ul", { class: "group" }, h("li", { class: "row" }, iconRow));
-    const groups = [nameGroup, error, iconGroup];
+    const groups = [
+      h("ul", { class: "group" }, h("li", { class: "row field-row" }, input)),
+      error,
+      h("ul", { class: "group" }, h("li", { class: "row" }, iconRow)),
+    ];
     if (!isNew) {
-      const share = await shareRow(original);
+      const share = await shareRow(original).catch(() => null);
       if (!alive()) return;
       if (share) groups.push(share);
       groups.push(h("ul", { class: "group" }, h("li", { class: "row" },
         h("button", {
           type: "button", class: "row-main destructive centered", "data-testid": "delete-list-button", text: "Delete Checklist",
           onclick: async () => {
-            const list = store.lists?.find((l) => l.id === id) ?? original;
+            const list = (store.checklists() ?? []).find((l) => l.id === id) ?? keptList(id) ?? original;
             if (await deleteList(list, null)) {
               listDrafts.delete(key);
               if (alive()) up();
@@ -222,10 +182,9 @@ export function listFormScreen({ route, alive }) {
     setNav({ left: [backButton("Checklists", () => up())], title: list.name, right: [] });
     main().replaceChildren(sharedInfo(list, { onLeave: async () => {
       if (!(await leaveList(list))) return;
-      store.lists = store.lists?.filter((l) => l.id !== list.id) ?? null;
-      store.listsETag = null;
-      store.details.delete(list.id);
       if (localStorage.getItem(LAST_LIST_KEY) === list.id) localStorage.removeItem(LAST_LIST_KEY);
+      // Left on the server: the store forgets it when it asks again (the list answers 404).
+      await Promise.allSettled([store.loadChecklists(), store.loadChecklist(list.id)]);
       if (alive()) up();
     } }));
   }

@@ -1,16 +1,19 @@
-// Add Item and Edit Item: the text, Remind Me and the due date, Delete Item. A save answered
-// 412 shows the fields both sides changed (conflicts.js).
+// Add Item and Edit Item: the text, Remind Me and the due date, Delete Item. Done saves through
+// the store (the outbox sends it, offline too) and goes back at once; text the server would
+// refuse is said here before anything is queued, and what was typed stays. Several lines in a
+// new item's text (pasted) add one item per line. A conflict with an edit made elsewhere shows
+// at the item's row (rowConflict), not here.
 //
 // data-testid hooks: item-form, item-text-input, remind-switch, due-input, clear-due,
 // remind-hint, delete-item-button, form-error; the nav bar's cancel and done.
 
-import { api, isoDate } from "/api.js";
-import { formatDue, fromLocalInput, h, navButton, nextFullHour, setNav, toLocalInput } from "/views.js";
+import { isoDate } from "/api.js";
+import { announce, fromLocalInput, h, navButton, nextFullHour, setNav, toast, toLocalInput } from "/views.js";
 import { main } from "/shell.js";
-import { FieldConflicts, placeAfter, quoted, staleConflicts } from "/conflicts.js";
-import { showLoadFailure, up } from "/app/router.js";
-import { noteError } from "/app/connection.js";
-import { deleteItem, findItem, loadDetail, storeItem } from "/checklists/checklist-data.js";
+import { store } from "/data/store.js";
+import { notFoundContent, up } from "/app/router.js";
+import { notOffline } from "/checklists/checklist-rows.js";
+import { pastedLines } from "/checklists/inline-add.js";
 
 export function itemFormScreen({ route, alive }) {
   const { listID, itemID } = route;
@@ -35,12 +38,13 @@ export function itemFormScreen({ route, alive }) {
   const error = h("p", { class: "form-error", id: "item-error", role: "alert", "data-testid": "form-error" });
   remind.setAttribute("aria-describedby", "remind-hint");
   let original = null;
-  let saving = false;
+  let textGroup = null;
+  let dateGroup = null;
 
   const update = () => {
     const needsDate = remind.checked && !fromLocalInput(due.value);
     hint.textContent = needsDate ? "Remind Me needs a due date." : "";
-    done.disabled = saving || text.value.trim().length === 0 || needsDate;
+    done.disabled = text.value.trim().length === 0 || needsDate;
     clearDue.hidden = !due.value;
     text.setAttribute("aria-invalid", String(!!error.textContent));
   };
@@ -83,102 +87,66 @@ export function itemFormScreen({ route, alive }) {
     due.focus();
   });
 
-  // The form's fields as the API takes them, and an item in the form's terms (for conflicts).
+  // The form's fields as the API takes them.
   const formFields = () => {
     const dueDate = fromLocalInput(due.value);
     return { text: text.value.trim(), dueDate: dueDate ? isoDate(dueDate) : null, remind: remind.checked && !!dueDate };
   };
-  const asForm = (item) => ({ text: item.text, dueDate: toLocalInput(item.dueDate), remind: !!item.remind });
   const changesFrom = (fields, base) => {
     const changes = {};
     if (fields.text !== base.text) changes.text = fields.text;
     if (toLocalInput(fields.dueDate) !== toLocalInput(base.dueDate)) changes.dueDate = fields.dueDate;
-    if (fields.remind !== base.remind) changes.remind = fields.remind;
+    if (fields.remind !== !!base.remind) changes.remind = fields.remind;
     return changes;
   };
-  const inputs = { text, dueDate: due, remind };
-  let textGroup = null;
-  let dateGroup = null;
-  const conflicts = new FieldConflicts({
-    place: (field, panel) => placeAfter(field === "text" ? textGroup : dateGroup, panel),
-    take: (field, value) => {
-      if (field === "remind") remind.checked = value;
-      else inputs[field].value = value;
-      update();
-    },
-    resend: () => form.requestSubmit(),
-    label: (field) => ({ text: "Name", dueDate: "Due Date", remind: "Remind Me" })[field],
-    describe: (field, value) => {
-      if (field === "text") return quoted(value);
-      if (field === "dueDate") return value ? `“${formatDue(fromLocalInput(value))}”` : null;
-      return value ? "on" : "off";
-    },
-    focusField: (field) => inputs[field].focus(),
-  });
 
-  form.addEventListener("submit", async (event) => {
+  form.addEventListener("submit", (event) => {
     event.preventDefault();
-    if (done.disabled || saving) return;
-    let fields = formFields();
-    saving = true;
-    update();
+    if (done.disabled) return;
+    const fields = formFields();
     error.textContent = "";
     try {
       if (isNew) {
-        storeItem(await api.addItem(listID, fields));
-      } else {
-        // Done saves what the form shows, over any conflict still open.
-        conflicts.clear();
-        let changes = changesFrom(fields, original);
-        for (let attempt = 0; Object.keys(changes).length > 0 && attempt < 3; attempt++) {
-          try {
-            storeItem(await api.updateItem(itemID, changes, original.revision));
-            break;
-          } catch (e) {
-            if (e.status !== 412) throw e;
-            // Changed elsewhere meanwhile: what only they changed is taken, what only this form
-            // changed is sent again, and what both changed is shown for the person to choose.
-            const stale = await staleConflicts(e, {
-              base: asForm(original), mine: asForm(fields), fields: Object.keys(changes), read: asForm,
-              load: () => api.item(itemID),
-            });
-            if (!alive()) return;
-            for (const field of ["text", "dueDate", "remind"]) {
-              if (!(field in changes)) conflicts.take(field, stale.theirs[field]);
-            }
-            original = { ...stale.current, revision: stale.revision ?? stale.current.revision };
-            storeItem(original);
-            if (stale.conflicts.length > 0) {
-              saving = false;
-              update();
-              conflicts.show(stale.conflicts);
-              return;
-            }
-            fields = formFields();
-            changes = changesFrom(fields, original);
-          }
+        const lines = pastedLines(text.value);
+        if (lines.length > 1) {
+          // Pasted lines: one item each, all with the form's date and reminder.
+          const ids = fields.dueDate
+            ? lines.map((line) => store.addItem(listID, { ...fields, text: line }))
+            : store.addItems(listID, lines);
+          announce(`Added ${ids.length} items.`);
+        } else {
+          store.addItem(listID, fields);
         }
+      } else {
+        const changes = changesFrom(fields, original);
+        if (Object.keys(changes).length > 0) store.updateItem(itemID, changes, { base: original.revision });
       }
-      if (!alive()) return;
-      up();
     } catch (e) {
-      saving = false;
-      if (!alive()) return;
-      noteError(e);
-      error.textContent = e.isNetwork ? "Can’t reach the server. Try again." : e.detail || e.message;
+      // Refused before anything was queued (the server's wording): what was typed stays.
+      error.textContent = e.message;
       update();
+      text.focus();
+      return;
     }
+    up();
   });
 
   async function start() {
     if (!isNew) {
-      original = findItem(itemID)?.item ?? null;
+      original = store.item(itemID);
       if (!original) {
         try {
-          original = await api.item(itemID);
+          await store.loadChecklist(listID);
         } catch (e) {
           if (!alive()) return;
-          showLoadFailure(e, "This item doesn’t exist.");
+          if (e.isNetwork) {
+            main().replaceChildren(notOffline());
+            return;
+          }
+        }
+        original = store.item(itemID);
+        if (!original) {
+          if (alive()) main().replaceChildren(notFoundContent("This item doesn’t exist."));
           return;
         }
       }
@@ -199,15 +167,12 @@ export function itemFormScreen({ route, alive }) {
       groups.push(h("ul", { class: "group" }, h("li", { class: "row" },
         h("button", {
           type: "button", class: "row-main destructive centered", "data-testid": "delete-item-button", text: "Delete Item",
-          onclick: async () => {
-            if (!findItem(itemID)) {
-              try {
-                await loadDetail(listID);
-              } catch (e) {
-                noteError(e);
-              }
-            }
-            if (await deleteItem(itemID, {}) && alive()) up();
+          onclick: () => {
+            const item = store.item(itemID) ?? original;
+            store.deleteItem(itemID);
+            announce(`Deleted ${item.text}.`);
+            toast(`Deleted “${item.text}”.`);
+            up();
           },
         }))));
     }
