@@ -191,13 +191,16 @@ def open_list(driver, name: str) -> None:
 
 
 def add_list(driver, name: str, icon: str | None = None) -> None:
-    """+ → name → (Choose Icon → icon) → Done, from All Lists; ends on All Lists."""
+    """+ → name → (Choose Icon → icon) → Done, from All Lists (the new list opens) → Back; ends on All Lists."""
     click(driver, tid("add-list"))
     wait_ready(driver, "listForm", "/lists/new")
     type_text(driver, tid("list-name-input"), name)
     if icon:
         choose_icon(driver, icon)
     click(driver, tid("done"))
+    wait_ready(driver, "list")
+    until_equal(driver, title, name, "title of the new list, which opens once made")
+    back(driver, "lists")
     wait_ready(driver, "lists", "/")
     until(driver, lambda d: name in [n for n, _ in list_rows(d)], f"{name} never showed on All Lists")
 

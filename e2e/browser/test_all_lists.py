@@ -3,7 +3,7 @@
 from selenium.webdriver.common.by import By
 
 from helpers import (
-    add_list, choose_icon, click, element, list_icons, list_rows, tid, title, type_text, until,
+    add_list, back, choose_icon, click, element, list_icons, list_rows, path, tid, title, type_text, until,
     until_equal, wait_list_rows, wait_ready,
 )
 
@@ -44,6 +44,12 @@ def test_first_visit_and_add_checklist(server, browser):
     assert "Groceries" in element(driver, tid("icon-row")).text
     click(driver, tid("done"))
 
+    # The new list opens (issue 12 §3), with the inline add row focused-ready; Back is All Lists.
+    wait_ready(driver, "list")
+    until_equal(driver, title, "Groceries", "the new list opens once made")
+    assert path(driver).startswith("/lists/") and path(driver) != "/lists/new"
+    element(driver, tid("inline-add-input"))
+    back(driver, "lists")
     wait_ready(driver, "lists", "/")
     wait_list_rows(driver, [("Groceries", "(No Items)"), ("List", "(No Items)")])
     assert list_icons(driver) == {"Groceries": "Groceries", "List": "No Icon"}

@@ -8,10 +8,13 @@
 // older server's 412 names nothing: then the resource is read again and compared, field by field,
 // with the version the edit started from.
 //
-// data-testid hooks: conflict (data-field), conflict-message, conflict-keep-mine, conflict-use-theirs.
+// data-testid hooks: conflict (data-field), conflict-message, conflict-keep-mine, conflict-use-theirs;
+// at a row (rowConflict): row-conflict (data-kind, data-field), row-conflict-message,
+// conflict-keep-mine, conflict-keep-theirs, conflict-restore, conflict-dismiss.
 
 import { revisionOf, session } from "/api.js";
 import { announce, h } from "/views.js";
+import { store } from "/data/store.js";
 
 /**
  * Which of an edit's fields were also changed elsewhere, after a 412.
@@ -161,3 +164,52 @@ export function placeAfter(anchor, panel) {
 
 /** A text value as a conflict shows it: “Sea salt”, or null when empty (“Cleared elsewhere”). */
 export const quoted = (value) => (value ? `“${value}”` : null);
+
+// MARK: - Conflicts at a row (the outbox's, contract §5)
+
+/**
+ * The panel shown directly under a row whose queued edit met a conflict: its message and
+ * buttons. "changed": Keep mine / Keep theirs; "deleted" (deleted on another device): Restore /
+ * Dismiss; "refused" (the server said no): Dismiss (the edit is undone on screen then).
+ * - Parameters: `conflict` (a Conflict of the store: {id, kind, target, fields, message});
+ *   `resolve(conflictID, choice)` (default: the store's).
+ * - Returns: the panel element (data-testid row-conflict, data-kind, data-field).
+ */
+export function rowConflict(conflict, resolve = (conflictID, choice) => store.resolve(conflictID, choice)) {
+  const field = conflict.fields?.[0]?.field ?? "";
+  const id = `row-conflict-${String(conflict.id).replace(/[^A-Za-z0-9_-]/g, "_")}`;
+  const message = h("p", {
+    class: "row-conflict-message", id: `${id}-message`, "data-testid": "row-conflict-message",
+    text: conflictText(conflict),
+  });
+  const button = (testid, text, choice, strong = false) => h("button", {
+    type: "button", class: `conflict-button${strong ? " strong" : ""}`, "data-testid": testid, text,
+    onclick: () => {
+      resolve(conflict.id, choice);
+      announce(choice === "restore" ? "Restored." : choice === "mine" ? "Your change is sent again." : "Done.");
+    },
+  });
+  const buttons = conflict.kind === "changed"
+    ? [button("conflict-keep-mine", "Keep mine", "mine"), button("conflict-keep-theirs", "Keep theirs", "theirs", true)]
+    : conflict.kind === "deleted"
+      ? [button("conflict-restore", "Restore", "restore", true), button("conflict-dismiss", "Dismiss", "dismiss")]
+      : [button("conflict-dismiss", "Dismiss", "dismiss", true)];
+  return h("div", {
+    class: "row-conflict", role: "group", "aria-labelledby": `${id}-message`, "data-testid": "row-conflict",
+    dataset: { kind: conflict.kind, field, conflictId: conflict.id },
+  }, message, h("div", { class: "conflict-actions" }, ...buttons));
+}
+
+/** What a conflict's panel says: the store's message, or one made from its fields. */
+function conflictText(conflict) {
+  if (conflict.message) return conflict.message;
+  if (conflict.kind === "deleted") return "Deleted on another device";
+  const first = conflict.fields?.[0];
+  if (conflict.kind === "changed" && first) {
+    const by = first.changedBy ? ` (by ${first.changedBy})` : "";
+    return typeof first.theirs === "string"
+      ? `Changed on another device to “${first.theirs}”${by}`
+      : `Changed on another device${by}`;
+  }
+  return "The server refused this change.";
+}

@@ -1,0 +1,99 @@
+// The checklist's menu (the "…" button in the nav bar): Hide Ticked (a setting of the list,
+// kept on the server as `hideChecked`), Clear Ticked (deletes them, after asking), Uncheck All.
+// A plain disclosure (button + group of buttons), not an ARIA menu, so Hide Ticked can carry
+// aria-pressed.
+//
+// data-testid hooks: list-menu (the button, aria-expanded), list-menu-panel, hide-checked
+// (aria-pressed), clear-checked, uncheck-all.
+
+import { h } from "/views.js";
+import { canCheck, canEditItems } from "/sharing.js";
+
+/**
+ * - Parameters: `list()` (the checklist shown), `tickedCount()`, and the actions
+ *   `hideChecked(value)`, `clearChecked(count)`, `uncheckAll(count)`.
+ * - Returns: `{button, update(), close()}`.
+ */
+export function listMenu({ list, tickedCount, hideChecked, clearChecked, uncheckAll }) {
+  const panelID = "list-menu-panel";
+  const button = h("button", {
+    type: "button", class: "nav-button icon-only list-menu-button", "data-testid": "list-menu",
+    "aria-label": "List options", "aria-expanded": "false", "aria-controls": panelID,
+  }, h("span", { class: "menu-dots", "aria-hidden": "true", text: "…" }));
+  const hide = h("button", { type: "button", class: "list-menu-item", "data-testid": "hide-checked", "aria-pressed": "false", text: "Hide Ticked" });
+  const clear = h("button", { type: "button", class: "list-menu-item destructive", "data-testid": "clear-checked", text: "Clear Ticked…" });
+  const uncheck = h("button", { type: "button", class: "list-menu-item", "data-testid": "uncheck-all", text: "Uncheck All" });
+  const panel = h("div", {
+    class: "list-menu", id: panelID, role: "group", "aria-label": "List options", "data-testid": "list-menu-panel", hidden: true,
+  }, hide, uncheck, clear);
+
+  const isOpen = () => !panel.hidden;
+  function open() {
+    update();
+    if (!panel.isConnected) document.body.append(panel);
+    panel.hidden = false;
+    button.setAttribute("aria-expanded", "true");
+    hide.focus();
+    document.addEventListener("pointerdown", outside, true);
+    document.addEventListener("keydown", key, true);
+  }
+  function close({ focus = false } = {}) {
+    if (!isOpen()) return;
+    panel.hidden = true;
+    button.setAttribute("aria-expanded", "false");
+    document.removeEventListener("pointerdown", outside, true);
+    document.removeEventListener("keydown", key, true);
+    if (focus && button.isConnected) button.focus();
+  }
+  const outside = (event) => {
+    if (!panel.contains(event.target) && !button.contains(event.target)) close();
+  };
+  const key = (event) => {
+    if (event.key === "Escape") {
+      event.preventDefault();
+      event.stopPropagation();
+      close({ focus: true });
+    }
+  };
+  button.addEventListener("click", () => (isOpen() ? close({ focus: true }) : open()));
+
+  /** Brings the buttons up to date with the list (its setting, what the role allows, the ticked count). */
+  function update() {
+    const shown = list();
+    const ticked = tickedCount();
+    button.hidden = !shown || !canCheck(shown);
+    hide.setAttribute("aria-pressed", String(!!shown?.hideChecked));
+    hide.hidden = !canEditItems(shown);
+    clear.hidden = !canEditItems(shown);
+    clear.setAttribute("aria-disabled", String(ticked === 0));
+    uncheck.setAttribute("aria-disabled", String(ticked === 0));
+  }
+
+  hide.addEventListener("click", () => {
+    const shown = list();
+    if (!shown) return;
+    hideChecked(!shown.hideChecked);
+    close({ focus: true });
+  });
+  clear.addEventListener("click", () => {
+    const count = tickedCount();
+    if (count === 0) return;
+    close({ focus: true });
+    clearChecked(count);
+  });
+  uncheck.addEventListener("click", () => {
+    const count = tickedCount();
+    if (count === 0) return;
+    close({ focus: true });
+    uncheckAll(count);
+  });
+
+  return {
+    button,
+    update,
+    close() {
+      close();
+      panel.remove();
+    },
+  };
+}
