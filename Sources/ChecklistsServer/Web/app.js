@@ -41,7 +41,7 @@ import {
   confirmDialog, formatDue, toLocalInput, fromLocalInput, nextFullHour,
 } from "/views.js";
 import { shell } from "/shell.js";
-import { currentShoppingPath, isShoppingRoute, parseShoppingRoute, shoppingParent } from "/shopping-routes.js";
+import { currentShoppingPath, isShoppingRoute, parseShoppingRoute, shoppingParent } from "/shopping/shopping-routes.js";
 import {
   canCheck, canEditItems, closeShareSheet, isShared, leaveList, shareRow, shareSheetChanged, sharedBadge, sharedInfo,
   sharedNote,
@@ -54,10 +54,10 @@ let shopping = null;
 let shoppingLoad = null;
 /** shopping.js and what it imports: fetched side by side rather than one level after another. */
 const SHOPPING_MODULES = [
-  "/shopping.js", "/shopping-store.js", "/shopping-api.js", "/shopping-views.js", "/shopping-list.js",
-  "/shopping-lists.js", "/catalogue.js", "/item-form.js",
+  "/shopping/shopping.js", "/shopping-store.js", "/shopping-api.js", "/shopping/shopping-views.js", "/shopping/shopping-list.js",
+  "/shopping/shopping-lists.js", "/shopping/catalogue.js", "/shopping/catalogue-item-form.js",
 ];
-const loadShopping = () => (shoppingLoad ??= Promise.all([import("/shopping.js"), shoppingStyles()]).then(
+const loadShopping = () => (shoppingLoad ??= Promise.all([import("/shopping/shopping.js"), shoppingStyles()]).then(
   ([module]) => (shopping = module),
   (error) => {
     shoppingLoad = null; // try again next time (offline without the cached file, say)

@@ -11,8 +11,8 @@ import { shopApi } from "/shopping-api.js";
 import { shell } from "/shell.js";
 import { announce, toast } from "/views.js";
 import { staleConflicts } from "/conflicts.js";
-import { currentListID, setCurrentListID } from "/shopping-routes.js";
-import { fold } from "/shopping-views.js";
+import { currentListID, setCurrentListID } from "/shopping/shopping-routes.js";
+import { fold } from "/shopping/shopping-views.js";
 
 export const shop = {
   lists: null, // [ShoppingList] by name

@@ -3,7 +3,7 @@
 
 import { h } from "/views.js";
 import { shell } from "/shell.js";
-import { currentShoppingPath, shopPaths } from "/shopping-routes.js";
+import { currentShoppingPath, shopPaths } from "/shopping/shopping-routes.js";
 
 /**
  * A name or a search as search compares it: without case or accents, so "creme" finds "Crème"

@@ -19,12 +19,12 @@ import { shopApi } from "/shopping-api.js";
 import { main, shell } from "/shell.js";
 import { loadSession } from "/api.js";
 import { announce, backButton, confirmDialog, h, navButton, setNav, setTitle, toast } from "/views.js";
-import { setCurrentListID, shopPaths } from "/shopping-routes.js";
+import { setCurrentListID, shopPaths } from "/shopping/shopping-routes.js";
 import {
   changeLine, forgetList, hasPending, isOnList, listName, loadContents, loadLists, putCatalogueItem,
   resolveCurrentList, setOnList, shop, shownLines, storeLine, keyCatalogue,
 } from "/shopping-store.js";
-import { fold, priceText, segmentedControl, totalText } from "/shopping-views.js";
+import { fold, priceText, segmentedControl, totalText } from "/shopping/shopping-views.js";
 import { canCheck, canEditItems, isShared, openShareSheet, sharedNote } from "/sharing.js";
 
 const SUGGESTIONS = 8;

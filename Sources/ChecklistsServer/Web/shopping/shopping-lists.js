@@ -11,7 +11,7 @@
 import { shopApi } from "/shopping-api.js";
 import { main, shell } from "/shell.js";
 import { addButton, announce, backButton, confirmDialog, h, navButton, setNav, toast } from "/views.js";
-import { currentListID, setCurrentListID, shopPaths } from "/shopping-routes.js";
+import { currentListID, setCurrentListID, shopPaths } from "/shopping/shopping-routes.js";
 import { forgetList, loadLists, shop } from "/shopping-store.js";
 import { isShared, leaveList, shareRow, sharedBadge, sharedInfo } from "/sharing.js";
 import { FieldConflicts, placeAfter, quoted, staleConflicts } from "/conflicts.js";

@@ -10,9 +10,9 @@ import { revisionOf } from "/api.js";
 import { shopApi } from "/shopping-api.js";
 import { main, shell } from "/shell.js";
 import { announce, confirmDialog, h, navButton, setNav, toast } from "/views.js";
-import { shopPaths } from "/shopping-routes.js";
+import { shopPaths } from "/shopping/shopping-routes.js";
 import { dropLine, loadContents, loadLists, putCatalogueItem, shop } from "/shopping-store.js";
-import { amountText, currencySymbol } from "/shopping-views.js";
+import { amountText, currencySymbol } from "/shopping/shopping-views.js";
 import { FieldConflicts, placeAfter, quoted, staleConflicts } from "/conflicts.js";
 
 /** The field a problem+json answer is about, from its status and message. */

@@ -15,12 +15,12 @@
 
 import { main, shell } from "/shell.js";
 import { addButton, announce, h, setNav, toast } from "/views.js";
-import { currentListID, shopPaths } from "/shopping-routes.js";
+import { currentListID, shopPaths } from "/shopping/shopping-routes.js";
 import {
   forgetList, itemsOnList, keyCatalogue, listName, loadContents, loadLists, resolveCurrentList, setOnList,
   shop, syncCatalogue,
 } from "/shopping-store.js";
-import { fold, priceText, segmentedControl } from "/shopping-views.js";
+import { fold, priceText, segmentedControl } from "/shopping/shopping-views.js";
 import { isShared } from "/sharing.js";
 
 const OVERSCAN = 800; // px of rows kept above and below the viewport

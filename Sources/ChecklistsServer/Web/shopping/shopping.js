@@ -1,10 +1,10 @@
 // The Shopping tab: its screens by route, and what every live change means for its data.
 // app.js loads this module when the tab first shows; routes are in shopping-routes.js.
 
-import { catalogueScreen } from "/catalogue.js";
-import { itemFormScreen } from "/item-form.js";
-import { shoppingListScreen } from "/shopping-list.js";
-import { shoppingListFormScreen, shoppingListsScreen } from "/shopping-lists.js";
+import { catalogueScreen } from "/shopping/catalogue.js";
+import { itemFormScreen } from "/shopping/catalogue-item-form.js";
+import { shoppingListScreen } from "/shopping/shopping-list.js";
+import { shoppingListFormScreen, shoppingListsScreen } from "/shopping/shopping-lists.js";
 import { noteCatalogueChange, shop } from "/shopping-store.js";
 
 /** The screen for a Shopping tab route: { ready, refresh(changes), wants(change), dispose }. */
