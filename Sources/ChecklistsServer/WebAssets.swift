@@ -30,8 +30,6 @@ enum WebAssets {
       ("/shopping/shopping-routes.js", PackageResources.shopping_routes_js),
       ("/sharing.js", PackageResources.sharing_js),
       ("/tokens.js", PackageResources.tokens_js),
-      ("/shopping-store.js", PackageResources.shopping_store_js),
-      ("/shopping-api.js", PackageResources.shopping_api_js),
       ("/shopping/shopping-views.js", PackageResources.shopping_views_js),
       ("/shopping/shopping-list.js", PackageResources.shopping_list_js),
       ("/shopping/shopping-lists.js", PackageResources.shopping_lists_js),

@@ -54,7 +54,7 @@ let shopping = null;
 let shoppingLoad = null;
 /** shopping.js and what it imports: fetched side by side rather than one level after another. */
 const SHOPPING_MODULES = [
-  "/shopping/shopping.js", "/shopping-store.js", "/shopping-api.js", "/shopping/shopping-views.js", "/shopping/shopping-list.js",
+  "/shopping/shopping.js", "/shopping/shopping-views.js", "/shopping/shopping-list.js",
   "/shopping/shopping-lists.js", "/shopping/catalogue.js", "/shopping/catalogue-item-form.js",
 ];
 const loadShopping = () => (shoppingLoad ??= Promise.all([import("/shopping/shopping.js"), shoppingStyles()]).then(

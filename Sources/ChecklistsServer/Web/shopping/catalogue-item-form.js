@@ -1,23 +1,23 @@
-// Add Item and Edit Item for the catalogue: name, price, unit and category. The server checks
-// every field (a price is read in the page's language: "1.99", "1,99", "€1.99"); its
-// problem+json message shows under the field it is about, and nothing is saved.
+// Add Item and Edit Item for the catalogue: name, price, unit and category. Done saves through
+// the client store: the item shows at once (also offline), marked as waiting, and is sent when
+// the connection is back. What the store knows the server would refuse (an empty or too long
+// name) shows under its field and nothing is queued; what only the server can judge (a price is
+// read in the page's language: "1.99", "1,99", "€1.99") comes back as a conflict on the item's
+// row if it refuses it. An edit made while someone else changed the item is shown there too.
 //
 // data-testid hooks: catalogue-item-form, item-name-input, item-price-input, item-unit-input,
 // item-category-input, name-error, price-error, unit-error, category-error, form-error,
 // delete-catalogue-item-button, done, cancel.
 
-import { revisionOf } from "/api.js";
-import { shopApi } from "/shopping-api.js";
 import { main, shell } from "/shell.js";
+import { store } from "/data/store.js";
 import { announce, confirmDialog, h, navButton, setNav, toast } from "/views.js";
 import { shopPaths } from "/shopping/shopping-routes.js";
-import { dropLine, loadContents, loadLists, putCatalogueItem, shop } from "/shopping-store.js";
-import { amountText, currencySymbol } from "/shopping/shopping-views.js";
-import { FieldConflicts, placeAfter, quoted, staleConflicts } from "/conflicts.js";
+import { amountText, currencySymbol, isOffline, notOffline, sameID } from "/shopping/shopping-views.js";
 
-/** The field a problem+json answer is about, from its status and message. */
+/** The field an error is about, from its status and message. */
 function fieldOf(error) {
-  const text = `${error.detail} ${error.title}`.toLowerCase();
+  const text = `${error.detail ?? error.message} ${error.title ?? ""}`.toLowerCase();
   if (error.status === 409) return "name";
   if (/price|amount|currenc|number|decimal|negative/.test(text)) return "price";
   if (/\bunit\b/.test(text)) return "unit";
@@ -35,7 +35,7 @@ export function itemFormScreen({ route, alive }) {
   });
   setNav({ left: [navButton("Cancel", "cancel", () => shell.up())], title: isNew ? "Add Item" : "Edit Item", right: [done] });
 
-  const currency = shop.catalogue?.currency;
+  const currency = store.catalogue()?.currency;
   const fields = {
     name: field("name", "Name", { placeholder: "Name of the Item", maxlength: 200, "data-autofocus": "" }),
     price: field("price", "Price", { placeholder: "0.00", inputmode: "decimal", maxlength: 40 }),
@@ -71,8 +71,8 @@ export function itemFormScreen({ route, alive }) {
   }
 
   function showError(error) {
-    const where = error.isNetwork ? "form" : fieldOf(error);
-    const message = error.isNetwork ? "Can’t reach the server. Try again." : error.detail || error.message;
+    const where = fieldOf(error);
+    const message = error.detail || error.message;
     const target = fields[where];
     if (target) {
       target.error.textContent = message;
@@ -85,11 +85,6 @@ export function itemFormScreen({ route, alive }) {
   }
 
   const value = (name) => fields[name].input.value.trim();
-  const NAMES = ["name", "price", "unit", "category"];
-  /** A catalogue item in the form's terms: the texts its fields show. */
-  const asForm = (item) => ({
-    name: item.name, price: amountText(item.price), unit: item.unit ?? "", category: item.category ?? "",
-  });
   const changesFrom = (base) => {
     const changes = {};
     if (value("name") !== base.name) changes.name = value("name");
@@ -98,105 +93,49 @@ export function itemFormScreen({ route, alive }) {
     if (value("category") !== (base.category ?? "")) changes.category = value("category") || null;
     return changes;
   };
-  const LABELS = { name: "Name", price: "Price", unit: "Unit", category: "Category" };
-  const conflicts = new FieldConflicts({
-    place: (name, panel) => placeAfter(fields[name].row.parentElement, panel),
-    take: (name, text) => {
-      fields[name].input.value = text;
-      update();
-    },
-    resend: () => form.requestSubmit(),
-    label: (name) => LABELS[name],
-    describe: (_, text) => quoted(text),
-    focusField: (name) => fields[name].input.focus(),
-  });
 
-  form.addEventListener("submit", async (event) => {
+  form.addEventListener("submit", (event) => {
     event.preventDefault();
     if (done.disabled || saving) return;
     for (const f of Object.values(fields)) f.error.textContent = "";
     formError.textContent = "";
-    saving = true;
-    update();
     try {
-      let saved;
       if (isNew) {
         const body = { name: value("name") };
         if (value("price")) body.price = value("price");
         if (value("unit")) body.unit = value("unit");
         if (value("category")) body.category = value("category");
-        saved = await shopApi.addItem(body);
+        store.createCatalogueItem(body);
+        announce(`Added ${body.name}.`);
       } else {
-        // Done saves what the form shows, over any conflict still open.
-        conflicts.clear();
-        let changes = changesFrom(original);
-        saved = original;
-        for (let attempt = 0; Object.keys(changes).length > 0 && attempt < 3; attempt++) {
-          try {
-            saved = await shopApi.updateItem(id, changes, original.revision);
-            break;
-          } catch (e) {
-            if (e.status !== 412) throw e;
-            // Changed elsewhere meanwhile: what only they changed is taken, what only this form
-            // changed is sent again, and what both changed is shown for the person to choose.
-            const mine = Object.fromEntries(NAMES.map((name) => [name, value(name)]));
-            const stale = await staleConflicts(e, {
-              base: asForm(original), mine, fields: Object.keys(changes), read: asForm, load: () => shopApi.item(id),
-            });
-            if (!alive()) return;
-            for (const name of NAMES) {
-              if (!(name in changes)) conflicts.take(name, stale.theirs[name]);
-            }
-            original = { ...stale.current, revision: stale.revision ?? stale.current.revision };
-            saved = original;
-            putCatalogueItem(original.id, original);
-            if (stale.conflicts.length > 0) {
-              saving = false;
-              update();
-              conflicts.show(stale.conflicts);
-              return;
-            }
-            changes = changesFrom(original);
-          }
-        }
+        const changes = changesFrom(original);
+        // Made on the revision the form opened on: a change elsewhere meanwhile is merged field
+        // by field, and a field both changed is shown on the item's row.
+        if (Object.keys(changes).length > 0) store.updateCatalogueItem(id, changes, { base: original.revision });
+        announce(`Saved ${value("name")}.`);
       }
-      shell.setOnline(true);
-      putCatalogueItem(saved.id, saved);
-      announce(isNew ? `Added ${saved.name}.` : `Saved ${saved.name}.`);
-      if (alive()) shell.up();
     } catch (error) {
-      saving = false;
-      if (!alive()) return;
-      shell.noteError(error);
-      if (error.status === 404) {
-        putCatalogueItem(id, null);
-        toast("This item was deleted elsewhere.");
-        shell.up();
-        return;
-      }
       showError(error);
+      return;
     }
+    saving = true;
+    update();
+    if (alive()) shell.up();
   });
 
-  /** The lists an item is on (loading the lists' contents that are not loaded yet). */
-  async function listsWith(itemID) {
-    await loadLists();
+  /** The user's own lists kept on this device that have the item on them. */
+  function listsWith(itemID) {
     // Only the user's own lists can hold their items (a shared list holds its owner's).
-    const lists = (shop.lists || []).filter((l) => l.entryCount > 0 && !l.owner);
-    await Promise.all(lists.map((l) => loadContents(l.id).catch(() => false)));
-    return lists.filter((l) => shop.contents.get(l.id)?.lines.some((line) => line.item.id === itemID));
+    const lists = (store.shoppingLists() || []).filter((l) => l.entryCount > 0 && !l.owner);
+    return lists.filter((l) => store.shoppingList(l.id)?.lines.some((line) => sameID(line.item.id, itemID)));
   }
 
   async function deleteItem() {
-    let lists = [];
-    try {
-      lists = await listsWith(id);
-    } catch (error) {
-      shell.noteError(error);
-    }
+    const current = store.catalogue()?.byId.get(id) ?? original;
+    const lists = listsWith(id);
     const names = lists.map((l) => `“${l.name}”`).join(", ");
     const ok = await confirmDialog({
-      title: `Delete “${original.name}”?`,
+      title: `Delete “${current.name}”?`,
       message: lists.length > 0
         ? `It is also removed from ${lists.length === 1 ? "1 list" : `${lists.length} lists`}: ${names}. This can’t be undone.`
         : "It is removed from your items. This can’t be undone.",
@@ -204,55 +143,33 @@ export function itemFormScreen({ route, alive }) {
     });
     if (!ok || !alive()) return;
     try {
-      let result;
-      try {
-        result = await shopApi.deleteItem(id, original.revision);
-      } catch (e) {
-        if (e.status !== 412) throw e;
-        // Renamed or repriced elsewhere since it was opened: ask again, naming what it is now.
-        const current = e.body?.current ?? (await shopApi.item(id));
-        original = current;
-        putCatalogueItem(current.id, current);
-        const again = await confirmDialog({
-          title: `Delete “${current.name}”?`,
-          message: `It was changed elsewhere while this form was open: it is now “${current.name}”${current.price ? `, ${current.price.formatted ?? amountText(current.price)}` : ""}. This can’t be undone.`,
-          confirm: "Delete",
-        });
-        if (!again || !alive()) return;
-        result = await shopApi.deleteItem(id, current.revision ?? revisionOf(e.etag));
-      }
-      shell.setOnline(true);
-      putCatalogueItem(id, null);
-      for (const listID of shop.contents.keys()) dropLine(listID, id);
-      shop.listsETag = null;
-      const removed = result?.removedFromLists ?? 0;
-      toast(removed > 0
-        ? `Deleted “${original.name}” and took it off ${removed === 1 ? "1 list" : `${removed} lists`}.`
-        : `Deleted “${original.name}”.`);
-      announce(`Deleted ${original.name}.`);
-      if (alive()) shell.up();
+      store.deleteCatalogueItem(id);
     } catch (error) {
-      if (error.status === 404) {
-        putCatalogueItem(id, null);
-        if (alive()) shell.up();
-        return;
-      }
-      shell.noteError(error);
-      formError.textContent = error.isNetwork ? "Can’t reach the server. The item was not deleted." : error.detail;
+      formError.textContent = error.message;
+      return;
     }
+    toast(lists.length > 0
+      ? `Deleted “${current.name}” and took it off ${lists.length === 1 ? "1 list" : `${lists.length} lists`}.`
+      : `Deleted “${current.name}”.`);
+    announce(`Deleted ${current.name}.`);
+    saving = true;
+    if (alive()) shell.up();
   }
 
   async function start() {
     if (isNew) {
       fields.name.input.value = new URLSearchParams(location.search).get("name") ?? "";
     } else {
-      original = shop.catalogue?.byId.get(id) ?? null;
+      original = store.catalogue()?.byId.get(id) ?? null;
       if (!original) {
         try {
-          original = await shopApi.item(id);
+          await store.loadCatalogue();
+          original = store.catalogue()?.byId.get(id) ?? null;
+          if (!original) throw Object.assign(new Error("This item doesn’t exist."), { status: 404, detail: "This item doesn’t exist." });
         } catch (e) {
           if (!alive()) return;
-          shell.showLoadFailure(e, "This item doesn’t exist.");
+          if (isOffline(e)) main().replaceChildren(notOffline());
+          else shell.showLoadFailure(e, "This item doesn’t exist.");
           return;
         }
       }
@@ -262,7 +179,7 @@ export function itemFormScreen({ route, alive }) {
       fields.unit.input.value = original.unit ?? "";
       fields.category.input.value = original.category ?? "";
     }
-    const known = new Set((shop.catalogue?.items ?? []).map((i) => i.category).filter(Boolean));
+    const known = new Set((store.catalogue()?.items ?? []).map((i) => i.category).filter(Boolean));
     categories.replaceChildren(...[...known].sort().slice(0, 200).map((c) => h("option", { value: c })));
     const groups = [
       h("ul", { class: "group" }, fields.name.row), fields.name.error,

@@ -1,13 +1,13 @@
-// The Shopping tab: its screens by route, and what every live change means for its data.
-// app.js loads this module when the tab first shows; routes are in shopping-routes.js.
+// The Shopping tab: its screens by route. The app's router loads this module when the tab first
+// shows; routes are in shopping-routes.js. Every screen paints from the client store
+// (/data/store.js) and subscribes to what it shows, so live changes reach them through the store.
 
 import { catalogueScreen } from "/shopping/catalogue.js";
 import { itemFormScreen } from "/shopping/catalogue-item-form.js";
 import { shoppingListScreen } from "/shopping/shopping-list.js";
 import { shoppingListFormScreen, shoppingListsScreen } from "/shopping/shopping-lists.js";
-import { noteCatalogueChange, shop } from "/shopping-store.js";
 
-/** The screen for a Shopping tab route: { ready, refresh(changes), wants(change), dispose }. */
+/** The screen for a Shopping tab route: { ready, refresh(), wants(change), dispose }. */
 export function shoppingScreen(route, ctx) {
   switch (route.name) {
     case "shopping":
@@ -26,24 +26,8 @@ export function shoppingScreen(route, ctx) {
   }
 }
 
-/**
- * Notes every live change, whichever screen shows: the loaded catalogue learns which items to
- * fetch again, and cached lists which answers are stale.
- */
-export function shoppingChanged(change) {
-  if (change.scope === "catalogue") {
-    noteCatalogueChange(change);
-  } else if (change.scope === "shoppingList" || change.scope === "sharing") {
-    // A share changes no revision, so a list's answer would still be "304 Not Modified".
-    shop.listsETag = null;
-    const id = (change.collectionID || "").toUpperCase();
-    for (const [listID, contents] of shop.contents) {
-      if (listID.toUpperCase() === id) contents.etag = null;
-    }
-  }
-}
+/** Live changes reach the Shopping tab through the store's sync; kept for the router that calls it. */
+export function shoppingChanged() {}
 
-/** After the live updates reconnected from scratch (changes may have been missed). */
-export function shoppingResync() {
-  noteCatalogueChange(null);
-}
+/** After the live updates reconnected from scratch: the store's sync catches up. */
+export function shoppingResync() {}
