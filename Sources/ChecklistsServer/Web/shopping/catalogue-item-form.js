@@ -94,11 +94,12 @@ export function itemFormScreen({ route, alive }) {
     return changes;
   };
 
-  form.addEventListener("submit", (event) => {
+  form.addEventListener("submit", async (event) => {
     event.preventDefault();
     if (done.disabled || saving) return;
     for (const f of Object.values(fields)) f.error.textContent = "";
     formError.textContent = "";
+    const known = new Set((store.conflicts() ?? []).map((c) => c.id));
     try {
       if (isNew) {
         const body = { name: value("name") };
@@ -120,8 +121,46 @@ export function itemFormScreen({ route, alive }) {
     }
     saving = true;
     update();
-    if (alive()) shell.up();
+    const refused = await answer(known);
+    if (!alive()) return;
+    if (refused) {
+      // Not kept: the server's words under the field, what was typed stays, and nothing changed.
+      store.resolve(refused.id, "dismiss");
+      saving = false;
+      showError({ detail: refused.message, status: refused.status });
+      return;
+    }
+    shell.up();
   });
+
+  /**
+   * Online, the server's answer to what Done queued: a refusal (a price it can't read, a name
+   * another item has) comes back as a "refused" conflict, shown on the form rather than on a row.
+   * Offline, or once everything is sent, or if the answer takes long, resolves to null at once
+   * (the item shows as waiting on Items, and any conflict there).
+   */
+  function answer(known) {
+    return new Promise((resolve) => {
+      let stop = null;
+      let timer = 0;
+      const check = () => {
+        const fresh = (store.conflicts() ?? []).find((c) => !known.has(c.id) && c.target?.kind === "catalogueItem");
+        if (fresh && fresh.kind !== "refused") return finish(null);
+        if (fresh) return finish(fresh);
+        if (!store.online || store.pendingCount() === 0) return finish(null);
+        return false;
+      };
+      const finish = (value) => {
+        stop?.();
+        clearTimeout(timer);
+        resolve(value);
+        return true;
+      };
+      if (check()) return;
+      stop = store.subscribe(() => check());
+      timer = setTimeout(() => finish(null), 8000);
+    });
+  }
 
   /** The user's own lists kept on this device that have the item on them. */
   function listsWith(itemID) {
