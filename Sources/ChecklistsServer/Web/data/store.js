@@ -1,0 +1,1197 @@
+// The one client store (the contract's §2): what the server confirmed, kept in IndexedDB, and
+// the views screens read = confirmed state + the outbox's unsent edits applied on top.
+//
+// - Confirmed state: All Lists' summaries, each loaded checklist with its items in order, the
+//   shopping lists, each loaded shopping list's lines and totals, the catalogue, the members of
+//   shared lists. Written to IndexedDB in batches (every change, at most every 200 ms, and when
+//   the page is hidden), read back by `store.open(user)`.
+// - Views are memoised per thing ("checklist:<id>"): the same object comes back until the
+//   confirmed record or an op about it changed; only the list an op touches is recomputed, and
+//   a list without unsent ops is the confirmed object itself (no copy of 5,000 items).
+// - Subscribers get one call per batch of changes with the Set of topics that changed.
+
+import { ApiError, request } from "/api.js";
+import { databaseName, openDatabase } from "/data/idb.js";
+import { Outbox } from "/data/outbox.js";
+import {
+  LIMITS, byName, fold, insertAfter, lineCost, nameCollator, parsePrice, shoppingOrder, shoppingTotals,
+  subtitle, validated,
+} from "/data/ops-apply.js";
+
+const enc = encodeURIComponent;
+const LAST_USER = "checklists-store-user";
+
+// MARK: - Confirmed state
+
+const state = {
+  user: null,
+  db: null,
+  opened: null,
+  checklists: null, // {checklists: [Summary], etag}
+  lists: new Map(), // id → {checklist, items, etag, local}
+  shoppingLists: null, // {lists, etag}
+  shopping: new Map(), // id → {list, lines, totals, etag, local}
+  catalogue: null, // {currency, items, etag}
+  members: new Map(), // listID → {members, etag}
+  cursor: null,
+  online: typeof navigator === "undefined" ? true : navigator.onLine !== false,
+};
+
+// MARK: - Change notification and persistence
+
+const versions = new Map(); // key → number, bumped when the key's confirmed record or ops change
+let pendingTopics = null;
+let holdNotify = 0;
+const subscribers = new Set();
+
+function bump(key) {
+  versions.set(key, (versions.get(key) ?? 0) + 1);
+}
+
+/** Marks topics changed (views recomputed on next read) and schedules one notification. */
+function touch(...topics) {
+  for (const topic of topics) bump(topic);
+  pendingTopics ??= new Set();
+  for (const topic of topics) pendingTopics.add(topic);
+  if (holdNotify === 0) scheduleNotify();
+}
+
+let notifyScheduled = false;
+function scheduleNotify() {
+  if (notifyScheduled) return;
+  notifyScheduled = true;
+  queueMicrotask(() => {
+    notifyScheduled = false;
+    if (holdNotify > 0 || !pendingTopics) return;
+    const topics = pendingTopics;
+    pendingTopics = null;
+    for (const fn of [...subscribers]) {
+      try {
+        fn(topics);
+      } catch (error) {
+        console.error(error);
+      }
+    }
+  });
+}
+
+/** Holds notifications until `promise` settles (an op is persisted before it is shown). */
+function holdUntil(promise) {
+  holdNotify += 1;
+  const release = () => {
+    holdNotify -= 1;
+    if (holdNotify === 0 && pendingTopics) scheduleNotify();
+  };
+  promise.then(release, release);
+}
+
+const dirty = new Map(); // store → Map(key → value | undefined)
+let saveTimer = null;
+let saving = Promise.resolve();
+
+function persist(storeName, key, value) {
+  if (!dirty.has(storeName)) dirty.set(storeName, new Map());
+  dirty.get(storeName).set(key, value);
+  if (!saveTimer) saveTimer = setTimeout(saveNow, 200);
+}
+
+function recordValue(key) {
+  if (key === "checklists") return state.checklists ?? undefined;
+  if (key === "shoppingLists") return state.shoppingLists ?? undefined;
+  if (key === "catalogue") return state.catalogue ?? undefined;
+  const [kind, id] = splitKey(key);
+  if (kind === "checklist") return stripLocal(state.lists.get(id));
+  if (kind === "shoppingList") return stripLocal(state.shopping.get(id));
+  if (kind === "members") return state.members.get(id);
+  return undefined;
+}
+const stripLocal = (record) => record;
+
+function splitKey(key) {
+  const index = key.indexOf(":");
+  return index < 0 ? [key, ""] : [key.slice(0, index), key.slice(index + 1)];
+}
+
+/** Marks a confirmed record changed: its views are recomputed, it is saved, its topics fire. */
+function changed(key, ...alsoTopics) {
+  persist("records", key, null); // the value is read when saved
+  touch(key, ...alsoTopics);
+}
+
+/** Writes what changed since the last save in one transaction. */
+function saveNow() {
+  clearTimeout(saveTimer);
+  saveTimer = null;
+  if (dirty.size === 0 || !state.db) {
+    dirty.clear();
+    return saving;
+  }
+  const changes = [];
+  for (const [storeName, entries] of dirty) {
+    for (const [key, value] of entries) {
+      const v = storeName === "records" ? recordValue(key) : value;
+      changes.push({ store: storeName, key, value: v });
+    }
+  }
+  dirty.clear();
+  const db = state.db;
+  saving = saving.then(() => db.write(changes)).catch(() => undefined);
+  return saving;
+}
+
+if (typeof window !== "undefined") {
+  window.addEventListener("pagehide", () => saveNow());
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") saveNow();
+  });
+}
+
+// MARK: - Network, with the connection state
+
+function setOnline(online) {
+  if (state.online === online) return;
+  state.online = online;
+  touch("connection");
+  if (online) outbox.flush();
+}
+
+/** `request` that keeps the connection state: offline on a network error, online on any answer. */
+async function call(method, path, options) {
+  try {
+    const answer = await request(method, path, options);
+    setOnline(true);
+    return answer;
+  } catch (error) {
+    if (error instanceof ApiError) setOnline(error.isNetwork ? false : true);
+    throw error;
+  }
+}
+
+// MARK: - Confirmed-state mutators (used by loads, the outbox's answers and the delta feed)
+
+const indexes = new WeakMap(); // an items/lines array → Map(id → index)
+function indexOf(rows, id, idOf = (r) => r.id) {
+  let index = indexes.get(rows);
+  if (!index) {
+    index = new Map();
+    rows.forEach((row, i) => index.set(idOf(row), i));
+    indexes.set(rows, index);
+  }
+  return index.get(id) ?? -1;
+}
+const lineID = (line) => line.item.id;
+
+const confirm = {
+  setChecklists(checklists, etag) {
+    state.checklists = { checklists, etag };
+    // Lists gone from All Lists are gone (deleted elsewhere, or no longer shared).
+    const ids = new Set(checklists.map((c) => c.id));
+    for (const id of [...state.lists.keys()]) if (!ids.has(id)) confirm.removeChecklist(id, { summary: false });
+    changed("checklists");
+  },
+  putSummary(summary) {
+    if (!state.checklists) return;
+    const list = state.checklists.checklists;
+    const index = list.findIndex((c) => c.id === summary.id);
+    const next = list.slice();
+    const merged = index >= 0 ? { ...list[index], ...summary } : summary;
+    if (index >= 0) next[index] = merged;
+    else next.push(merged);
+    if (index < 0 || list[index].name !== merged.name) next.sort(byName);
+    state.checklists = { checklists: next, etag: null };
+    changed("checklists");
+  },
+  /** A list's whole state (GET /checklists/{id}); `etag` null when it came from elsewhere. */
+  putChecklist(detail, etag = null) {
+    const old = state.lists.get(detail.checklist.id);
+    if (old && etag && old.checklist.revision > detail.checklist.revision) return; // an older answer
+    state.lists.set(detail.checklist.id, { checklist: detail.checklist, items: detail.items, etag, local: false });
+    changed(`checklist:${detail.checklist.id}`);
+    confirm.putSummary(summaryFields(detail.checklist));
+  },
+  /** A list's own fields (a PATCH answer, a feed entry without items). */
+  putChecklistFields(checklist) {
+    const old = state.lists.get(checklist.id);
+    if (old) {
+      state.lists.set(checklist.id, { ...old, checklist: { ...old.checklist, ...checklist }, etag: null });
+      changed(`checklist:${checklist.id}`);
+    }
+    confirm.putSummary(summaryFields(checklist));
+  },
+  removeChecklist(id, { summary = true } = {}) {
+    if (state.lists.delete(id)) changed(`checklist:${id}`);
+    if (summary && state.checklists?.checklists.some((c) => c.id === id)) {
+      state.checklists = { checklists: state.checklists.checklists.filter((c) => c.id !== id), etag: null };
+      changed("checklists");
+    }
+  },
+  /** An item as the server answered it; `after` (when known) is the item before it. */
+  putItem(item, after) {
+    const record = state.lists.get(item.checklistID);
+    if (!record) return;
+    const items = record.items.slice();
+    const index = indexOf(record.items, item.id);
+    if (index >= 0 && after === undefined) {
+      items[index] = item;
+    } else {
+      if (index >= 0) items.splice(index, 1);
+      insertAfter(items, item, after);
+    }
+    setItems(record, items);
+  },
+  moveItem(listID, itemID, after) {
+    const record = state.lists.get(listID);
+    if (!record) return;
+    const index = indexOf(record.items, itemID);
+    if (index < 0) return;
+    const items = record.items.slice();
+    const [item] = items.splice(index, 1);
+    insertAfter(items, item, after);
+    setItems(record, items);
+  },
+  removeItem(listID, itemID) {
+    const record = state.lists.get(listID);
+    if (!record || indexOf(record.items, itemID) < 0) return;
+    setItems(record, record.items.filter((i) => i.id !== itemID));
+  },
+  setShoppingLists(lists, etag) {
+    state.shoppingLists = { lists, etag };
+    const ids = new Set(lists.map((l) => l.id));
+    for (const id of [...state.shopping.keys()]) if (!ids.has(id)) confirm.removeShoppingList(id, { summary: false });
+    changed("shoppingLists");
+  },
+  putShoppingSummary(list) {
+    if (state.shopping.has(list.id)) {
+      const record = state.shopping.get(list.id);
+      state.shopping.set(list.id, { ...record, list: { ...record.list, ...list }, etag: null });
+      changed(`shoppingList:${list.id}`);
+    }
+    if (!state.shoppingLists) return;
+    const lists = state.shoppingLists.lists;
+    const index = lists.findIndex((l) => l.id === list.id);
+    const next = lists.slice();
+    if (index >= 0) next[index] = { ...lists[index], ...list };
+    else next.push(list);
+    next.sort(byName);
+    state.shoppingLists = { lists: next, etag: null };
+    changed("shoppingLists");
+  },
+  putShoppingContents(contents, etag = null) {
+    const old = state.shopping.get(contents.list.id);
+    if (old && etag && old.list.revision > contents.list.revision) return;
+    state.shopping.set(contents.list.id, { list: contents.list, lines: contents.lines, totals: contents.totals, etag, local: false });
+    changed(`shoppingList:${contents.list.id}`);
+    if (state.shoppingLists) confirm.putShoppingSummary(contents.list);
+  },
+  removeShoppingList(id, { summary = true } = {}) {
+    if (state.shopping.delete(id)) changed(`shoppingList:${id}`);
+    if (summary && state.shoppingLists?.lists.some((l) => l.id === id)) {
+      state.shoppingLists = { lists: state.shoppingLists.lists.filter((l) => l.id !== id), etag: null };
+      changed("shoppingLists");
+    }
+  },
+  putLine(listID, line) {
+    const record = state.shopping.get(listID);
+    if (!record) return;
+    const lines = record.lines.slice();
+    const index = indexOf(record.lines, line.item.id, lineID);
+    if (index >= 0) lines[index] = line;
+    else lines.push(line);
+    setLines(record, lines, Math.max(record.list.revision, line.revision ?? 0));
+    confirm.putCatalogueItem(line.item, { lines: false });
+  },
+  removeLine(listID, itemID) {
+    const record = state.shopping.get(listID);
+    if (!record || indexOf(record.lines, itemID, lineID) < 0) return;
+    setLines(record, record.lines.filter((l) => l.item.id !== itemID));
+  },
+  setCatalogue(currency, items, etag) {
+    state.catalogue = { currency, items, etag };
+    changed("catalogue");
+  },
+  putCatalogueItem(item, { lines = true } = {}) {
+    if (state.catalogue) {
+      const items = state.catalogue.items;
+      const index = indexOf(items, item.id);
+      if (index < 0 || items[index] !== item) {
+        const next = items.slice();
+        if (index >= 0) next.splice(index, 1);
+        let lo = 0;
+        let hi = next.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (nameCollator.compare(next[mid].name, item.name) < 0) lo = mid + 1;
+          else hi = mid;
+        }
+        next.splice(lo, 0, item);
+        state.catalogue = { ...state.catalogue, items: next, etag: null };
+        changed("catalogue");
+      }
+    }
+    if (!lines) return;
+    for (const [listID, record] of state.shopping) {
+      const index = indexOf(record.lines, item.id, lineID);
+      if (index < 0) continue;
+      const next = record.lines.slice();
+      next[index] = { ...next[index], item, cost: lineCost(item, next[index].quantity) };
+      setLines(record, next);
+      void listID;
+    }
+  },
+  removeCatalogueItem(id) {
+    if (state.catalogue && indexOf(state.catalogue.items, id) >= 0) {
+      state.catalogue = { ...state.catalogue, items: state.catalogue.items.filter((i) => i.id !== id), etag: null };
+      changed("catalogue");
+    }
+    for (const listID of state.shopping.keys()) confirm.removeLine(listID, id);
+  },
+  setMembers(listID, members) {
+    state.members.set(listID, { members });
+    changed(`members:${listID}`);
+  },
+  removeMembers(listID) {
+    if (state.members.delete(listID)) changed(`members:${listID}`);
+  },
+  /** A create answered with another id (the catalogue's item of that name): move what was kept. */
+  remap(kind, from, to) {
+    void kind;
+    void from;
+    void to;
+  },
+};
+
+function summaryFields(checklist) {
+  const { id, name, icon, revision, itemCount, remainingCount, subtitle: sub, hideChecked, owner, role, createdAt, updatedAt } = checklist;
+  const out = { id, name, icon, revision };
+  if (itemCount !== undefined) Object.assign(out, { itemCount, remainingCount, subtitle: sub });
+  for (const [k, v] of Object.entries({ hideChecked, owner, role, createdAt, updatedAt })) if (v !== undefined) out[k] = v;
+  return out;
+}
+
+function setItems(record, items) {
+  const remaining = items.reduce((n, i) => n + (i.checked ? 0 : 1), 0);
+  const checklist = { ...record.checklist, itemCount: items.length, remainingCount: remaining, subtitle: subtitle(items.length, remaining) };
+  const next = { ...record, checklist, items, etag: null, local: true };
+  state.lists.set(checklist.id, next);
+  changed(`checklist:${checklist.id}`);
+  if (state.checklists) {
+    const old = state.checklists.checklists.find((c) => c.id === checklist.id);
+    if (old && (old.itemCount !== checklist.itemCount || old.remainingCount !== checklist.remainingCount)) {
+      confirm.putSummary({ id: checklist.id, itemCount: checklist.itemCount, remainingCount: remaining, subtitle: checklist.subtitle });
+    }
+  }
+}
+
+function setLines(record, lines, revision = record.list.revision) {
+  const sorted = lines.slice().sort(shoppingOrder);
+  const inCartCount = sorted.reduce((n, l) => n + (l.inCart ? 1 : 0), 0);
+  const list = { ...record.list, entryCount: sorted.length, inCartCount, remainingCount: sorted.length - inCartCount, revision };
+  state.shopping.set(list.id, { ...record, list, lines: sorted, totals: shoppingTotals(sorted), etag: null, local: true });
+  changed(`shoppingList:${list.id}`);
+  if (state.shoppingLists) {
+    const old = state.shoppingLists.lists.find((l) => l.id === list.id);
+    if (old && (old.entryCount !== list.entryCount || old.inCartCount !== list.inCartCount)) {
+      confirm.putShoppingSummary({ id: list.id, entryCount: list.entryCount, inCartCount, remainingCount: list.remainingCount });
+    }
+  }
+}
+
+// MARK: - The outbox
+
+const outbox = new Outbox({
+  state,
+  confirm,
+  call,
+  touch,
+  holdUntil,
+  persist,
+  saveNow,
+  isOnline: () => state.online && navigator.onLine !== false,
+  locate: (kind, id, listID) => locate(kind, id, listID),
+});
+
+// MARK: - Views
+
+const memo = new Map(); // key → {version, opsVersion, value}
+
+function memoised(key, compute, deps = []) {
+  let version = String(versions.get(key) ?? 0);
+  for (const dep of deps) version += ` ${versions.get(dep) ?? 0}`;
+  const cached = memo.get(key);
+  if (cached && cached.version === version) return cached.value;
+  const value = compute();
+  memo.set(key, { version, value });
+  return value;
+}
+
+const flag = (row, op) => {
+  if (op.status === "conflict") return { ...row, _pending: row._pending ?? false, _conflict: outbox.conflictOf(op) };
+  return { ...row, _pending: true };
+};
+
+function checklistView(id) {
+  return memoised(`checklist:${id}`, () => {
+    const record = state.lists.get(id);
+    const ops = outbox.opsAbout(`checklist:${id}`);
+    if (ops.length === 0) return record ? { checklist: record.checklist, items: record.items } : null;
+    let checklist = record?.checklist ?? null;
+    let items = record ? record.items.slice() : [];
+    const find = (itemID) => items.findIndex((i) => i.id === itemID);
+    for (const op of ops) {
+      switch (op.kind) {
+        case "createChecklist":
+          checklist = {
+            id, name: op.body.name, icon: op.body.icon ?? "Folder", hideChecked: false, revision: 0,
+            itemCount: 0, remainingCount: 0, subtitle: "(No Items)", createdAt: op.at, updatedAt: op.at,
+          };
+          checklist = flag(checklist, op);
+          break;
+        case "updateChecklist":
+          if (checklist) checklist = flag({ ...checklist, ...op.body }, op);
+          else if (op.status === "conflict" && op.conflict?.snapshot) checklist = flag({ ...op.conflict.snapshot, ...op.body }, op);
+          break;
+        case "deleteChecklist":
+          if (op.status !== "conflict") return null;
+          break;
+        case "addItem": {
+          const item = {
+            id: op.itemID, checklistID: id, text: op.body.text, checked: !!op.body.checked,
+            dueDate: op.body.dueDate ?? null, remind: !!op.body.remind, reminderDate: null, revision: 0,
+            createdAt: op.at, updatedAt: op.at,
+          };
+          const index = find(op.itemID);
+          if (index >= 0) items.splice(index, 1);
+          insertAfter(items, flag(item, op), op.after);
+          break;
+        }
+        case "updateItem": {
+          const index = find(op.itemID);
+          if (index >= 0) items[index] = flag({ ...items[index], ...op.body }, op);
+          else if (op.status === "conflict" && op.conflict?.snapshot) {
+            insertAfter(items, flag({ ...op.conflict.snapshot, ...op.body }, op), op.conflict.after);
+          }
+          break;
+        }
+        case "moveItem": {
+          const index = find(op.itemID);
+          if (index >= 0) {
+            const [item] = items.splice(index, 1);
+            insertAfter(items, flag(item, op), op.body.after);
+          } else if (op.status === "conflict" && op.conflict?.snapshot) {
+            insertAfter(items, flag(op.conflict.snapshot, op), op.body.after);
+          }
+          break;
+        }
+        case "deleteItem": {
+          const index = find(op.itemID);
+          if (index >= 0 && op.status !== "conflict") items.splice(index, 1);
+          break;
+        }
+        case "uncheckAll":
+          items = items.map((i) => (i.checked ? flag({ ...i, checked: false }, op) : i));
+          break;
+        case "clearChecked":
+          items = items.filter((i) => !i.checked);
+          break;
+        default:
+          break;
+      }
+    }
+    if (!checklist) return null;
+    const remaining = items.reduce((n, i) => n + (i.checked ? 0 : 1), 0);
+    checklist = { ...checklist, itemCount: items.length, remainingCount: remaining, subtitle: subtitle(items.length, remaining) };
+    if (ops.some((op) => op.kind === "createChecklist" || op.kind === "updateChecklist") && !checklist._pending && !checklist._conflict) {
+      // keep the flags set by flag()
+    }
+    return { checklist, items };
+  });
+}
+
+function checklistsView() {
+  const touched = outbox.listsTouched("checklist");
+  return memoised("checklists", () => {
+    const base = state.checklists?.checklists ?? null;
+    if (touched.size === 0) return base;
+    const out = [];
+    const seen = new Set();
+    let reorder = false;
+    for (const summary of base ?? []) {
+      seen.add(summary.id);
+      if (!touched.has(summary.id)) {
+        out.push(summary);
+        continue;
+      }
+      const view = checklistView(summary.id);
+      const ops = outbox.opsAbout(`checklist:${summary.id}`);
+      if (ops.some((op) => op.kind === "deleteChecklist" && op.status !== "conflict")) {
+        continue;
+      }
+      let next = { ...summary, _pending: ops.some((op) => op.status !== "conflict") };
+      if (view && state.lists.has(summary.id)) {
+        const c = view.checklist;
+        Object.assign(next, { name: c.name, icon: c.icon, itemCount: c.itemCount, remainingCount: c.remainingCount, subtitle: c.subtitle });
+        if (c.hideChecked !== undefined) next.hideChecked = c.hideChecked;
+      } else {
+        for (const op of ops) if (op.kind === "updateChecklist") Object.assign(next, op.body);
+      }
+      const conflict = ops.find((op) => op.status === "conflict" && (op.kind === "updateChecklist" || op.kind === "deleteChecklist"));
+      if (conflict) next._conflict = outbox.conflictOf(conflict);
+      if (next.name !== summary.name) reorder = true;
+      out.push(next);
+    }
+    for (const id of touched) {
+      if (seen.has(id)) continue;
+      const view = checklistView(id);
+      if (!view) continue;
+      const ops = outbox.opsAbout(`checklist:${id}`);
+      if (!ops.some((op) => op.kind === "createChecklist")) continue;
+      out.push({ ...summaryFields(view.checklist), _pending: true });
+      reorder = true;
+    }
+    if (reorder) out.sort(byName);
+    return out;
+  }, [...touched].map((id) => `checklist:${id}`));
+}
+
+function catalogueView() {
+  return memoised("catalogue", () => {
+    const base = state.catalogue;
+    const ops = outbox.opsAbout("catalogue");
+    if (ops.length === 0) {
+      if (!base) return null;
+      return { currency: base.currency, items: base.items, byId: new Map(base.items.map((i) => [i.id, i])) };
+    }
+    const currency = base?.currency ?? "EUR";
+    let items = base ? base.items.slice() : [];
+    let reorder = false;
+    const find = (id) => items.findIndex((i) => i.id === id);
+    for (const op of ops) {
+      const fields = (body) => {
+        const out = { ...body };
+        if ("price" in body) out.price = parsePrice(body.price, currency);
+        if ("unit" in body) out.unit = body.unit || null;
+        if ("category" in body) out.category = body.category || null;
+        return out;
+      };
+      if (op.kind === "createCatalogueItem") {
+        const index = find(op.itemID);
+        if (index >= 0) items.splice(index, 1);
+        const name = op.body.name;
+        items.push(flag({
+          id: op.itemID, name, price: null, unit: null, category: null, ...fields(op.body),
+          section: sectionOf(name), revision: 0, createdAt: op.at, updatedAt: op.at,
+        }, op));
+        reorder = true;
+      } else if (op.kind === "updateCatalogueItem") {
+        const index = find(op.itemID);
+        if (index >= 0) {
+          items[index] = flag({ ...items[index], ...fields(op.body) }, op);
+          if ("name" in op.body) {
+            items[index].section = sectionOf(op.body.name);
+            reorder = true;
+          }
+        } else if (op.status === "conflict" && op.conflict?.snapshot) {
+          items.push(flag({ ...op.conflict.snapshot, ...fields(op.body) }, op));
+          reorder = true;
+        }
+      } else if (op.kind === "deleteCatalogueItem") {
+        const index = find(op.itemID);
+        if (index >= 0 && op.status !== "conflict") items.splice(index, 1);
+      }
+    }
+    if (reorder) items = items.sort(byName);
+    return { currency, items, byId: new Map(items.map((i) => [i.id, i])) };
+  });
+}
+
+function sectionOf(name) {
+  const first = fold(name).charAt(0).toUpperCase();
+  return /[A-Z]/.test(first) ? first : "#";
+}
+
+function shoppingListView(id) {
+  return memoised(`shoppingList:${id}`, () => {
+    const record = state.shopping.get(id);
+    const ops = outbox.opsAbout(`shoppingList:${id}`);
+    const catalogueOps = outbox.opsAbout("catalogue");
+    if (ops.length === 0 && catalogueOps.length === 0) {
+      return record ? { list: record.list, lines: record.lines, totals: record.totals } : null;
+    }
+    const catalogue = catalogueView();
+    let list = record?.list ?? null;
+    let lines = record ? record.lines.slice() : [];
+    let changedLines = false;
+    // Lines show their catalogue item: a pending rename or new price shows on them too.
+    if (catalogueOps.length > 0 && catalogue) {
+      lines = lines.flatMap((line) => {
+        const item = catalogue.byId.get(line.item.id);
+        if (!item) return [];
+        if (item === line.item) return [line];
+        changedLines = true;
+        return [{ ...line, item, cost: lineCost(item, line.quantity), _pending: !!item._pending || line._pending }];
+      });
+    }
+    const find = (itemID) => lines.findIndex((l) => l.item.id === itemID);
+    for (const op of ops) {
+      switch (op.kind) {
+        case "createShoppingList":
+          list = flag({ id, name: op.body.name, entryCount: 0, inCartCount: 0, remainingCount: 0, revision: 0, createdAt: op.at, updatedAt: op.at }, op);
+          break;
+        case "renameShoppingList":
+          if (list) list = flag({ ...list, name: op.body.name }, op);
+          break;
+        case "deleteShoppingList":
+          if (op.status !== "conflict") return null;
+          break;
+        case "putOnList": {
+          const index = find(op.itemID);
+          if (index >= 0) {
+            if (op.body?.quantity) lines[index] = flag({ ...lines[index], quantity: op.body.quantity }, op);
+          } else {
+            const item = catalogue?.byId.get(op.itemID) ?? { id: op.itemID, name: op.name ?? "", price: null, unit: null, category: null };
+            lines.push(flag({ item, quantity: op.body?.quantity ?? 1, inCart: false, cost: null, revision: 0 }, op));
+          }
+          changedLines = true;
+          break;
+        }
+        case "takeOffList": {
+          const index = find(op.itemID);
+          if (index >= 0 && op.status !== "conflict") lines.splice(index, 1);
+          changedLines = true;
+          break;
+        }
+        case "updateEntry": {
+          const index = find(op.itemID);
+          if (index >= 0) lines[index] = flag({ ...lines[index], ...op.body }, op);
+          else if (op.status === "conflict" && op.conflict?.snapshot) lines.push(flag({ ...op.conflict.snapshot, ...op.body }, op));
+          changedLines = true;
+          break;
+        }
+        case "finishShopping":
+          lines = lines.filter((l) => !l.inCart);
+          changedLines = true;
+          break;
+        default:
+          break;
+      }
+    }
+    if (!list) return null;
+    if (!changedLines && record) return { list, lines: record.lines, totals: record.totals };
+    lines = lines.map((l) => {
+      const cost = lineCost(l.item, l.quantity);
+      return (l.cost?.minorUnits ?? null) === (cost?.minorUnits ?? null) ? l : { ...l, cost };
+    });
+    lines.sort(shoppingOrder);
+    const inCartCount = lines.reduce((n, l) => n + (l.inCart ? 1 : 0), 0);
+    list = { ...list, entryCount: lines.length, inCartCount, remainingCount: lines.length - inCartCount };
+    return { list, lines, totals: shoppingTotals(lines) };
+  }, ["catalogue"]);
+}
+
+function shoppingListsView() {
+  const touched = outbox.listsTouched("shoppingList");
+  return memoised("shoppingLists", () => {
+    const base = state.shoppingLists?.lists ?? null;
+    if (touched.size === 0 && outbox.opsAbout("catalogue").length === 0) return base;
+    const out = [];
+    const seen = new Set();
+    for (const list of base ?? []) {
+      seen.add(list.id);
+      if (!touched.has(list.id)) {
+        out.push(list);
+        continue;
+      }
+      const ops = outbox.opsAbout(`shoppingList:${list.id}`);
+      if (ops.some((op) => op.kind === "deleteShoppingList" && op.status !== "conflict")) continue;
+      const view = state.shopping.has(list.id) ? shoppingListView(list.id) : null;
+      const next = { ...list, _pending: ops.some((op) => op.status !== "conflict") };
+      if (view) {
+        const { name, entryCount, inCartCount, remainingCount } = view.list;
+        Object.assign(next, { name, entryCount, inCartCount, remainingCount });
+      } else {
+        for (const op of ops) if (op.kind === "renameShoppingList") next.name = op.body.name;
+      }
+      out.push(next);
+    }
+    for (const id of touched) {
+      if (seen.has(id)) continue;
+      const ops = outbox.opsAbout(`shoppingList:${id}`);
+      if (!ops.some((op) => op.kind === "createShoppingList")) continue;
+      const view = shoppingListView(id);
+      if (view) out.push({ ...view.list, _pending: true });
+    }
+    out.sort(byName);
+    return out;
+  }, ["catalogue", ...[...touched].map((id) => `shoppingList:${id}`)]);
+}
+
+/** Where a thing is: {listID, item} for an item, {line} for an entry; from the views. */
+function locate(kind, id, listID) {
+  if (kind === "item") {
+    for (const op of outbox.pendingOps()) {
+      if (op.kind === "addItem" && op.itemID === id) return { listID: op.listID };
+    }
+    for (const [lid, record] of state.lists) {
+      const index = indexOf(record.items, id);
+      if (index >= 0) return { listID: lid, item: record.items[index], after: index > 0 ? record.items[index - 1].id : null };
+    }
+    return null;
+  }
+  if (kind === "entry") {
+    const record = state.shopping.get(listID);
+    const index = record ? indexOf(record.lines, id, lineID) : -1;
+    return index >= 0 ? { line: record.lines[index] } : null;
+  }
+  if (kind === "catalogueItem") {
+    const index = state.catalogue ? indexOf(state.catalogue.items, id) : -1;
+    return index >= 0 ? { item: state.catalogue.items[index] } : null;
+  }
+  if (kind === "checklist") {
+    const record = state.lists.get(id);
+    return { checklist: record?.checklist ?? state.checklists?.checklists.find((c) => c.id === id) ?? null };
+  }
+  if (kind === "shoppingList") {
+    return { list: state.shopping.get(id)?.list ?? state.shoppingLists?.lists.find((l) => l.id === id) ?? null };
+  }
+  return null;
+}
+
+// MARK: - Opening
+
+async function open(user) {
+  if (user === undefined) {
+    try {
+      user = localStorage.getItem(LAST_USER) || null;
+    } catch {
+      user = null;
+    }
+  } else {
+    try {
+      if (user) localStorage.setItem(LAST_USER, user);
+      else localStorage.removeItem(LAST_USER);
+    } catch {
+      /* private mode */
+    }
+  }
+  const name = databaseName(user);
+  if (state.opened && state.dbName === name) return state.opened;
+  state.dbName = name;
+  state.opened = (async () => {
+    await saveNow();
+    if (state.db) state.db.close();
+    state.db = null;
+    reset();
+    state.user = user;
+    let db = null;
+    try {
+      db = await openDatabase(name);
+    } catch {
+      db = null; // said on the console; the app works from memory
+    }
+    state.db = db;
+    if (db) {
+      try {
+        const [records, ops, meta] = await Promise.all([db.entries("records"), db.getAll("outbox"), db.entries("meta")]);
+        for (const [key, value] of records) loadRecord(key, value);
+        for (const [key, value] of meta) if (key === "cursor") state.cursor = value;
+        outbox.restore(ops);
+      } catch (error) {
+        console.error(`Checklists could not read the offline data (${error?.name}: ${error?.message}).`);
+      }
+    }
+    touch("checklists", "shoppingLists", "catalogue", "outbox", "connection",
+      ...[...state.lists.keys()].map((id) => `checklist:${id}`),
+      ...[...state.shopping.keys()].map((id) => `shoppingList:${id}`),
+      ...[...state.members.keys()].map((id) => `members:${id}`));
+    dirty.clear();
+    outbox.flush();
+    return store;
+  })();
+  return state.opened;
+}
+
+function reset() {
+  state.checklists = null;
+  state.lists = new Map();
+  state.shoppingLists = null;
+  state.shopping = new Map();
+  state.catalogue = null;
+  state.members = new Map();
+  state.cursor = null;
+  outbox.restore([]);
+  memo.clear();
+}
+
+function loadRecord(key, value) {
+  if (!value) return;
+  if (key === "checklists") state.checklists = value;
+  else if (key === "shoppingLists") state.shoppingLists = value;
+  else if (key === "catalogue") state.catalogue = value;
+  else {
+    const [kind, id] = splitKey(key);
+    if (kind === "checklist") state.lists.set(id, value);
+    else if (kind === "shoppingList") state.shopping.set(id, value);
+    else if (kind === "members") state.members.set(id, value);
+  }
+}
+
+// MARK: - Loads
+
+const inFlight = new Map();
+/** One load per key at a time; a load asked while one runs waits for it, then asks (a 304). */
+function single(key, fn) {
+  const running = inFlight.get(key);
+  const next = (running ? running.catch(() => undefined) : Promise.resolve()).then(fn);
+  inFlight.set(key, next);
+  const clear = () => {
+    if (inFlight.get(key) === next) inFlight.delete(key);
+  };
+  next.then(clear, clear);
+  return next;
+}
+
+async function loadChecklists() {
+  return single("checklists", async () => {
+    const answer = await call("GET", "/checklists", { ifNoneMatch: state.checklists?.etag ?? undefined });
+    if (answer?.notModified) return false;
+    confirm.setChecklists(answer.checklists, answer.etag ?? null);
+    return true;
+  });
+}
+
+async function loadChecklist(id) {
+  return single(`checklist:${id}`, async () => {
+    const kept = state.lists.get(id);
+    let answer;
+    try {
+      answer = await call("GET", `/checklists/${enc(id)}`, { ifNoneMatch: kept?.etag ?? undefined });
+    } catch (error) {
+      if (error.status === 404) confirm.removeChecklist(id);
+      throw error;
+    }
+    if (answer?.notModified) return false;
+    const before = state.lists.get(id);
+    if (before && before !== kept && before.checklist.revision > answer.checklist.revision) return false;
+    state.lists.set(id, { checklist: answer.checklist, items: answer.items, etag: answer.etag ?? null, local: false });
+    changed(`checklist:${id}`);
+    confirm.putSummary(summaryFields(answer.checklist));
+    return true;
+  });
+}
+
+async function loadShoppingLists() {
+  return single("shoppingLists", async () => {
+    const answer = await call("GET", "/shopping-lists", { ifNoneMatch: state.shoppingLists?.etag ?? undefined });
+    if (answer?.notModified) return false;
+    confirm.setShoppingLists(answer.lists, answer.etag ?? null);
+    return true;
+  });
+}
+
+async function loadShoppingList(id) {
+  return single(`shoppingList:${id}`, async () => {
+    const kept = state.shopping.get(id);
+    let answer;
+    try {
+      answer = await call("GET", `/shopping-lists/${enc(id)}`, { ifNoneMatch: kept?.etag ?? undefined });
+    } catch (error) {
+      if (error.status === 404) confirm.removeShoppingList(id);
+      throw error;
+    }
+    if (answer?.notModified) return false;
+    const before = state.shopping.get(id);
+    if (before && before !== kept && before.list.revision > answer.list.revision) return false;
+    state.shopping.set(id, { list: answer.list, lines: answer.lines, totals: answer.totals, etag: answer.etag ?? null, local: false });
+    changed(`shoppingList:${id}`);
+    if (state.shoppingLists) confirm.putShoppingSummary(answer.list);
+    return true;
+  });
+}
+
+async function loadCatalogue() {
+  return single("catalogue", async () => {
+    const answer = await call("GET", "/catalogue", { ifNoneMatch: state.catalogue?.etag ?? undefined });
+    if (answer?.notModified) return false;
+    confirm.setCatalogue(answer.currency, answer.items, answer.etag ?? null);
+    return true;
+  });
+}
+
+async function loadMembers(listID) {
+  return single(`members:${listID}`, async () => {
+    try {
+      const answer = await call("GET", `/shares/${enc(listID)}`);
+      confirm.setMembers(listID, answer.members);
+    } catch (error) {
+      if (error.status === 404) confirm.removeMembers(listID);
+      throw error;
+    }
+    return true;
+  });
+}
+
+function searchLocal(q, limit) {
+  const key = fold(q);
+  const catalogue = catalogueView();
+  if (!key || !catalogue) return [];
+  const starts = [];
+  const contains = [];
+  for (const item of catalogue.items) {
+    const name = fold(item.name);
+    if (name.startsWith(key)) starts.push(item);
+    else if (name.includes(key)) contains.push(item);
+    if (starts.length >= limit) break;
+  }
+  return [...starts, ...contains].slice(0, limit);
+}
+
+/**
+ * Catalogue items whose name holds `q` (case and accents ignored), those starting with it
+ * first. From the kept catalogue when it is loaded (offline too, with unsent items), else from
+ * the server. Resolves to [CatalogueItem].
+ */
+async function searchCatalogue(q, limit = 20) {
+  if (state.catalogue) return searchLocal(q, limit);
+  try {
+    const answer = await call("GET", `/catalogue/search?q=${enc(q)}&limit=${limit}`);
+    return answer.items;
+  } catch (error) {
+    if (error.isNetwork) return searchLocal(q, limit);
+    throw error;
+  }
+}
+
+// MARK: - Edits
+
+const uuid = () => (crypto.randomUUID ? crypto.randomUUID() : fallbackUUID()).toUpperCase();
+function fallbackUUID() {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+const listName = (name) => validated(name, ...LIMITS.listName);
+const itemText = (text) => validated(text, ...LIMITS.itemText);
+
+function itemListID(itemID) {
+  const found = locate("item", itemID);
+  if (!found) throw new Error(`There is no item with id ${itemID} on this device.`);
+  return found.listID;
+}
+
+/** The revision the shown thing has (confirmed), or null for one not yet created. */
+function shownRevision(kind, id, listID) {
+  const found = locate(kind, id, listID);
+  if (kind === "item") return found?.item?.revision ?? null;
+  if (kind === "entry") return found?.line?.revision ?? null;
+  if (kind === "catalogueItem") return found?.item?.revision ?? null;
+  if (kind === "checklist") return found?.checklist?.revision ?? null;
+  if (kind === "shoppingList") return found?.list?.revision ?? null;
+  return null;
+}
+
+function pickItemFields(fields) {
+  const body = {};
+  if (fields.checked !== undefined) body.checked = !!fields.checked;
+  if (fields.dueDate !== undefined) body.dueDate = fields.dueDate;
+  if (fields.remind !== undefined) body.remind = !!fields.remind;
+  return body;
+}
+
+function catalogueFields(fields, { create }) {
+  const body = {};
+  if (create || fields.name !== undefined) body.name = validated(fields.name, ...LIMITS.catalogueName);
+  for (const key of ["price", "unit", "category"]) {
+    if (fields[key] !== undefined && (!create || (fields[key] !== null && fields[key] !== ""))) body[key] = fields[key];
+  }
+  return body;
+}
+
+const edits = {
+  createChecklist({ name, icon } = {}) {
+    const id = uuid();
+    const body = { id, name: listName(name) };
+    if (icon) body.icon = icon;
+    outbox.enqueue({ kind: "createChecklist", listID: id, body });
+    return id;
+  },
+  updateChecklist(id, changes, { base } = {}) {
+    const body = {};
+    if (changes.name !== undefined) body.name = listName(changes.name);
+    if (changes.icon !== undefined) body.icon = changes.icon;
+    if (changes.hideChecked !== undefined) body.hideChecked = !!changes.hideChecked;
+    if (Object.keys(body).length === 0) return id;
+    outbox.enqueue({ kind: "updateChecklist", listID: id, body, base: base ?? shownRevision("checklist", id) });
+    return id;
+  },
+  deleteChecklist(id) {
+    outbox.enqueue({ kind: "deleteChecklist", listID: id });
+    return id;
+  },
+  addItem(listID, fields, { after } = {}) {
+    const itemID = uuid();
+    const body = { id: itemID, text: itemText(fields.text), ...pickItemFields(fields) };
+    if (body.remind && !body.dueDate) throw new Error("Remind Me needs a due date.");
+    outbox.enqueue({ kind: "addItem", listID, itemID, body, after });
+    return itemID;
+  },
+  addItems(listID, texts) {
+    const clean = texts.map((t) => String(t ?? "").trim()).filter((t) => t.length > 0).map(itemText);
+    return clean.map((text) => edits.addItem(listID, { text }));
+  },
+  updateItem(id, changes, { base } = {}) {
+    const listID = itemListID(id);
+    const body = {};
+    if (changes.text !== undefined) body.text = itemText(changes.text);
+    if (changes.checked !== undefined) body.checked = !!changes.checked;
+    if (changes.dueDate !== undefined) body.dueDate = changes.dueDate;
+    if (changes.remind !== undefined) body.remind = !!changes.remind;
+    if (Object.keys(body).length === 0) return id;
+    outbox.enqueue({ kind: "updateItem", listID, itemID: id, body, base: base ?? shownRevision("item", id) });
+    return id;
+  },
+  checkItem(id, checked) {
+    return edits.updateItem(id, { checked: !!checked });
+  },
+  moveItem(id, afterID) {
+    const listID = itemListID(id);
+    outbox.enqueue({ kind: "moveItem", listID, itemID: id, body: { after: afterID ?? null } });
+    return id;
+  },
+  deleteItem(id) {
+    const listID = itemListID(id);
+    outbox.enqueue({ kind: "deleteItem", listID, itemID: id });
+    return id;
+  },
+  uncheckAll(listID) {
+    outbox.enqueue({ kind: "uncheckAll", listID });
+    return listID;
+  },
+  clearChecked(listID) {
+    outbox.enqueue({ kind: "clearChecked", listID });
+    return listID;
+  },
+  createCatalogueItem(fields) {
+    const id = uuid();
+    const body = { id, ...catalogueFields(fields, { create: true }) };
+    const key = fold(body.name);
+    const existing = catalogueView()?.items.find((i) => fold(i.name) === key);
+    if (existing && !existing._pending) {
+      // The catalogue has it (names are unique ignoring case): the server would answer that one.
+      const changes = {};
+      for (const k of ["price", "unit", "category"]) if (body[k] !== undefined) changes[k] = body[k];
+      if (Object.keys(changes).length) edits.updateCatalogueItem(existing.id, changes);
+      return existing.id;
+    }
+    outbox.enqueue({ kind: "createCatalogueItem", itemID: id, body });
+    return id;
+  },
+  updateCatalogueItem(id, changes, { base } = {}) {
+    const body = catalogueFields(changes, { create: false });
+    if (Object.keys(body).length === 0) return id;
+    outbox.enqueue({ kind: "updateCatalogueItem", itemID: id, body, base: base ?? shownRevision("catalogueItem", id) });
+    return id;
+  },
+  deleteCatalogueItem(id) {
+    outbox.enqueue({ kind: "deleteCatalogueItem", itemID: id });
+    return id;
+  },
+  createShoppingList(name) {
+    const id = uuid();
+    outbox.enqueue({ kind: "createShoppingList", listID: id, body: { id, name: validated(name, ...LIMITS.shoppingListName) } });
+    return id;
+  },
+  renameShoppingList(id, name) {
+    outbox.enqueue({ kind: "renameShoppingList", listID: id, body: { name: validated(name, ...LIMITS.shoppingListName) }, base: shownRevision("shoppingList", id) });
+    return id;
+  },
+  deleteShoppingList(id) {
+    outbox.enqueue({ kind: "deleteShoppingList", listID: id });
+    return id;
+  },
+  putOnList(listID, itemID, { quantity } = {}) {
+    const body = quantity ? { quantity } : undefined;
+    outbox.enqueue({ kind: "putOnList", listID, itemID, body });
+    return itemID;
+  },
+  putNamedOnList(listID, name) {
+    const clean = validated(name, ...LIMITS.catalogueName);
+    const key = fold(clean);
+    const existing = catalogueView()?.items.find((i) => fold(i.name) === key);
+    const itemID = existing ? existing.id : edits.createCatalogueItem({ name: clean });
+    const shown = shoppingListView(listID)?.lines.find((l) => l.item.id === itemID);
+    if (!shown) edits.putOnList(listID, itemID);
+    return itemID;
+  },
+  takeOffList(listID, itemID) {
+    outbox.enqueue({ kind: "takeOffList", listID, itemID });
+    return itemID;
+  },
+  updateEntry(listID, itemID, changes) {
+    const body = {};
+    if (changes.inCart !== undefined) body.inCart = !!changes.inCart;
+    if (changes.quantity !== undefined) body.quantity = changes.quantity;
+    if (Object.keys(body).length === 0) return itemID;
+    outbox.enqueue({ kind: "updateEntry", listID, itemID, body, base: shownRevision("entry", itemID, listID) });
+    return itemID;
+  },
+  finishShopping(listID) {
+    outbox.enqueue({ kind: "finishShopping", listID });
+    return listID;
+  },
+};
+
+// MARK: - The store
+
+/** The one client store (docs: /work/notes/issue12-contract.md §2; Web/data/README.md). */
+export const store = {
+  open,
+  /** The signed-in user whose data is open (null: single-user), and whether the app is online. */
+  get user() {
+    return state.user;
+  },
+  get online() {
+    return state.online && (typeof navigator === "undefined" || navigator.onLine !== false);
+  },
+  checklists: checklistsView,
+  checklist: checklistView,
+  item(id) {
+    const found = locate("item", id);
+    if (!found) return null;
+    return checklistView(found.listID)?.items.find((i) => i.id === id) ?? null;
+  },
+  shoppingLists: shoppingListsView,
+  shoppingList: shoppingListView,
+  catalogue: catalogueView,
+  members: (listID) => state.members.get(listID)?.members ?? null,
+  pendingCount: () => outbox.pendingCount(),
+  conflicts: () => outbox.conflicts(),
+  conflictFor: (kind, id) => outbox.conflictFor(kind, id),
+  subscribe(fn) {
+    subscribers.add(fn);
+    return () => subscribers.delete(fn);
+  },
+  loadChecklists,
+  loadChecklist,
+  loadShoppingLists,
+  loadShoppingList,
+  loadCatalogue,
+  loadMembers,
+  searchCatalogue,
+  ...edits,
+  resolve: (conflictID, choice) => outbox.resolve(conflictID, choice, edits),
+  /** Sends the outbox now (sync.js calls it on every trigger); resolves when it stopped. */
+  flush: () => outbox.flush(),
+  // For sync.js and tests: not for screens.
+  _internal: { state, confirm, call, setOnline, touch, saveNow, persist, outbox, changed },
+};
+
+if (typeof window !== "undefined") {
+  window.addEventListener("online", () => {
+    touch("connection");
+    outbox.flush();
+  });
+  window.addEventListener("offline", () => touch("connection"));
+}

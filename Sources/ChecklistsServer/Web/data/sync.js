@@ -1,0 +1,253 @@
+// Keeping the store current (the contract's §3, last bullet): the live event stream
+// (/api/v1/events), the delta feed catch-up (GET /api/v1/changes?since=<cursor>), and the
+// triggers that send the outbox.
+//
+// - The first cursor comes from `GET /changes?since=now`, taken before the first full loads. A
+//   server without `since=now` (400) is read from the start of its feed, pages only, for the
+//   cursor (nothing applied: the loads that follow fetch the state).
+// - On the stream's open, on every `change` event, on `online` and when the page becomes visible:
+//   catch up, page by page until `more` is false, applying each entry's whole state or tombstone,
+//   and store `next` (with the records, in one IndexedDB transaction).
+// - 410 (a cursor older than the server keeps): drop it, take a new one, reload in full what
+//   this device keeps.
+// - The outbox is sent on `online`, visibility, focus, the stream opening, its backoff timer and
+//   the service worker's `{type: "flush-outbox"}` message (Background Sync).
+
+import { store } from "/data/store.js";
+
+const { state, confirm, call, setOnline, touch, persist } = store._internal;
+
+let source = null;
+let started = false;
+let catching = null;
+let again = false;
+/** Listeners for the stream's other events ("reminder", and every `change` as it comes). */
+const listeners = new Map();
+
+function setCursor(cursor) {
+  if (!cursor || cursor === state.cursor) return;
+  state.cursor = cursor;
+  persist("meta", "cursor", cursor);
+}
+
+/** Takes a first cursor: `since=now`, or (an older server) the end of the feed read from its start. */
+async function firstCursor() {
+  try {
+    const page = await call("GET", "/changes?since=now");
+    setCursor(page.next);
+    return;
+  } catch (error) {
+    if (error.status !== 400 && error.status !== 422) throw error;
+  }
+  let since = "";
+  for (let pages = 0; pages < 1000; pages += 1) {
+    const page = await call("GET", `/changes?limit=1000${since ? `&since=${encodeURIComponent(since)}` : ""}`);
+    if (page.next) since = page.next;
+    if (!page.more) break;
+  }
+  if (since) setCursor(since);
+}
+
+/** Applies one entry of the delta feed to the confirmed state. */
+function applyEntry(entry, reload) {
+  const { kind, id, deleted } = entry;
+  switch (kind) {
+    case "checklist":
+      if (deleted) confirm.removeChecklist(id);
+      else if (entry.state?.checklist) confirm.putChecklist(entry.state);
+      if (!state.checklists) reload.add("checklists");
+      break;
+    case "item":
+      if (deleted) {
+        confirm.removeItem(entry.listID, id);
+      } else if (entry.state && state.lists.has(entry.listID)) {
+        confirm.putItem(entry.state, entry.after === undefined ? undefined : entry.after);
+      }
+      if (!state.lists.has(entry.listID)) reload.add("checklists"); // its counts
+      break;
+    case "shoppingList":
+      if (deleted) confirm.removeShoppingList(id);
+      else if (entry.state?.list) confirm.putShoppingContents(entry.state);
+      if (!state.shoppingLists) reload.add("shoppingLists");
+      break;
+    case "entry":
+      if (deleted) confirm.removeLine(entry.listID, id);
+      else if (entry.state?.item && state.shopping.has(entry.listID)) confirm.putLine(entry.listID, entry.state);
+      if (!state.shopping.has(entry.listID)) reload.add("shoppingLists");
+      else reload.add(`shoppingList:${entry.listID}`); // totals and the list's counts, with a 304 when unchanged
+      break;
+    case "catalogueItem":
+      if (deleted) confirm.removeCatalogueItem(id);
+      else if (entry.state) confirm.putCatalogueItem(entry.state);
+      break;
+    case "share":
+      if (deleted) {
+        confirm.removeChecklist(id);
+        confirm.removeShoppingList(id);
+        confirm.removeMembers(id);
+      } else if (entry.state?.members) {
+        confirm.setMembers(id, entry.state.members);
+      }
+      reload.add("checklists");
+      reload.add("shoppingLists");
+      break;
+    default:
+      break;
+  }
+}
+
+/** Reads the feed after the cursor and applies it; resolves when caught up (or offline). */
+function catchUp() {
+  if (catching) {
+    again = true;
+    return catching;
+  }
+  catching = (async () => {
+    try {
+      do {
+        again = false;
+        await catchUpOnce();
+      } while (again);
+    } finally {
+      catching = null;
+    }
+  })();
+  return catching;
+}
+
+async function catchUpOnce() {
+  if (!state.cursor) {
+    await firstCursor();
+    return;
+  }
+  const reload = new Set();
+  for (let pages = 0; pages < 1000; pages += 1) {
+    let page;
+    try {
+      page = await call("GET", `/changes?since=${encodeURIComponent(state.cursor)}&limit=500`);
+    } catch (error) {
+      if (error.status === 410 || error.status === 400) {
+        await reloadEverything();
+        return;
+      }
+      throw error;
+    }
+    for (const entry of page.changes || []) applyEntry(entry, reload);
+    setCursor(page.next);
+    if (!page.more) break;
+  }
+  for (const key of reload) {
+    const load = key === "checklists" ? store.loadChecklists()
+      : key === "shoppingLists" ? store.loadShoppingLists()
+      : key.startsWith("shoppingList:") ? store.loadShoppingList(key.slice("shoppingList:".length)) : null;
+    load?.catch(() => undefined);
+  }
+}
+
+/** The cursor is too old (410) or not this server's: a new one, then every kept thing in full. */
+async function reloadEverything() {
+  state.cursor = null;
+  persist("meta", "cursor", undefined);
+  await firstCursor();
+  const loads = [];
+  if (state.checklists) loads.push(store.loadChecklists());
+  for (const id of state.lists.keys()) loads.push(store.loadChecklist(id));
+  if (state.shoppingLists) loads.push(store.loadShoppingLists());
+  for (const id of state.shopping.keys()) loads.push(store.loadShoppingList(id));
+  if (state.catalogue) loads.push(store.loadCatalogue());
+  for (const id of state.members.keys()) loads.push(store.loadMembers(id));
+  await Promise.allSettled(loads);
+}
+
+function openStream() {
+  if (typeof EventSource === "undefined") return;
+  source?.close();
+  source = new EventSource("/api/v1/events");
+  source.addEventListener("open", () => {
+    setOnline(true);
+    store.flush();
+    catchUp().catch(() => undefined);
+  });
+  source.addEventListener("change", (event) => {
+    let data = null;
+    try {
+      data = JSON.parse(event.data);
+    } catch {
+      data = null;
+    }
+    catchUp().catch(() => undefined);
+    emit("change", data);
+  });
+  source.addEventListener("reminder", (event) => {
+    let data = null;
+    try {
+      data = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    emit("reminder", data);
+  });
+  source.addEventListener("error", () => {
+    // The browser reconnects by itself (sending Last-Event-ID); a request tells whether we're offline.
+    if (navigator.onLine === false) setOnline(false);
+  });
+}
+
+function emit(type, data) {
+  for (const fn of listeners.get(type) ?? []) {
+    try {
+      fn(data);
+    } catch (error) {
+      console.error(error);
+    }
+  }
+}
+
+function trigger() {
+  store.flush();
+  catchUp().catch(() => undefined);
+}
+
+/** The live connection (the contract's `sync`). */
+export const sync = {
+  /** Whether the server answered the last request (false after a network error, or navigator.onLine false). */
+  get online() {
+    return store.online;
+  },
+  /**
+   * Starts following the server: takes a first cursor if there is none (before the screens'
+   * full loads: await it), opens the event stream and sets the flush triggers. Idempotent.
+   */
+  async start() {
+    if (started) return;
+    started = true;
+    window.addEventListener("online", () => {
+      touch("connection");
+      trigger();
+    });
+    window.addEventListener("offline", () => setOnline(false));
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") trigger();
+    });
+    window.addEventListener("focus", () => store.flush());
+    navigator.serviceWorker?.addEventListener("message", (event) => {
+      if (event.data?.type === "flush-outbox") store.flush();
+    });
+    if (!state.cursor) await firstCursor().catch(() => undefined);
+    openStream();
+    catchUp().catch(() => undefined);
+  },
+  /** Closes the stream (signing out, tests). */
+  stop() {
+    source?.close();
+    source = null;
+  },
+  flush: () => store.flush(),
+  catchUp,
+  /** `fn(data)` for each stream event of `type` ("change", "reminder"); returns a stop function. */
+  on(type, fn) {
+    if (!listeners.has(type)) listeners.set(type, new Set());
+    listeners.get(type).add(fn);
+    return () => listeners.get(type).delete(fn);
+  },
+};
