@@ -22,7 +22,8 @@ function fieldOf(error) {
   if (/price|amount|currenc|number|decimal|negative/.test(text)) return "price";
   if (/\bunit\b/.test(text)) return "unit";
   if (/categor/.test(text)) return "category";
-  if (/name/.test(text)) return "name";
+  // A name another item has: "The catalogue already has an item called 'Bread'." (a 409).
+  if (/name|already|called/.test(text)) return "name";
   return "form";
 }
 
@@ -162,16 +163,23 @@ export function itemFormScreen({ route, alive }) {
     });
   }
 
-  /** The user's own lists kept on this device that have the item on them. */
-  function listsWith(itemID) {
+  /**
+   * The user's own lists that have the item on them: from the lists kept on this device, with
+   * the contents not kept yet loaded first while online (offline, what is kept).
+   */
+  async function listsWith(itemID) {
     // Only the user's own lists can hold their items (a shared list holds its owner's).
     const lists = (store.shoppingLists() || []).filter((l) => l.entryCount > 0 && !l.owner);
+    if (store.online) {
+      await Promise.all(lists.filter((l) => !store.shoppingList(l.id)).map((l) => store.loadShoppingList(l.id).catch(() => null)));
+    }
     return lists.filter((l) => store.shoppingList(l.id)?.lines.some((line) => sameID(line.item.id, itemID)));
   }
 
   async function deleteItem() {
     const current = store.catalogue()?.byId.get(id) ?? original;
-    const lists = listsWith(id);
+    const lists = await listsWith(id);
+    if (!alive()) return;
     const names = lists.map((l) => `“${l.name}”`).join(", ");
     const ok = await confirmDialog({
       title: `Delete “${current.name}”?`,

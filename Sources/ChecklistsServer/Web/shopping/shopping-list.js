@@ -390,13 +390,17 @@ export function shoppingListScreen({ route, alive }) {
         paint();
       }
       setCurrentListID(id);
+      // A list made here and not sent yet has nothing on the server to load.
+      const kept = store.shoppingList(id)?.list;
+      if (kept?._pending && !kept.revision) return;
       await store.loadShoppingList(id);
       if (!alive()) return;
       paint();
       keepCatalogue();
     } catch (error) {
       if (!alive()) return;
-      if (error?.status === 404 && id) {
+      // A 404 for a list the store still shows is one made here and not sent yet: it stays.
+      if (error?.status === 404 && id && !store.shoppingList(id)) {
         gone();
         return;
       }

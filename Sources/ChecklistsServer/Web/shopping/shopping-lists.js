@@ -16,7 +16,7 @@ import { main, shell } from "/shell.js";
 import { store } from "/data/store.js";
 import { addButton, announce, backButton, confirmDialog, h, navButton, setNav, toast } from "/views.js";
 import { currentListID, setCurrentListID, shopPaths } from "/shopping/shopping-routes.js";
-import { conflictRow, isOffline, keptList, markPending, notOffline, sameID } from "/shopping/shopping-views.js";
+import { conflictRow, fold, isOffline, keptList, markPending, notOffline, sameID } from "/shopping/shopping-views.js";
 import { isShared, leaveList, shareRow, sharedBadge, sharedInfo } from "/sharing.js";
 
 /** "3 to get", "All in the cart", "(Empty)". */
@@ -199,6 +199,9 @@ export function shoppingListFormScreen({ route, alive }) {
     // The store shows it at once (also offline) and sends it; a name it knows the server would
     // refuse is said here, and what was typed stays.
     try {
+      // Names are unique among the user's own lists, ignoring case (as the server's 409 says).
+      const taken = (store.shoppingLists() ?? []).find((l) => !l.owner && !sameID(l.id, id) && fold(l.name) === fold(name));
+      if (taken) throw new Error(`A shopping list named '${taken.name}' already exists.`);
       if (isNew) {
         const listID = store.createShoppingList(name);
         saving = true;
