@@ -161,6 +161,9 @@ export function catalogueScreen({ alive, direction }) {
   /** An item's first letter, for its section (the server sends it; a waiting new item may not have it). */
   const sectionOf = (item) => item.section ?? (fold(item.name).charAt(0).toUpperCase().replace(/[^A-Z]/, "#") || "#");
 
+  /** What a row shows of its item: a row showing the same is kept when the item object is new. */
+  const shows = (item) => `${item.name}|${priceText(item.price)}|${detail(item)}`;
+
   function itemNode(item, position, on) {
     const row = h("div", { class: "row cat-row", role: "listitem", "data-testid": "catalogue-row" },
       h("button", {
@@ -178,6 +181,7 @@ export function catalogueScreen({ alive, direction }) {
     row.dataset.onList = String(on);
     row.setAttribute("aria-posinset", String(position));
     row._item = item;
+    row._shows = shows(item);
     markPending(row, isPending(item), row.querySelector(".cat-name"));
     return row;
   }
@@ -219,8 +223,17 @@ export function catalogueScreen({ alive, direction }) {
         node ??= headerNode(entry.section);
       } else {
         const on = onList.has(entry.id);
-        if (node && node._item === entry) updateRow(node, positions[i], on);
-        else node = itemNode(entry, positions[i], on);
+        if (node && (node._item === entry || node._shows === shows(entry))) {
+          node._item = entry;
+          updateRow(node, positions[i], on);
+        } else {
+          const fresh = itemNode(entry, positions[i], on);
+          // A row drawn again (its item changed) keeps the keyboard focus where it was.
+          const focused = node?.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
+          if (node) node.replaceWith(fresh);
+          node = fresh;
+          if (focused) node.querySelector(`[data-testid="${focused}"]`)?.focus({ preventScroll: true });
+        }
         node.dataset.index = String(i);
       }
       next.set(key, node);
