@@ -523,3 +523,53 @@ def test_a_shopping_trip_in_a_basement_with_no_signal(server, browser):
     until_equal(driver, lambda d: server_lines(server, weekly), expected, "the lines on the server", timeout=15)
     until_equal(driver, lambda d: pending_rows(d, tid("line-row")), [], "lines still waiting")
     wait_lines(driver, [("Mango", False, "2"), ("Pear", False, "1"), ("Pencil", False, "1"), ("Salt", False, "1")])
+
+
+CONFLICTS = """
+return [...document.querySelectorAll('[data-testid=row-conflict]')].map(c => ({
+  kind: c.dataset.kind,
+  under: c.closest('li')?.previousElementSibling?.dataset.itemName ?? null,
+  message: c.querySelector('[data-testid=row-conflict-message]')?.textContent ?? '',
+}));
+"""
+
+
+def test_edits_that_met_other_changes_are_shown_at_their_rows(server, browser):
+    weekly = create_list(server, "Weekly")
+    ids = catalogue_ids(server)
+    for name in ("Mango", "Pear"):
+        assert server.api("PUT", f"/api/v1/shopping-lists/{weekly}/entries/{ids[name]}").status in (200, 201)
+    driver = browser("phone", path=None)
+    open_shopping_list(driver, weekly)
+    wait_lines(driver, [("Mango", False, "1"), ("Pear", False, "1")])
+    browser.allow_console(r"ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR|/api/v1/.* (412|404)")
+
+    # Offline: Mango to 3 and Pear into the cart; meanwhile another phone sets Mango to 5 and
+    # takes Pear off the list.
+    set_offline(driver, True)
+    click(driver, line_selector(driver, "Mango", "qty-plus"))
+    wait_lines(driver, [("Mango", False, "2"), ("Pear", False, "1")])
+    click(driver, line_selector(driver, "Mango", "qty-plus"))
+    toggle_line(driver, "Pear")
+    wait_lines(driver, [("Mango", False, "3"), ("Pear", True, "1")])
+    entry = f"/api/v1/shopping-lists/{weekly}/entries"
+    assert server.api("PATCH", f"{entry}/{ids['Mango']}", {"quantity": 5}).status == 200
+    assert server.api("DELETE", f"{entry}/{ids['Pear']}").status in (200, 204)
+
+    # Back online: neither edit is overwritten or dropped without a word; each shows under its row.
+    set_offline(driver, False)
+    until_equal(driver, lambda d: sorted((c["kind"], c["under"]) for c in d.execute_script(CONFLICTS)),
+                [("changed", "Mango"), ("deleted", "Pear")], "the conflicts under their rows", timeout=15)
+    messages = {c["under"]: c["message"] for c in driver.execute_script(CONFLICTS)}
+    assert "5" in messages["Mango"], messages
+    assert "Deleted on another device" in messages["Pear"], messages
+    assert server_lines(server, weekly) == [("Mango", False, 5)]
+
+    # Keep mine sends 3 over their 5; Restore puts Pear back, in the cart as this phone had it.
+    click(driver, f'{tid("line-row", item_name="Mango")} + li {tid("conflict-keep-mine")}')
+    until_equal(driver, lambda d: server_lines(server, weekly)[0], ("Mango", False, 3), "Keep mine")
+    click(driver, f'[data-item-name="Pear"] + li {tid("conflict-restore")}')
+    until_equal(driver, lambda d: server_lines(server, weekly), [("Mango", False, 3), ("Pear", True, 1)], "Restore",
+                timeout=15)
+    until_equal(driver, lambda d: d.execute_script(CONFLICTS), [], "conflicts left")
+    wait_lines(driver, [("Mango", False, "3"), ("Pear", True, "1")])

@@ -64,8 +64,6 @@ export function shoppingListScreen({ route, alive }) {
   const chooseButton = h("button", { type: "button", class: "plain-button", text: "Choose from Items", onclick: () => shell.go(shopPaths.items()) });
   const empty = h("div", { class: "empty", "data-testid": "empty-state" }, emptyText, chooseButton);
   const note = h("p", { class: "shared-note", "data-testid": "shared-note", hidden: true });
-  /** Conflicts about entries that have no row here any more (deleted on another device). */
-  const orphans = h("div", { class: "orphan-conflicts" });
   /** What the user's role allows on this list (their own lists allow everything). */
   const may = { check: true, edit: true, shared: false };
   const adder = addField(() => id, paint, () => may.shared);
@@ -176,6 +174,16 @@ export function shoppingListScreen({ route, alive }) {
     return li;
   }
 
+  /** The row of an entry deleted elsewhere, under which its conflict shows (Restore puts it back). */
+  function ghostRow(conflict) {
+    const name = store.catalogue()?.byId.get(conflict.target.id)?.name ?? "An item";
+    const li = h("li", { class: "row line ghost-line", "data-testid": "ghost-row" },
+      h("span", { class: "row-text" }, h("span", { class: "line-name", text: name })));
+    li.dataset.itemName = name;
+    li._conflictID = `ghost ${conflict.id}`;
+    return li;
+  }
+
   /** A conflict under its row, as an item of the list. */
   function conflictItem(conflict) {
     const panel = conflictRow(conflict);
@@ -228,17 +236,16 @@ export function shoppingListScreen({ route, alive }) {
       const conflict = conflictOf(line);
       if (conflict) rows.push(oldConflicts.get(conflict.id) ?? conflictItem(conflict));
     }
-    const same = rows.length === lines.children.length && rows.every((li, i) => lines.children[i] === li);
-    if (!same) lines.replaceChildren(...rows);
-
-    // Conflicts about this list's entries that have no row (deleted on another device).
+    // Conflicts about this list's entries that have no line any more (deleted on another device
+    // before this device's edit reached it): the item's name, and the conflict under it.
     const loose = (store.conflicts() ?? []).filter((c) => c.target?.kind === "entry" && sameID(c.target.listID, id)
       && !shownIDs.has(c.target.id));
-    const looseIDs = loose.map((c) => c.id).join(" ");
-    if (orphans.dataset.ids !== looseIDs) {
-      orphans.dataset.ids = looseIDs;
-      orphans.replaceChildren(...loose.map((c) => conflictRow(c)));
+    for (const conflict of loose) {
+      const ghost = oldConflicts.get(`ghost ${conflict.id}`) ?? ghostRow(conflict);
+      rows.push(ghost, oldConflicts.get(conflict.id) ?? conflictItem(conflict));
     }
+    const same = rows.length === lines.children.length && rows.every((li, i) => lines.children[i] === li);
+    if (!same) lines.replaceChildren(...rows);
 
     const { totals } = contents;
     const currency = store.catalogue()?.currency;
@@ -251,7 +258,7 @@ export function shoppingListScreen({ route, alive }) {
     unpriced.textContent = n > 0 ? `${n} without a price` : "";
     finish.disabled = !shown.some((l) => l.inCart);
 
-    show(shown.length === 0 ? empty : lines);
+    show(lines.children.length === 0 ? empty : lines);
     shell.restoreFocus(lines, focus);
   }
 
@@ -264,7 +271,7 @@ export function shoppingListScreen({ route, alive }) {
     const other = content === lines ? empty : lines;
     const root = main();
     if (adder.form.parentElement !== root || !segmented.isConnected) {
-      root.replaceChildren(segmented, note, adder.form, orphans, content, summary);
+      root.replaceChildren(segmented, note, adder.form, content, summary);
     } else if (!content.isConnected) {
       if (other.isConnected) other.replaceWith(content);
       else summary.before(content);
