@@ -1,5 +1,6 @@
 """The Shopping tab: a whole shopping trip on two browsers at once, Edit Item's errors, the
-list picker, and the tab bar's URLs with Back, Forward and reload."""
+list picker, the tab bar's URLs with Back, Forward and reload, the add box (focus, pasted lines),
+and a trip in a basement with no signal."""
 
 
 from selenium.webdriver.common.keys import Keys
@@ -9,9 +10,10 @@ from helpers import (
     wait_ready,
 )
 from shopping_helpers import (
+    tolerate_a_server_without_since_now,  # noqa: F401 (an autouse fixture)
     catalogue_ids, catalogue_row, catalogue_selector, create_list, line_selector, line_view, lines,
-    open_shopping_list, search_catalogue, shopping_list_id, tap_catalogue_item, toggle_line, wait_lines,
-    wait_totals,
+    open_shopping_list, paste, pending_rows, search_catalogue, server_lines, set_offline, shopping_list_id,
+    tap_catalogue_item, toggle_line, wait_lines, wait_totals,
 )
 
 # Records, in the page, when a condition first holds (Date.now(), the test's clock too).
@@ -289,7 +291,9 @@ def test_add_and_delete_items_and_lists(server, browser):
     click(driver, tid("done"))
     wait_ready(driver, "shoppingList")
     assert title(driver) == "Weekend"
-    weekend = shopping_list_id(server, "Weekend")
+    # The list shows at once and is sent from the outbox, under the id the page made for it.
+    weekend = until(driver, lambda d: next((l["id"] for l in server.api("GET", "/api/v1/shopping-lists").body["lists"]
+                                            if l["name"] == "Weekend"), None), "Weekend never reached the server")
     assert path(driver) == f"/shopping/lists/{weekend}"
     click(driver, tid("back"))
     wait_ready(driver, "shoppingLists")
@@ -435,3 +439,137 @@ def test_keyboard_accessible_names_and_dark_mode(server, browser):
     until_equal(driver, lambda d: d.execute_script(
         "return getComputedStyle(document.querySelector('[data-testid=line-row]')).backgroundColor"),
         "rgb(28, 28, 30)", "a line's background in dark mode")
+
+
+FOCUSED = "return document.activeElement?.dataset.testid ?? null"
+
+
+def test_add_box_keeps_the_focus_and_takes_pasted_lines(server, browser):
+    trip = create_list(server, "Trip")
+    driver = browser("phone", path=None)
+    open_shopping_list(driver, trip)
+    element(driver, tid("empty-state"))
+
+    # The first item on an empty list, then the next typed straight on: both go on the list.
+    add_by_name(driver, "Salt")
+    wait_lines(driver, [("Salt", False, "1")])
+    assert driver.execute_script(FOCUSED) == "add-line-input", "the add box lost the focus after the first item"
+    driver.switch_to.active_element.send_keys("Pepper", Keys.ENTER)
+    wait_lines(driver, [("Pepper", False, "1"), ("Salt", False, "1")])
+    assert driver.execute_script(FOCUSED) == "add-line-input"
+
+    # Several lines pasted: one item per line (blank lines and what is already there skipped).
+    paste(driver, tid("add-line-input"), "Eggs\r\nflour\n\n  Sugar  \nsalt\n")
+    wait_lines(driver, [("Eggs", False, "1"), ("flour", False, "1"), ("Pepper", False, "1"), ("Salt", False, "1"),
+                        ("Sugar", False, "1")])
+    assert element(driver, tid("add-line-input")).get_attribute("value") == ""
+    assert driver.execute_script(FOCUSED) == "add-line-input"
+    until_equal(driver, lambda d: server_lines(server, trip),
+                [("Eggs", False, 1), ("flour", False, 1), ("Pepper", False, 1), ("Salt", False, 1), ("Sugar", False, 1)],
+                "the lines on the server")
+
+
+def test_a_shopping_trip_in_a_basement_with_no_signal(server, browser):
+    weekly = create_list(server, "Weekly")
+    ids = catalogue_ids(server)
+    for name in ("Bread", "Mango", "Pear"):
+        assert server.api("PUT", f"/api/v1/shopping-lists/{weekly}/entries/{ids[name]}").status in (200, 201)
+    driver = browser("phone", path=None)
+    open_shopping_list(driver, weekly)
+    wait_lines(driver, [("Bread", False, "1"), ("Mango", False, "1"), ("Pear", False, "1")])
+    click(driver, tid("segment-items"))  # Items once, as a newcomer would look around
+    wait_ready(driver, "catalogue")
+    until(driver, lambda d: catalogue_row(d, "Pencil"), "Items never showed Pencil")
+    click(driver, tid("segment-list"))
+    wait_lines(driver, [("Bread", False, "1"), ("Mango", False, "1"), ("Pear", False, "1")])
+    assert pending_rows(driver, tid("line-row")) == []
+
+    browser.allow_console(r"ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR|/api/v1/")
+    set_offline(driver, True)
+
+    # Every tick, quantity and add shows at once, marked as waiting; nothing reaches the server.
+    toggle_line(driver, "Bread")
+    click(driver, line_selector(driver, "Mango", "qty-plus"))
+    wait_lines(driver, [("Mango", False, "2"), ("Pear", False, "1"), ("Bread", True, "1")])
+    add_by_name(driver, "Salt")
+    wait_lines(driver, [("Mango", False, "2"), ("Pear", False, "1"), ("Salt", False, "1"), ("Bread", True, "1")])
+    assert element(driver, tid("add-line-input")).get_attribute("value") == "", "the queued name stayed in the box"
+    assert driver.execute_script(FOCUSED) == "add-line-input"
+    until_equal(driver, lambda d: pending_rows(d, tid("line-row")), ["Bread", "Mango", "Salt"], "waiting lines")
+
+    # Items works offline too: searchable, and a tap puts Pencil on the list (waiting).
+    click(driver, tid("segment-items"))
+    wait_ready(driver, "catalogue")
+    search_catalogue(driver, "PENC")
+    until_equal(driver, lambda d: [r["name"] for r in d.execute_script(
+        "return [...document.querySelectorAll('[data-testid=catalogue-row]')].map(r => ({name: r.dataset.itemName}))")],
+        ["Pencil"], "the search offline")
+    tap_catalogue_item(driver, "Pencil")
+    until(driver, lambda d: "Pencil" in pending_rows(d, tid("catalogue-row")), "Pencil is not marked as waiting")
+    click(driver, tid("segment-list"))
+    wait_lines(driver, [("Mango", False, "2"), ("Pear", False, "1"), ("Pencil", False, "1"), ("Salt", False, "1"),
+                        ("Bread", True, "1")])
+
+    # Finish Shopping offline clears what the cart shows.
+    click(driver, tid("finish-shopping"))
+    element(driver, tid("confirm-dialog"))
+    click(driver, tid("confirm-ok"))
+    wait_lines(driver, [("Mango", False, "2"), ("Pear", False, "1"), ("Pencil", False, "1"), ("Salt", False, "1")])
+    assert server_lines(server, weekly) == [("Bread", False, 1), ("Mango", False, 1), ("Pear", False, 1)]
+
+    # Back online: everything is sent, in order, and nothing waits any more.
+    set_offline(driver, False)
+    expected = [("Mango", False, 2), ("Pear", False, 1), ("Pencil", False, 1), ("Salt", False, 1)]
+    until_equal(driver, lambda d: server_lines(server, weekly), expected, "the lines on the server", timeout=15)
+    until_equal(driver, lambda d: pending_rows(d, tid("line-row")), [], "lines still waiting")
+    wait_lines(driver, [("Mango", False, "2"), ("Pear", False, "1"), ("Pencil", False, "1"), ("Salt", False, "1")])
+
+
+CONFLICTS = """
+return [...document.querySelectorAll('[data-testid=row-conflict]')].map(c => ({
+  kind: c.dataset.kind,
+  under: c.closest('li')?.previousElementSibling?.dataset.itemName ?? null,
+  message: c.querySelector('[data-testid=row-conflict-message]')?.textContent ?? '',
+}));
+"""
+
+
+def test_edits_that_met_other_changes_are_shown_at_their_rows(server, browser):
+    weekly = create_list(server, "Weekly")
+    ids = catalogue_ids(server)
+    for name in ("Mango", "Pear"):
+        assert server.api("PUT", f"/api/v1/shopping-lists/{weekly}/entries/{ids[name]}").status in (200, 201)
+    driver = browser("phone", path=None)
+    open_shopping_list(driver, weekly)
+    wait_lines(driver, [("Mango", False, "1"), ("Pear", False, "1")])
+    browser.allow_console(r"ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR|/api/v1/.* (412|404)")
+
+    # Offline: Mango to 3 and Pear into the cart; meanwhile another phone sets Mango to 5 and
+    # takes Pear off the list.
+    set_offline(driver, True)
+    click(driver, line_selector(driver, "Mango", "qty-plus"))
+    wait_lines(driver, [("Mango", False, "2"), ("Pear", False, "1")])
+    click(driver, line_selector(driver, "Mango", "qty-plus"))
+    toggle_line(driver, "Pear")
+    wait_lines(driver, [("Mango", False, "3"), ("Pear", True, "1")])
+    entry = f"/api/v1/shopping-lists/{weekly}/entries"
+    assert server.api("PATCH", f"{entry}/{ids['Mango']}", {"quantity": 5}).status == 200
+    assert server.api("DELETE", f"{entry}/{ids['Pear']}").status in (200, 204)
+
+    # Back online: neither edit is overwritten or dropped without a word; each shows under its row.
+    set_offline(driver, False)
+    until_equal(driver, lambda d: sorted((c["kind"], c["under"]) for c in d.execute_script(CONFLICTS)),
+                [("changed", "Mango"), ("deleted", "Pear")], "the conflicts under their rows", timeout=15)
+    messages = {c["under"]: c["message"] for c in driver.execute_script(CONFLICTS)}
+    assert "5" in messages["Mango"], messages
+    assert "Deleted on another device" in messages["Pear"], messages
+    assert server_lines(server, weekly) == [("Mango", False, 5)]
+
+    # Keep mine sends 3 over their 5; Restore puts Pear back, in the cart as this phone had it.
+    click(driver, f'{tid("line-row", item_name="Mango")} + li {tid("conflict-keep-mine")}')
+    until_equal(driver, lambda d: server_lines(server, weekly)[0], ("Mango", False, 3), "Keep mine")
+    click(driver, f'[data-item-name="Pear"] + li {tid("conflict-restore")}')
+    until_equal(driver, lambda d: server_lines(server, weekly), [("Mango", False, 3), ("Pear", True, 1)], "Restore",
+                timeout=15)
+    until_equal(driver, lambda d: d.execute_script(CONFLICTS), [], "conflicts left")
+    wait_lines(driver, [("Mango", False, "3"), ("Pear", True, "1")])

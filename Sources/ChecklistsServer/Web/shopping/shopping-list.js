@@ -8,41 +8,54 @@
 // line-row (data-item-id, data-item-name, data-in-cart="true|false"), line-toggle
 // (role=checkbox), line-name, line-detail, qty-minus, qty-input, qty-plus, line-cost;
 // shop-summary, total, cart-total, unpriced-note, finish-shopping; empty-state, no-lists;
-// share-list (the owner's Share in the bar), shared-note (whose list it is and what the role allows).
+// share-list (the owner's Share in the bar), shared-note (whose list it is and what the role allows);
+// not-offline; on a row with an unsent edit data-pending="true" and pending-mark; a conflict's
+// row-conflict directly under its row.
+//
+// Everything paints from the client store (/data/store.js) at once, online or not, and every
+// tap goes through it: it shows at once, marked as waiting until the server has it.
 //
 // On a list someone shared, only what the role allows shows: a viewer reads; a checker also puts
 // things in the cart and finishes shopping; an editor also adds (by name: the user's own
 // catalogue is not the owner's, so it offers no suggestions), changes quantities and takes
 // things off.
 
-import { shopApi } from "/shopping-api.js";
 import { main, shell } from "/shell.js";
 import { loadSession } from "/api.js";
+import { store } from "/data/store.js";
 import { announce, backButton, confirmDialog, h, navButton, setNav, setTitle, toast } from "/views.js";
-import { setCurrentListID, shopPaths } from "/shopping-routes.js";
+import { setCurrentListID, shopPaths } from "/shopping/shopping-routes.js";
 import {
-  changeLine, forgetList, hasPending, isOnList, listName, loadContents, loadLists, putCatalogueItem,
-  resolveCurrentList, setOnList, shop, shownLines, storeLine, keyCatalogue,
-} from "/shopping-store.js";
-import { fold, priceText, segmentedControl, totalText } from "/shopping-views.js";
+  conflictRow, fold, isOffline, keptList, listName, markPending, matching, notOffline, priceText, resolveCurrentList,
+  sameID, searchKey, segmentedControl, totalText,
+} from "/shopping/shopping-views.js";
 import { canCheck, canEditItems, isShared, openShareSheet, sharedNote } from "/sharing.js";
 
 const SUGGESTIONS = 8;
 const MAX_QUANTITY = 999;
-const sameID = (a, b) => !!a && !!b && a.toUpperCase() === b.toUpperCase();
+
+/** The catalogue, kept on the device for suggestions and Items offline: loaded once per page. */
+let catalogueLoad = null;
+function keepCatalogue() {
+  if (catalogueLoad) return;
+  const idle = window.requestIdleCallback ?? ((f) => setTimeout(f, 200));
+  catalogueLoad = new Promise((resolve) => idle(resolve)).then(() => store.loadCatalogue()).catch(() => {
+    catalogueLoad = null; // offline: again next time
+  });
+}
 
 export function shoppingListScreen({ route, alive }) {
   let id = route.id ?? null;
   // The owner's Share button, once the server has accounts (nobody to share with otherwise).
   const shareButton = navButton("Share", "share-list", () => {
-    const list = shop.contents.get(id)?.list;
+    const list = store.shoppingList(id)?.list;
     if (list) openShareSheet(list);
   }, { hidden: true });
   let accounts = false;
   loadSession().then((known) => {
     accounts = known?.mode === "accounts";
     if (alive()) paint();
-  });
+  }, () => {});
   setNav({ left: [backButton("Lists", () => shell.up())], title: (id && listName(id)) ?? "", right: [shareButton] });
 
   const segmented = segmentedControl("list");
@@ -54,6 +67,8 @@ export function shoppingListScreen({ route, alive }) {
   /** What the user's role allows on this list (their own lists allow everything). */
   const may = { check: true, edit: true, shared: false };
   const adder = addField(() => id, paint, () => may.shared);
+  /** Whether this list was shown from the store (so its disappearing means it was deleted). */
+  let seen = false;
 
   /** Shows only the controls the role allows. */
   function applyRole(list) {
@@ -86,9 +101,9 @@ export function shoppingListScreen({ route, alive }) {
     unpriced);
 
   finish.addEventListener("click", async () => {
-    const contents = shop.contents.get(id);
+    const contents = store.shoppingList(id);
     if (!contents) return;
-    const inCart = shownLines(id).filter((l) => l.inCart).length;
+    const inCart = contents.lines.filter((l) => l.inCart).length;
     if (inCart === 0) return;
     const ok = await confirmDialog({
       title: "Finish shopping?",
@@ -97,18 +112,16 @@ export function shoppingListScreen({ route, alive }) {
       confirm: "Finish",
     });
     if (!ok || !alive()) return;
+    // What is in the cart as shown here, also offline: the store takes those lines off at once.
+    const cleared = store.shoppingList(id)?.lines.filter((l) => l.inCart).length ?? 0;
     try {
-      const result = await shopApi.finish(id);
-      shop.contents.set(id, { ...result.contents, etag: null });
-      shop.listsETag = null;
-      shell.setOnline(true);
-      announce(`Finished shopping: ${result.cleared} ${result.cleared === 1 ? "item" : "items"} cleared.`);
-      toast(`Cleared ${result.cleared} ${result.cleared === 1 ? "item" : "items"} from the cart.`);
-      if (alive()) paint();
+      store.finishShopping(id);
     } catch (error) {
-      shell.noteError(error);
-      toast(error.isNetwork ? "Can’t reach the server. Nothing was cleared." : error.detail, { kind: "error" });
+      toast(error.message, { kind: "error" });
+      return;
     }
+    announce(`Finished shopping: ${cleared} ${cleared === 1 ? "item" : "items"} cleared.`);
+    toast(`Cleared ${cleared} ${cleared === 1 ? "item" : "items"} from the cart.`);
   });
 
   // MARK: Lines
@@ -121,18 +134,21 @@ export function shoppingListScreen({ route, alive }) {
     return parts.join(" · ");
   }
 
+  const conflictOf = (line) => line._conflict ?? line.item?._conflict ?? null;
+
   function row(line) {
     const name = line.item.name;
     const detail = lineDetail(line);
+    const text = h("span", { class: "row-text" },
+      h("span", { class: "line-name", "data-testid": "line-name", text: name }),
+      h("span", { class: "row-sub", "data-testid": "line-detail", text: detail }));
     const li = h("li", { class: "row line", "data-testid": "line-row" },
       h("button", {
         type: "button", class: "row-main line-toggle", role: "checkbox", "aria-checked": String(line.inCart),
         "aria-disabled": may.check ? null : "true", "data-testid": "line-toggle",
       },
       h("span", { class: "cart-check", "aria-hidden": "true" }),
-      h("span", { class: "row-text" },
-        h("span", { class: "line-name", "data-testid": "line-name", text: name }),
-        h("span", { class: "row-sub", "data-testid": "line-detail", text: detail }))),
+      text),
       h("span", { class: "qty", role: "group", "aria-label": `How many ${name}` },
         h("button", {
           type: "button", class: `qty-button ${line.quantity > 1 ? "qty-minus" : "qty-remove"}`, "data-testid": "qty-minus",
@@ -154,52 +170,120 @@ export function shoppingListScreen({ route, alive }) {
     li.dataset.itemId = line.item.id;
     li.dataset.itemName = name;
     li.dataset.inCart = String(line.inCart);
+    markPending(li, !!(line._pending || line.item?._pending), li.querySelector(".line-name"));
     return li;
   }
 
-  const signature = (l) =>
-    `${l.item.id}|${l.item.revision}|${l.inCart}|${l.quantity}|${l.cost?.formatted ?? l.cost?.amount ?? ""}|${l.item.price?.formatted ?? ""}|${may.check}|${may.edit}`;
+  /** The row of an entry deleted elsewhere, under which its conflict shows (Restore puts it back). */
+  function ghostRow(conflict) {
+    const name = store.catalogue()?.byId.get(conflict.target.id)?.name ?? "An item";
+    const li = h("li", { class: "row line ghost-line", "data-testid": "ghost-row" },
+      h("span", { class: "row-text" }, h("span", { class: "line-name", text: name })));
+    li.dataset.itemName = name;
+    li._conflictID = `ghost ${conflict.id}`;
+    return li;
+  }
 
+  /** A conflict under its row, as an item of the list. */
+  function conflictItem(conflict) {
+    const panel = conflictRow(conflict);
+    const li = panel.tagName === "LI" ? panel : h("li", { class: "row-conflict-item" }, panel);
+    li._conflictID = conflict.id;
+    return li;
+  }
+
+  const signature = (l) => {
+    const c = conflictOf(l);
+    return `${l.item.id}|${l.item.revision}|${l.item.name}|${l.inCart}|${l.quantity}|${l.cost?.formatted ?? l.cost?.amount ?? ""}|`
+      + `${l.item.price?.formatted ?? l.item.price?.amount ?? ""}|${l.item.unit ?? ""}|${l.item.category ?? ""}|${may.check}|${may.edit}|`
+      + `${!!(l._pending || l.item?._pending)}|${c ? `${c.id}:${c.message}` : ""}`;
+  };
+
+  /** Paints the list from the store, replacing only the rows whose line changed. */
   function paint() {
     if (!id || !alive()) return;
-    const contents = shop.contents.get(id);
-    if (!contents) return;
+    const contents = store.shoppingList(id);
+    if (!contents) {
+      if (seen) gone();
+      return;
+    }
+    seen = true;
     setTitle(contents.list.name);
     applyRole(contents.list);
-    const shown = shownLines(id);
+    const shown = contents.lines;
     const focus = shell.captureFocus(lines);
-    const old = new Map([...lines.children].map((li) => [li.dataset.itemId, li]));
-    const rows = shown.map((line) => {
+    const old = new Map();
+    const oldConflicts = new Map();
+    for (const li of lines.children) {
+      if (li._conflictID) oldConflicts.set(li._conflictID, li);
+      else old.set(li.dataset.itemId, li);
+    }
+    const rows = [];
+    const shownIDs = new Set();
+    for (const line of shown) {
+      shownIDs.add(line.item.id);
       const existing = old.get(line.item.id);
-      if (existing && existing._signature === signature(line)) return existing;
-      const fresh = row(line);
-      fresh._signature = signature(line);
-      // Keep what the user is typing in a quantity field.
-      const typing = existing?.querySelector(".qty-input");
-      if (typing && typing === document.activeElement) {
-        fresh.querySelector(".qty-input").replaceWith(typing);
+      const sig = signature(line);
+      let li = existing;
+      if (!existing || existing._signature !== sig) {
+        li = row(line);
+        li._signature = sig;
+        // Keep what the user is typing in a quantity field.
+        const typing = existing?.querySelector(".qty-input");
+        if (typing && typing === document.activeElement) li.querySelector(".qty-input").replaceWith(typing);
       }
-      return fresh;
-    });
+      rows.push(li);
+      const conflict = conflictOf(line);
+      if (conflict) rows.push(oldConflicts.get(conflict.id) ?? conflictItem(conflict));
+    }
+    // Conflicts about this list's entries that have no line any more (deleted on another device
+    // before this device's edit reached it): the item's name, and the conflict under it.
+    const loose = (store.conflicts() ?? []).filter((c) => c.target?.kind === "entry" && sameID(c.target.listID, id)
+      && !shownIDs.has(c.target.id));
+    for (const conflict of loose) {
+      const ghost = oldConflicts.get(`ghost ${conflict.id}`) ?? ghostRow(conflict);
+      rows.push(ghost, oldConflicts.get(conflict.id) ?? conflictItem(conflict));
+    }
     const same = rows.length === lines.children.length && rows.every((li, i) => lines.children[i] === li);
     if (!same) lines.replaceChildren(...rows);
 
     const { totals } = contents;
-    const busy = hasPending(id);
-    total.textContent = totalText(totals.total, shop.catalogue?.currency ?? totals.total[0]?.currency);
-    cartTotal.textContent = totalText(totals.inCart, totals.total[0]?.currency ?? shop.catalogue?.currency);
+    const currency = store.catalogue()?.currency;
+    const busy = shown.some((l) => l._pending);
+    total.textContent = totalText(totals?.total, currency ?? totals?.total?.[0]?.currency);
+    cartTotal.textContent = totalText(totals?.inCart, totals?.total?.[0]?.currency ?? currency);
     summary.setAttribute("aria-busy", String(busy));
     summary.classList.toggle("stale", busy);
-    const n = totals.unpricedCount;
+    const n = totals?.unpricedCount ?? 0;
     unpriced.textContent = n > 0 ? `${n} without a price` : "";
-    const inCart = shown.filter((l) => l.inCart).length;
-    finish.disabled = inCart === 0;
+    finish.disabled = !shown.some((l) => l.inCart);
 
-    const content = shown.length === 0 ? empty : lines;
-    if (!content.isConnected || !adder.form.isConnected) {
-      main().replaceChildren(segmented, note, adder.form, content, summary);
-    }
+    show(lines.children.length === 0 ? empty : lines);
     shell.restoreFocus(lines, focus);
+  }
+
+  /**
+   * Puts the screen's parts in place, swapping only the lines for the empty state (and back):
+   * the add field is never taken out of the page, so it keeps its focus (and the keyboard) when
+   * the first item goes on an empty list.
+   */
+  function show(content) {
+    const other = content === lines ? empty : lines;
+    const root = main();
+    if (adder.form.parentElement !== root || !segmented.isConnected) {
+      root.replaceChildren(segmented, note, adder.form, content, summary);
+    } else if (!content.isConnected) {
+      if (other.isConnected) other.replaceWith(content);
+      else summary.before(content);
+    }
+  }
+
+  /** The list is gone: deleted here or elsewhere, or no longer shared with this user. */
+  function gone() {
+    const shared = isShared(keptList(id));
+    toast(shared ? "This list is no longer shared with you." : "This shopping list no longer exists.");
+    setCurrentListID(null);
+    shell.go(shopPaths.lists(), { replace: true });
   }
 
   lines.addEventListener("click", (event) => {
@@ -207,7 +291,7 @@ export function shoppingListScreen({ route, alive }) {
     const li = button?.closest("li[data-item-id]");
     if (!li) return;
     const itemID = li.dataset.itemId;
-    const line = shownLines(id).find((l) => l.item.id === itemID);
+    const line = store.shoppingList(id)?.lines.find((l) => l.item.id === itemID);
     if (!line) return;
     switch (button.dataset.testid) {
       case "line-toggle":
@@ -215,8 +299,7 @@ export function shoppingListScreen({ route, alive }) {
           toast(note.textContent);
           break;
         }
-        changeLine(id, itemID, { inCart: !line.inCart }, paint);
-        paint();
+        edit(() => store.updateEntry(id, itemID, { inCart: !line.inCart }));
         announce(`${line.item.name} ${line.inCart ? "taken out of the cart" : "in the cart"}`);
         break;
       case "qty-minus":
@@ -234,7 +317,7 @@ export function shoppingListScreen({ route, alive }) {
     const input = event.target.closest(".qty-input");
     const li = input?.closest("li[data-item-id]");
     if (!li) return;
-    const line = shownLines(id).find((l) => l.item.id === li.dataset.itemId);
+    const line = store.shoppingList(id)?.lines.find((l) => l.item.id === li.dataset.itemId);
     if (!line) return;
     const value = Number.parseInt(input.value.trim(), 10);
     if (!/^\d+$/.test(input.value.trim()) || value < 1 || value > MAX_QUANTITY) {
@@ -251,39 +334,57 @@ export function shoppingListScreen({ route, alive }) {
     }
   });
 
+  /** Runs a store edit; one the client already knows the server would refuse is said, not queued. */
+  function edit(change) {
+    try {
+      change();
+      return true;
+    } catch (error) {
+      toast(error.message, { kind: "error" });
+      return false;
+    }
+  }
+
   function setQuantity(line, quantity) {
-    changeLine(id, line.item.id, { quantity }, paint);
-    paint();
-    announce(`${line.item.name}: ${quantity}`);
+    if (edit(() => store.updateEntry(id, line.item.id, { quantity }))) announce(`${line.item.name}: ${quantity}`);
   }
 
   function takeOff(line) {
     const { item, quantity, inCart } = line;
-    setOnList(id, item.id, false, paint);
+    if (!edit(() => store.takeOffList(id, item.id))) return;
     announce(`${item.name} taken off the list.`);
     toast(`Took “${item.name}” off the list.`, {
       action: "Undo",
       timeout: 8000,
-      onAction: async () => {
-        try {
-          storeLine(id, await shopApi.put(id, item.id, quantity));
-          if (inCart) storeLine(id, await shopApi.updateEntry(id, item.id, { inCart }));
-          shell.scheduleRefresh(0);
-        } catch (error) {
-          shell.noteError(error);
-          toast(error.detail || "The item could not be put back.", { kind: "error" });
-        }
-      },
+      onAction: () => edit(() => {
+        store.putOnList(id, item.id, { quantity });
+        if (inCart) store.updateEntry(id, item.id, { inCart });
+      }),
     });
   }
 
   // MARK: Loading
 
+  const stop = store.subscribe((topics) => {
+    if (!alive()) return;
+    if (!id) {
+      if (topics.has("shoppingLists")) refresh();
+      return;
+    }
+    for (const topic of topics) {
+      if (topic === "catalogue" || topic === "outbox" || (topic.startsWith("shoppingList:") && sameID(topic.slice(13), id))) {
+        paint();
+        return;
+      }
+    }
+  });
+
+  /** Picks the current list (from the kept lists, else loaded), then paints it and catches up. */
   async function refresh() {
     try {
       if (!id) {
-        await loadLists();
-        if (!alive()) return;
+        if (!store.shoppingLists()) await store.loadShoppingLists();
+        if (!alive() || id) return;
         const list = resolveCurrentList();
         if (!list) {
           showNoLists();
@@ -293,22 +394,26 @@ export function shoppingListScreen({ route, alive }) {
         history.replaceState(history.state, "", shopPaths.list(id));
         document.body.dataset.screen = "shoppingList";
         document.documentElement.dataset.screen = "shoppingList";
+        paint();
       }
       setCurrentListID(id);
-      const changed = await loadContents(id);
+      // A list made here and not sent yet has nothing on the server to load.
+      const kept = store.shoppingList(id)?.list;
+      if (kept?._pending && !kept.revision) return;
+      await store.loadShoppingList(id);
       if (!alive()) return;
-      if (changed || !(lines.isConnected || empty.isConnected)) paint();
+      paint();
+      keepCatalogue();
     } catch (error) {
       if (!alive()) return;
-      if (error.status === 404 && id) {
-        const shared = isShared(shop.contents.get(id)?.list ?? shop.lists?.find((l) => l.id === id));
-        forgetList(id);
-        toast(shared ? "This list is no longer shared with you." : "This shopping list no longer exists.");
-        shell.go(shopPaths.lists(), { replace: true });
+      // A 404 for a list the store still shows is one made here and not sent yet: it stays.
+      if (error?.status === 404 && id && !store.shoppingList(id)) {
+        gone();
         return;
       }
-      shell.noteError(error);
-      if (!id || !shop.contents.has(id)) shell.showLoadError(error, () => shell.render({ direction: "none" }));
+      if (id && store.shoppingList(id)) return; // shown from the store; the banner says offline
+      if (isOffline(error)) showNotOffline();
+      else shell.showLoadError(error, () => shell.render({ direction: "none" }));
     }
   }
 
@@ -319,8 +424,19 @@ export function shoppingListScreen({ route, alive }) {
       h("button", { type: "button", class: "plain-button", text: "New Shopping List", onclick: () => shell.go(shopPaths.newList()) })));
   }
 
+  function showNotOffline() {
+    main().replaceChildren(segmented, notOffline());
+  }
+
   let ready;
-  if (id && shop.contents.has(id)) {
+  if (!id && store.shoppingLists()) {
+    const list = resolveCurrentList();
+    if (list) {
+      id = list.id;
+      history.replaceState(history.state, "", shopPaths.list(id));
+    }
+  }
+  if (id && store.shoppingList(id)) {
     setCurrentListID(id);
     paint();
     ready = Promise.resolve();
@@ -329,16 +445,14 @@ export function shoppingListScreen({ route, alive }) {
     const cancel = shell.showLoadingSoon(alive);
     ready = refresh().finally(cancel);
   }
-  // The catalogue is not needed here, but when loaded it answers suggestions without a request.
-  if (shop.catalogue) setTimeout(keyCatalogue, 0);
 
   return {
     ready,
     refresh,
-    /** This list's lines and totals change with its entries and with any catalogue item's name or price. */
-    wants: (change) => change.scope === "catalogue"
-      || ((change.scope === "shoppingList" || change.scope === "sharing") && (!id || sameID(change.collectionID, id))),
+    /** The store tells this screen what changed (live changes included). */
+    wants: () => false,
     dispose() {
+      stop?.();
       adder.dispose();
     },
   };
@@ -347,7 +461,9 @@ export function shoppingListScreen({ route, alive }) {
 /**
  * The add field: a combobox that offers catalogue items matching what is typed (ignoring case
  * and accents). Enter or Add puts the highlighted item, or the item with exactly that name, on
- * the list; only a name the catalogue does not have yet makes a new item.
+ * the list; only a name the catalogue does not have yet makes a new item. Pasting several lines
+ * puts one item on the list per line. What was typed is cleared only once the store has queued
+ * it, and the field keeps the focus (and the phone its keyboard) for the next item.
  */
 function addField(listID, paint, shared) {
   const input = h("input", {
@@ -363,37 +479,30 @@ function addField(listID, paint, shared) {
   });
   const form = h("form", { class: "group add-form", "data-testid": "add-line-form", novalidate: true },
     h("div", { class: "row field-row" }, input, submit), listbox);
+  // A tap on Add must not take the focus (and the phone's keyboard) from the field.
+  submit.addEventListener("pointerdown", (event) => event.preventDefault());
 
   let options = [];
   let active = -1;
-  let results = { query: null, items: [] };
-  let controller = null;
-  let queue = Promise.resolve();
+  let searching = 0;
 
-  /** Catalogue items matching `text`: from the loaded catalogue when there is one, else the server. */
-  async function search(text, signal) {
+  /** Catalogue items matching `text`: from the kept catalogue, else the store's search. */
+  async function search(text) {
     const query = fold(text);
     if (shared()) return []; // the user's catalogue is not the owner's: its items can't go on this list
-    if (results.query === query) return results.items;
-    let items;
-    if (shop.catalogue) {
-      keyCatalogue();
-      const starts = [];
-      const contains = [];
-      for (const item of shop.catalogue.items) {
-        const at = item._key.indexOf(query);
-        if (at === 0) starts.push(item);
-        else if (at > 0) contains.push(item);
-        if (starts.length >= SUGGESTIONS) break;
-      }
-      items = starts.concat(contains).slice(0, SUGGESTIONS);
-    } else {
-      items = (await shopApi.search(text, SUGGESTIONS, signal)).items;
-      const starts = items.filter((i) => fold(i.name).startsWith(query));
-      items = starts.concat(items.filter((i) => !starts.includes(i)));
-    }
-    results = { query, items };
-    return items;
+    const catalogue = store.catalogue();
+    if (catalogue) return matching(catalogue.items, query, SUGGESTIONS);
+    const found = await store.searchCatalogue(text, SUGGESTIONS);
+    const items = Array.isArray(found) ? found : found?.items ?? [];
+    const starts = items.filter((i) => searchKey(i).startsWith(query));
+    return starts.concat(items.filter((i) => !starts.includes(i)));
+  }
+
+  /** The line for a catalogue item or a name on the list as shown, if it is on it. */
+  function lineFor({ itemID, name }) {
+    const lines = store.shoppingList(listID())?.lines ?? [];
+    const key = name === undefined ? null : fold(name);
+    return lines.find((l) => (itemID ? l.item.id === itemID : fold(l.item.name) === key)) ?? null;
   }
 
   function close() {
@@ -413,9 +522,8 @@ function addField(listID, paint, shared) {
       close();
       return;
     }
-    const id = listID();
     listbox.replaceChildren(...items.map((item, index) => {
-      const on = id && isOnList(id, item.id);
+      const on = !!lineFor({ itemID: item.id });
       const li = h("li", {
         id: `add-suggestion-${index}`, class: "suggestion", role: "option", "aria-selected": "false",
         "data-testid": "suggestion",
@@ -444,17 +552,16 @@ function addField(listID, paint, shared) {
 
   input.addEventListener("input", async () => {
     const text = input.value.trim();
-    controller?.abort();
+    const turn = ++searching;
     if (!text) {
       close();
       return;
     }
-    controller = new AbortController();
     try {
-      const items = await search(text, controller.signal);
-      if (input.value.trim() === text && document.activeElement === input) show(items);
-    } catch (error) {
-      if (error.name !== "AbortError") shell.noteError(error);
+      const items = await search(text);
+      if (turn === searching && input.value.trim() === text && document.activeElement === input) show(items);
+    } catch {
+      // No suggestions (offline before the catalogue was kept): a name typed is still added.
     }
   });
   input.addEventListener("keydown", (event) => {
@@ -481,7 +588,7 @@ function addField(listID, paint, shared) {
     const li = event.target.closest("li[data-index]");
     if (!li) return;
     const item = options[Number(li.dataset.index)];
-    if (item) enqueue(() => addItem(item));
+    if (item) added(() => addItem(item), true);
   });
 
   form.addEventListener("submit", (event) => {
@@ -489,68 +596,73 @@ function addField(listID, paint, shared) {
     const item = active >= 0 ? options[active] : null;
     const text = input.value.trim();
     if (!item && !text) return;
-    enqueue(() => (item ? addItem(item) : addText(text)));
+    added(() => (item ? addItem(item) : addText(text)), true);
   });
 
-  /** Adds run one after another, so "milk" typed twice quickly still finds the first Milk. */
-  function enqueue(add) {
-    controller?.abort();
-    input.value = "";
+  // Several lines pasted: one item per line (a single line is pasted into the field as usual).
+  input.addEventListener("paste", (event) => {
+    const pasted = event.clipboardData?.getData("text/plain") ?? "";
+    const names = pasted.split(/\r\n|\r|\n/).map((l) => l.replace(/^\s*(?:[-*•]|\[[ xX]?\])\s+/, "").trim()).filter(Boolean);
+    if (names.length < 2) return;
+    event.preventDefault();
+    const left = [];
+    for (const name of names) {
+      try {
+        addText(name);
+      } catch (error) {
+        left.push(name);
+        toast(error.message, { kind: "error" });
+      }
+    }
+    // What could not be added stays in the field, so nothing typed is lost.
+    input.value = left.join(", ");
     close();
     input.focus();
-    queue = queue.then(add).catch((error) => {
-      shell.noteError(error);
-      toast(error.isNetwork ? "Can’t reach the server. The item was not added." : error.detail, { kind: "error" });
-    });
+    if (names.length > left.length) announce(`Added ${names.length - left.length} items.`);
+  });
+
+  /** Runs an add; the field is cleared only when it was queued, and keeps the focus either way. */
+  function added(add, clear) {
+    searching++;
+    try {
+      add();
+      if (clear) input.value = "";
+    } catch (error) {
+      toast(error.message, { kind: "error" });
+    }
+    close();
+    input.focus();
   }
 
-  async function addText(text) {
-    results = { query: null, items: [] };
+  function addText(text) {
     const id = listID();
-    const key = fold(text);
-    if (shared()) {
-      // Only the list's own lines are known here; the owner's catalogue matches the name.
-      const line = shop.contents.get(id)?.lines.find((l) => fold(l.item.name) === key);
-      if (line && isOnList(id, line.item.id)) {
-        toast(`“${line.item.name}” is already on the list.`);
-        announce(`${line.item.name} is already on the list.`);
-        return;
-      }
-    } else {
-      const items = await search(text);
-      const existing = items.find((i) => fold(i.name) === key);
-      if (existing) return addItem(existing);
+    const line = lineFor({ name: text });
+    if (line) {
+      toast(`“${line.item.name}” is already on the list.`);
+      announce(`${line.item.name} is already on the list.`);
+      return;
     }
-    const { line, createdItem } = await shopApi.putNamed(id, text);
-    shell.setOnline(true);
-    if (createdItem && !shared()) {
-      putCatalogueItem(line.item.id, line.item);
-      results = { query: null, items: [] };
-    }
-    storeLine(id, line);
-    paint();
-    announce(`Added ${line.item.name}.`);
-    shell.scheduleRefresh(0);
+    const existing = shared() ? null : store.catalogue()?.items.find((i) => searchKey(i) === fold(text));
+    if (existing) store.putOnList(id, existing.id);
+    else store.putNamedOnList(id, text);
+    announce(`Added ${existing?.name ?? text}.`);
   }
 
-  async function addItem(item) {
+  function addItem(item) {
     const id = listID();
-    if (isOnList(id, item.id)) {
+    if (lineFor({ itemID: item.id })) {
       toast(`“${item.name}” is already on the list.`);
       announce(`${item.name} is already on the list.`);
       return;
     }
-    storeLine(id, await shopApi.put(id, item.id));
-    shell.setOnline(true);
-    paint();
+    store.putOnList(id, item.id);
     announce(`Added ${item.name}.`);
-    shell.scheduleRefresh(0);
   }
 
   return {
     form,
     dispose() {
-      controller?.abort();
+      searching++;
     },
   };
 }

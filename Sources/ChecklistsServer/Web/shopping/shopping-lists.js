@@ -6,17 +6,18 @@
 // shopping-list-subtitle, edit-shopping-list (ⓘ), add-shopping-list; shopping-list-form,
 // shopping-list-name-input, delete-shopping-list-button, form-error, done, cancel; list-shared
 // (a shared list's "Shared by alice · can check off"); share-row (the owner's Share…);
-// shared-info, leave-list (a shared list's edit screen).
+// shared-info, leave-list (a shared list's edit screen); not-offline; data-pending="true" and a
+// pending-mark on a row with an unsent edit, and its conflict (row-conflict) under it.
+//
+// Both paint from the client store at once and edit through it (new, rename and delete show at
+// once, also offline, and are sent when the connection is back).
 
-import { shopApi } from "/shopping-api.js";
 import { main, shell } from "/shell.js";
+import { store } from "/data/store.js";
 import { addButton, announce, backButton, confirmDialog, h, navButton, setNav, toast } from "/views.js";
-import { currentListID, setCurrentListID, shopPaths } from "/shopping-routes.js";
-import { forgetList, loadLists, shop } from "/shopping-store.js";
+import { currentListID, setCurrentListID, shopPaths } from "/shopping/shopping-routes.js";
+import { conflictRow, fold, isOffline, keptList, markPending, notOffline, sameID } from "/shopping/shopping-views.js";
 import { isShared, leaveList, shareRow, sharedBadge, sharedInfo } from "/sharing.js";
-import { FieldConflicts, placeAfter, quoted, staleConflicts } from "/conflicts.js";
-
-const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
 
 /** "3 to get", "All in the cart", "(Empty)". */
 function subtitle(list) {
@@ -64,9 +65,13 @@ export function shoppingListsScreen({ alive }) {
     return li;
   }
 
+  const rows = new Map(); // list id → {li, list, current}
   function paint() {
-    if (!shop.lists) return;
-    if (shop.lists.length === 0) {
+    if (!alive()) return;
+    const lists = store.shoppingLists();
+    if (!lists) return;
+    if (lists.length === 0) {
+      rows.clear();
       main().replaceChildren(h("div", { class: "empty", "data-testid": "empty-state" },
         h("p", { text: "No shopping lists yet." }),
         h("button", { type: "button", class: "plain-button", text: "New Shopping List", onclick: () => shell.go(shopPaths.newList()) })));
@@ -74,24 +79,53 @@ export function shoppingListsScreen({ alive }) {
     }
     const focus = shell.captureFocus(ul);
     const current = currentListID();
-    ul.replaceChildren(...shop.lists.map((l) => row(l, l.id === current)));
+    const children = [];
+    for (const list of lists) {
+      const isCurrent = sameID(list.id, current);
+      let known = rows.get(list.id);
+      if (!known || known.list !== list || known.current !== isCurrent || known.pending !== !!list._pending) {
+        const li = row(list, isCurrent);
+        markPending(li, !!list._pending, li.querySelector(".list-name"));
+        known = { li, list, current: isCurrent, pending: !!list._pending };
+        rows.set(list.id, known);
+      }
+      children.push(known.li);
+      const conflict = list._conflict ?? store.conflictFor?.("shoppingList", list.id);
+      if (conflict) {
+        if (known.conflict?._id !== `${conflict.id}:${conflict.message}`) {
+          const panel = conflictRow(conflict);
+          known.conflict = panel.tagName === "LI" ? panel : h("li", { class: "row-conflict-item" }, panel);
+          known.conflict._id = `${conflict.id}:${conflict.message}`;
+        }
+        children.push(known.conflict);
+      } else {
+        known.conflict = null;
+      }
+    }
+    for (const listID of [...rows.keys()]) if (!lists.some((l) => l.id === listID)) rows.delete(listID);
+    const same = children.length === ul.children.length && children.every((li, i) => ul.children[i] === li);
+    if (!same) ul.replaceChildren(...children);
     if (!ul.isConnected) main().replaceChildren(ul);
     shell.restoreFocus(ul, focus);
   }
 
+  const stop = store.subscribe((topics) => {
+    if (topics.has("shoppingLists") || topics.has("outbox")) paint();
+  });
+
   async function refresh() {
     try {
-      const changed = await loadLists();
-      if (alive() && (changed || !ul.isConnected)) paint();
+      await store.loadShoppingLists();
+      if (alive()) paint();
     } catch (error) {
-      if (!alive()) return;
-      shell.noteError(error);
-      if (!shop.lists) shell.showLoadError(error, () => shell.render({ direction: "none" }));
+      if (!alive() || store.shoppingLists()) return; // shown from the store; the banner says offline
+      if (isOffline(error)) main().replaceChildren(notOffline());
+      else shell.showLoadError(error, () => shell.render({ direction: "none" }));
     }
   }
 
   let ready;
-  if (shop.lists) {
+  if (store.shoppingLists()) {
     paint();
     ready = Promise.resolve();
     refresh();
@@ -99,7 +133,7 @@ export function shoppingListsScreen({ alive }) {
     const cancel = shell.showLoadingSoon(alive);
     ready = refresh().finally(cancel);
   }
-  return { ready, refresh, wants: (change) => change.scope === "shoppingList" || change.scope === "sharing", dispose() {} };
+  return { ready, refresh, wants: () => false, dispose: () => stop?.() };
 }
 
 /** Asks, then deletes a shopping list; resolves to true when it is gone. */
@@ -114,15 +148,12 @@ async function deleteList(list) {
   });
   if (!ok) return false;
   try {
-    await shopApi.deleteList(list.id);
+    store.deleteShoppingList(list.id);
   } catch (error) {
-    if (error.status !== 404) {
-      shell.noteError(error);
-      toast(error.isNetwork ? "Can’t reach the server. The list was not deleted." : error.detail, { kind: "error" });
-      return false;
-    }
+    toast(error.message, { kind: "error" });
+    return false;
   }
-  forgetList(list.id);
+  if (sameID(currentListID(), list.id)) setCurrentListID(null);
   announce(`Deleted ${list.name}.`);
   toast(`Deleted “${list.name}”.`);
   return true;
@@ -159,71 +190,30 @@ export function shoppingListFormScreen({ route, alive }) {
   });
 
   let nameGroup = null;
-  const conflicts = new FieldConflicts({
-    place: (_, panel) => placeAfter(nameGroup, panel),
-    take: (_, value) => {
-      input.value = value;
-      update();
-    },
-    resend: () => form.requestSubmit(),
-    label: () => "Name",
-    describe: (_, value) => quoted(value),
-    focusField: () => input.focus(),
-  });
-  const storeList = (updated) => {
-    shop.listsETag = null;
-    if (shop.lists) {
-      shop.lists = shop.lists.map((l) => (l.id === id ? { ...l, ...updated } : l)).sort((a, b) => byName.compare(a.name, b.name));
-    }
-    const contents = shop.contents.get(id);
-    if (contents) contents.list = { ...contents.list, ...updated };
-  };
 
-  form.addEventListener("submit", async (event) => {
+  form.addEventListener("submit", (event) => {
     event.preventDefault();
     const name = input.value.trim();
     if (!name || saving) return;
-    saving = true;
     error.textContent = "";
-    update();
+    // The store shows it at once (also offline) and sends it; a name it knows the server would
+    // refuse is said here, and what was typed stays.
     try {
+      // Names are unique among the user's own lists, ignoring case (as the server's 409 says).
+      const taken = (store.shoppingLists() ?? []).find((l) => !l.owner && !sameID(l.id, id) && fold(l.name) === fold(name));
+      if (taken) throw new Error(`A shopping list named '${taken.name}' already exists.`);
       if (isNew) {
-        const list = await shopApi.createList(name);
-        shop.lists = shop.lists ? [...shop.lists, list].sort((a, b) => byName.compare(a.name, b.name)) : null;
-        shop.listsETag = null;
-        setCurrentListID(list.id);
-        if (alive()) shell.go(shopPaths.list(list.id), { replace: true });
+        const listID = store.createShoppingList(name);
+        saving = true;
+        setCurrentListID(listID);
+        if (alive()) shell.go(shopPaths.list(listID), { replace: true });
         return;
       }
-      conflicts.clear();
-      for (let attempt = 0; name !== original.name && attempt < 3; attempt++) {
-        try {
-          storeList(await shopApi.renameList(id, name, original.revision));
-          break;
-        } catch (e) {
-          if (e.status !== 412) throw e;
-          // The list moved on (a tick, an entry, or a rename elsewhere): only a rename is a conflict.
-          const stale = await staleConflicts(e, {
-            base: { name: original.name }, mine: { name }, fields: ["name"], read: (list) => ({ name: list.name }),
-            load: async () => (await shopApi.contents(id)).list, unwrap: (body) => body.list ?? body,
-          });
-          if (!alive()) return;
-          original = { ...stale.current, revision: stale.revision ?? stale.current.revision };
-          storeList(original);
-          if (stale.conflicts.length > 0) {
-            saving = false;
-            update();
-            conflicts.show(stale.conflicts);
-            return;
-          }
-        }
-      }
+      if (name !== original.name) store.renameShoppingList(id, name);
+      saving = true;
       if (alive()) shell.up();
     } catch (e) {
-      saving = false;
-      if (!alive()) return;
-      shell.noteError(e);
-      error.textContent = e.isNetwork ? "Can’t reach the server. Try again." : e.detail || e.message;
+      error.textContent = e.message;
       update();
       input.focus();
     }
@@ -231,13 +221,16 @@ export function shoppingListFormScreen({ route, alive }) {
 
   async function start() {
     if (!isNew) {
-      original = shop.lists?.find((l) => l.id === id) ?? null;
+      original = keptList(id);
       if (!original) {
         try {
-          original = (await shopApi.contents(id)).list;
+          await store.loadShoppingList(id);
+          original = keptList(id);
+          if (!original) throw Object.assign(new Error("This shopping list doesn’t exist."), { status: 404, detail: "This shopping list doesn’t exist." });
         } catch (e) {
           if (!alive()) return;
-          shell.showLoadFailure(e, "This shopping list doesn’t exist.");
+          if (isOffline(e)) main().replaceChildren(notOffline());
+          else shell.showLoadFailure(e, "This shopping list doesn’t exist.");
           return;
         }
       }
@@ -258,7 +251,7 @@ export function shoppingListFormScreen({ route, alive }) {
         h("button", {
           type: "button", class: "row-main destructive centered", "data-testid": "delete-shopping-list-button", text: "Delete List",
           onclick: async () => {
-            const list = shop.lists?.find((l) => l.id === id) ?? original;
+            const list = keptList(id) ?? original;
             if (await deleteList(list) && alive()) shell.up();
           },
         }))));
@@ -273,7 +266,8 @@ export function shoppingListFormScreen({ route, alive }) {
     setNav({ left: [backButton("Lists", () => shell.up())], title: list.name, right: [] });
     main().replaceChildren(sharedInfo(list, { things: "entries", onLeave: async () => {
       if (!(await leaveList(list))) return;
-      forgetList(list.id);
+      if (sameID(currentListID(), list.id)) setCurrentListID(null);
+      store.loadShoppingLists().catch(() => {});
       if (alive()) shell.go(shopPaths.lists(), { replace: true });
     } }));
   }

@@ -10,17 +10,18 @@
 // data-item-name, data-on-list="true|false"), catalogue-toggle (role=checkbox), catalogue-name,
 // catalogue-detail, catalogue-price, edit-catalogue-item (ⓘ), add-catalogue-item (+),
 // section-header, sticky-section, section-index, catalogue-empty, catalogue-hint,
-// add-from-search. The list element fires "catalogue-rendered" ({query, count}) after each
+// add-from-search, not-offline; a row with an unsent edit has data-pending="true" and a
+// pending-mark; conflicts about items show above the list (row-conflict). The list element fires "catalogue-rendered" ({query, count}) after each
 // search's rows are in the DOM (used to measure search-as-you-type).
 
 import { main, shell } from "/shell.js";
+import { store } from "/data/store.js";
 import { addButton, announce, h, setNav, toast } from "/views.js";
-import { currentListID, shopPaths } from "/shopping-routes.js";
+import { currentListID, shopPaths } from "/shopping/shopping-routes.js";
 import {
-  forgetList, itemsOnList, keyCatalogue, listName, loadContents, loadLists, resolveCurrentList, setOnList,
-  shop, syncCatalogue,
-} from "/shopping-store.js";
-import { fold, priceText, segmentedControl } from "/shopping-views.js";
+  conflictRow, fold, isOffline, keptList, listName, markPending, notOffline, priceText, resolveCurrentList, sameID,
+  searchKey, segmentedControl,
+} from "/shopping/shopping-views.js";
 import { isShared } from "/sharing.js";
 
 const OVERSCAN = 800; // px of rows kept above and below the viewport
@@ -56,6 +57,8 @@ export function catalogueScreen({ alive, direction }) {
   const empty = h("div", { class: "empty", "data-testid": "catalogue-empty", hidden: true });
   const column = h("div", { class: "catalogue-column" }, sticky, list, empty);
   const layout = h("div", { class: "catalogue-layout" }, column, index);
+  /** Conflicts about catalogue items: above the list (its rows have fixed heights). */
+  const conflictBox = h("div", { class: "catalogue-conflicts" });
 
   if (direction === "back") search.value = savedSearch;
   else savedSearch = "";
@@ -71,7 +74,7 @@ export function catalogueScreen({ alive, direction }) {
   let height = 0;
   let rowHeight = 0;
   let headerHeight = 0;
-  let onList = new Set();
+  let onList = new Map();
   let rendered = { first: -1, last: -1 };
   let nodes = new Map(); // entry key → element in the DOM
   let frame = 0;
@@ -79,9 +82,13 @@ export function catalogueScreen({ alive, direction }) {
   const keyOf = (entry) => (entry.id === undefined ? `h ${entry.section}` : entry.id);
   /** The current list when someone else owns it: the user's own items can't go on it. */
   const sharedList = () => {
-    const list = listID ? shop.contents.get(listID)?.list ?? shop.lists?.find((l) => l.id === listID) : null;
+    const list = keptList(listID);
     return isShared(list) ? list : null;
   };
+  /** The ids of the items on the current list, as shown (with unsent taps). */
+  const itemsOnList = () => new Map(store.shoppingList(listID)?.lines.map((l) => [l.item.id, l]) ?? []);
+  /** Whether a row waits on an unsent edit: of the item itself, or of its line on the list. */
+  const isPending = (item) => !!(item._pending || onList.get(item.id)?._pending);
 
   /** Measures a header and a row once; CSS gives both fixed heights (which the user's font size may change). */
   function measure() {
@@ -96,12 +103,11 @@ export function catalogueScreen({ alive, direction }) {
   }
 
   function filter() {
-    const items = shop.catalogue?.items ?? [];
+    const items = store.catalogue()?.items ?? [];
     if (!query) {
       shown = items;
     } else {
-      keyCatalogue();
-      shown = items.filter((item) => item._key.includes(query));
+      shown = items.filter((item) => searchKey(item).includes(query));
     }
     entries = [];
     offsets = [];
@@ -112,8 +118,8 @@ export function catalogueScreen({ alive, direction }) {
     let sectionIndex = -1;
     let position = 0;
     for (const item of shown) {
-      if (item.section !== section) {
-        section = item.section;
+      if (sectionOf(item) !== section) {
+        section = sectionOf(item);
         sectionIndex = entries.length;
         entries.push({ section });
         offsets.push(y);
@@ -152,6 +158,12 @@ export function catalogueScreen({ alive, direction }) {
     return [item.unit, item.category].filter(Boolean).join(" · ");
   }
 
+  /** An item's first letter, for its section (the server sends it; a waiting new item may not have it). */
+  const sectionOf = (item) => item.section ?? (fold(item.name).charAt(0).toUpperCase().replace(/[^A-Z]/, "#") || "#");
+
+  /** What a row shows of its item: a row showing the same is kept when the item object is new. */
+  const shows = (item) => `${item.name}|${priceText(item.price)}|${detail(item)}`;
+
   function itemNode(item, position, on) {
     const row = h("div", { class: "row cat-row", role: "listitem", "data-testid": "catalogue-row" },
       h("button", {
@@ -169,6 +181,8 @@ export function catalogueScreen({ alive, direction }) {
     row.dataset.onList = String(on);
     row.setAttribute("aria-posinset", String(position));
     row._item = item;
+    row._shows = shows(item);
+    markPending(row, isPending(item), row.querySelector(".cat-name"));
     return row;
   }
 
@@ -178,6 +192,7 @@ export function catalogueScreen({ alive, direction }) {
 
   /** Brings a row up to date in place (so a focused button keeps its focus). */
   function updateRow(row, position, on) {
+    markPending(row, isPending(row._item), row.querySelector(".cat-name"));
     if (row.dataset.onList !== String(on)) {
       row.dataset.onList = String(on);
       row.firstElementChild.setAttribute("aria-checked", String(on));
@@ -208,8 +223,17 @@ export function catalogueScreen({ alive, direction }) {
         node ??= headerNode(entry.section);
       } else {
         const on = onList.has(entry.id);
-        if (node && node._item === entry) updateRow(node, positions[i], on);
-        else node = itemNode(entry, positions[i], on);
+        if (node && (node._item === entry || node._shows === shows(entry))) {
+          node._item = entry;
+          updateRow(node, positions[i], on);
+        } else {
+          const fresh = itemNode(entry, positions[i], on);
+          // A row drawn again (its item changed) keeps the keyboard focus where it was.
+          const focused = node?.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
+          if (node) node.replaceWith(fresh);
+          node = fresh;
+          if (focused) node.querySelector(`[data-testid="${focused}"]`)?.focus({ preventScroll: true });
+        }
         node.dataset.index = String(i);
       }
       next.set(key, node);
@@ -273,11 +297,12 @@ export function catalogueScreen({ alive, direction }) {
 
   /** Everything again: after a search, or when the catalogue or the list changed. */
   function paint() {
-    if (!alive() || !shop.catalogue) return;
-    if (!layout.isConnected) main().replaceChildren(segmented, toolbar, hint, layout);
+    if (!alive() || !store.catalogue()) return;
+    if (!layout.isConnected) main().replaceChildren(segmented, toolbar, hint, conflictBox, layout);
     measure();
     filter();
-    onList = listID && !sharedList() ? itemsOnList(listID) : new Set();
+    paintConflicts();
+    onList = listID && !sharedList() ? itemsOnList() : new Map();
     const name = listID ? listName(listID) : null;
     const shared = sharedList();
     hint.textContent = shared
@@ -287,8 +312,16 @@ export function catalogueScreen({ alive, direction }) {
     paintWindow(true);
   }
 
+  function paintConflicts() {
+    const open = (store.conflicts() ?? []).filter((c) => c.target?.kind === "catalogueItem");
+    const ids = open.map((c) => `${c.id}:${c.message}`).join(" ");
+    if (conflictBox.dataset.ids === ids) return;
+    conflictBox.dataset.ids = ids;
+    conflictBox.replaceChildren(...open.map((c) => conflictRow(c)));
+  }
+
   function paintEmpty() {
-    const total = shop.catalogue.items.length;
+    const total = store.catalogue().items.length;
     empty.hidden = shown.length > 0;
     if (shown.length > 0) return;
     if (total === 0) {
@@ -307,7 +340,7 @@ export function catalogueScreen({ alive, direction }) {
   /** Only the put-on/take-off state changed: update the rendered rows in place. */
   function paintChecks() {
     if (!alive()) return;
-    onList = listID && !sharedList() ? itemsOnList(listID) : new Set();
+    onList = listID && !sharedList() ? itemsOnList() : new Map();
     for (const node of nodes.values()) {
       if (node._item) updateRow(node, Number(node.getAttribute("aria-posinset")), onList.has(node._item.id));
     }
@@ -357,7 +390,13 @@ export function catalogueScreen({ alive, direction }) {
       return;
     }
     const on = !onList.has(item.id);
-    setOnList(listID, item.id, on, paintChecks);
+    try {
+      if (on) store.putOnList(listID, item.id);
+      else store.takeOffList(listID, item.id);
+    } catch (error) {
+      toast(error.message, { kind: "error" });
+      return;
+    }
     announce(on ? `${item.name} put on the list` : `${item.name} taken off the list`);
   });
 
@@ -407,35 +446,53 @@ export function catalogueScreen({ alive, direction }) {
 
   // MARK: Loading
 
-  async function refresh(changes) {
-    const catalogueChanged = !changes || !!shop.catalogueDirty || changes.some((c) => c.scope === "catalogue");
-    const listChanged = !changes || changes.some((c) => c.scope === "shoppingList");
+  /** What the store says changed: the catalogue repaints the rows, the list only their checks. */
+  const stop = store.subscribe((topics) => {
+    if (!alive()) return;
+    if (topics.has("shoppingLists") && !listID) listID = resolveCurrentList()?.id ?? null;
+    if (topics.has("catalogue")) {
+      paint();
+      return;
+    }
+    if (topics.has("outbox")) paintConflicts();
+    for (const topic of topics) {
+      if (listID && topic.startsWith("shoppingList:") && sameID(topic.slice(13), listID)) {
+        paintChecks();
+        return;
+      }
+    }
+  });
+
+  /** Catches the catalogue and the current list up with the server (painted from the store first). */
+  async function refresh() {
     try {
-      if (!listID || !shop.lists) {
-        await loadLists();
+      if (!listID) {
+        if (!store.shoppingLists()) await store.loadShoppingLists();
         listID = resolveCurrentList()?.id ?? null;
       }
-      const [catalogue, checks] = await Promise.all([
-        catalogueChanged || !shop.catalogue ? syncCatalogue() : false,
-        listID && (listChanged || !shop.contents.has(listID)) ? loadContents(listID).catch((error) => {
-          if (error.status !== 404) throw error;
-          forgetList(listID);
+      await Promise.all([
+        store.loadCatalogue(),
+        listID ? store.loadShoppingList(listID).catch((error) => {
+          if (error?.status !== 404) throw error;
           listID = null;
-          return true;
-        }) : false,
+        }) : null,
       ]);
       if (!alive()) return;
-      if (catalogue || !layout.isConnected) paint();
-      else if (checks) paintChecks();
+      if (!layout.isConnected) paint();
+      else paintChecks();
     } catch (error) {
       if (!alive()) return;
-      shell.noteError(error);
-      if (!shop.catalogue) shell.showLoadError(error, () => shell.render({ direction: "none" }));
+      if (store.catalogue()) {
+        if (!layout.isConnected) paint();
+        return; // shown from the store; the banner says offline
+      }
+      if (isOffline(error)) main().replaceChildren(segmented, notOffline());
+      else shell.showLoadError(error, () => shell.render({ direction: "none" }));
     }
   }
 
   let ready;
-  if (shop.catalogue) {
+  if (store.catalogue()) {
     paint();
     ready = Promise.resolve();
     refresh();
@@ -446,16 +503,19 @@ export function catalogueScreen({ alive, direction }) {
   // Search keys for every name, computed while the user looks at the first rows.
   const idle = window.requestIdleCallback ?? ((f) => setTimeout(f, 50));
   const cancelIdle = window.cancelIdleCallback ?? clearTimeout;
-  const keying = idle(() => keyCatalogue());
+  const keying = idle(() => {
+    for (const item of store.catalogue()?.items ?? []) searchKey(item);
+  });
 
   return {
     ready,
     refresh,
-    wants: (change) => change.scope === "catalogue" || (change.scope === "shoppingList"
-      && (!listID || (change.collectionID || "").toUpperCase() === listID.toUpperCase())),
+    /** The store tells this screen what changed (live changes included). */
+    wants: () => false,
     /** After the app restored a scroll position (going Back): the rows there. */
     layout: () => paintWindow(),
     dispose() {
+      stop?.();
       window.removeEventListener("scroll", onScroll);
       window.removeEventListener("resize", onScroll);
       cancelAnimationFrame(frame);

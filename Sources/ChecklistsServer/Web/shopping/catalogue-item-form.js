@@ -1,0 +1,249 @@
+// Add Item and Edit Item for the catalogue: name, price, unit and category. Done saves through
+// the client store: the item shows at once (also offline), marked as waiting, and is sent when
+// the connection is back. What the store knows the server would refuse (an empty or too long
+// name) shows under its field and nothing is queued; what only the server can judge (a price is
+// read in the page's language: "1.99", "1,99", "€1.99") comes back as a conflict on the item's
+// row if it refuses it. An edit made while someone else changed the item is shown there too.
+//
+// data-testid hooks: catalogue-item-form, item-name-input, item-price-input, item-unit-input,
+// item-category-input, name-error, price-error, unit-error, category-error, form-error,
+// delete-catalogue-item-button, done, cancel.
+
+import { main, shell } from "/shell.js";
+import { store } from "/data/store.js";
+import { announce, confirmDialog, h, navButton, setNav, toast } from "/views.js";
+import { shopPaths } from "/shopping/shopping-routes.js";
+import { amountText, currencySymbol, isOffline, notOffline, sameID } from "/shopping/shopping-views.js";
+
+/** The field an error is about, from its status and message. */
+function fieldOf(error) {
+  const text = `${error.detail ?? error.message} ${error.title ?? ""}`.toLowerCase();
+  if (error.status === 409) return "name";
+  if (/price|amount|currenc|number|decimal|negative/.test(text)) return "price";
+  if (/\bunit\b/.test(text)) return "unit";
+  if (/categor/.test(text)) return "category";
+  // A name another item has: "The catalogue already has an item called 'Bread'." (a 409).
+  if (/name|already|called/.test(text)) return "name";
+  return "form";
+}
+
+export function itemFormScreen({ route, alive }) {
+  const id = route.id;
+  const isNew = !id;
+  const form = h("form", { class: "form", id: "catalogue-item-form", "data-testid": "catalogue-item-form", novalidate: true });
+  const done = h("button", {
+    type: "submit", form: "catalogue-item-form", class: "nav-button strong", "data-testid": "done", text: "Done", disabled: true,
+  });
+  setNav({ left: [navButton("Cancel", "cancel", () => shell.up())], title: isNew ? "Add Item" : "Edit Item", right: [done] });
+
+  const currency = store.catalogue()?.currency;
+  const fields = {
+    name: field("name", "Name", { placeholder: "Name of the Item", maxlength: 200, "data-autofocus": "" }),
+    price: field("price", "Price", { placeholder: "0.00", inputmode: "decimal", maxlength: 40 }),
+    unit: field("unit", "Unit", { placeholder: "e.g. 500 g, 6 pack", maxlength: 60 }),
+    category: field("category", "Category", { placeholder: "e.g. Dairy, Aisle 4", maxlength: 60, list: "category-options" }),
+  };
+  const formError = h("p", { class: "form-error", id: "item-form-error", role: "alert", "data-testid": "form-error" });
+  const categories = h("datalist", { id: "category-options" });
+  let original = null;
+  let saving = false;
+
+  function field(name, label, attrs) {
+    const input = h("input", {
+      type: "text", id: `item-${name}`, class: "text-field", autocomplete: "off", enterkeyhint: "done",
+      "aria-describedby": `item-${name}-error`, "data-testid": `item-${name}-input`, ...attrs,
+    });
+    const error = h("p", { class: "field-error", id: `item-${name}-error`, role: "alert", "data-testid": `${name}-error` });
+    const row = h("li", { class: "row field-row labelled" },
+      h("label", { class: "row-label field-label", for: `item-${name}`, text: label }),
+      name === "price" && currency ? h("span", { class: "currency", "aria-hidden": "true", text: currencySymbol(currency) }) : null,
+      input);
+    input.addEventListener("input", () => {
+      error.textContent = "";
+      formError.textContent = "";
+      update();
+    });
+    return { input, error, row };
+  }
+
+  function update() {
+    done.disabled = saving || fields.name.input.value.trim().length === 0;
+    for (const f of Object.values(fields)) f.input.setAttribute("aria-invalid", String(!!f.error.textContent));
+  }
+
+  function showError(error) {
+    const where = fieldOf(error);
+    const message = error.detail || error.message;
+    const target = fields[where];
+    if (target) {
+      target.error.textContent = message;
+      update();
+      target.input.focus();
+    } else {
+      formError.textContent = message;
+      update();
+    }
+  }
+
+  const value = (name) => fields[name].input.value.trim();
+  const changesFrom = (base) => {
+    const changes = {};
+    if (value("name") !== base.name) changes.name = value("name");
+    if (value("price") !== amountText(base.price)) changes.price = value("price") || null;
+    if (value("unit") !== (base.unit ?? "")) changes.unit = value("unit") || null;
+    if (value("category") !== (base.category ?? "")) changes.category = value("category") || null;
+    return changes;
+  };
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (done.disabled || saving) return;
+    for (const f of Object.values(fields)) f.error.textContent = "";
+    formError.textContent = "";
+    const known = new Set((store.conflicts() ?? []).map((c) => c.id));
+    try {
+      if (isNew) {
+        const body = { name: value("name") };
+        if (value("price")) body.price = value("price");
+        if (value("unit")) body.unit = value("unit");
+        if (value("category")) body.category = value("category");
+        store.createCatalogueItem(body);
+        announce(`Added ${body.name}.`);
+      } else {
+        const changes = changesFrom(original);
+        // Made on the revision the form opened on: a change elsewhere meanwhile is merged field
+        // by field, and a field both changed is shown on the item's row.
+        if (Object.keys(changes).length > 0) store.updateCatalogueItem(id, changes, { base: original.revision });
+        announce(`Saved ${value("name")}.`);
+      }
+    } catch (error) {
+      showError(error);
+      return;
+    }
+    saving = true;
+    update();
+    const refused = await answer(known);
+    if (!alive()) return;
+    if (refused) {
+      // Not kept: the server's words under the field, what was typed stays, and nothing changed.
+      store.resolve(refused.id, "dismiss");
+      saving = false;
+      showError({ detail: refused.message, status: refused.status });
+      return;
+    }
+    shell.up();
+  });
+
+  /**
+   * Online, the server's answer to what Done queued: a refusal (a price it can't read, a name
+   * another item has) comes back as a "refused" conflict, shown on the form rather than on a row.
+   * Offline, or once everything is sent, or if the answer takes long, resolves to null at once
+   * (the item shows as waiting on Items, and any conflict there).
+   */
+  function answer(known) {
+    return new Promise((resolve) => {
+      let stop = null;
+      let timer = 0;
+      const check = () => {
+        const fresh = (store.conflicts() ?? []).find((c) => !known.has(c.id) && c.target?.kind === "catalogueItem");
+        if (fresh && fresh.kind !== "refused") return finish(null);
+        if (fresh) return finish(fresh);
+        if (!store.online || store.pendingCount() === 0) return finish(null);
+        return false;
+      };
+      const finish = (value) => {
+        stop?.();
+        clearTimeout(timer);
+        resolve(value);
+        return true;
+      };
+      if (check()) return;
+      stop = store.subscribe(() => check());
+      timer = setTimeout(() => finish(null), 8000);
+    });
+  }
+
+  /**
+   * The user's own lists that have the item on them: from the lists kept on this device, with
+   * the contents not kept yet loaded first while online (offline, what is kept).
+   */
+  async function listsWith(itemID) {
+    // Only the user's own lists can hold their items (a shared list holds its owner's).
+    const lists = (store.shoppingLists() || []).filter((l) => l.entryCount > 0 && !l.owner);
+    if (store.online) {
+      await Promise.all(lists.filter((l) => !store.shoppingList(l.id)).map((l) => store.loadShoppingList(l.id).catch(() => null)));
+    }
+    return lists.filter((l) => store.shoppingList(l.id)?.lines.some((line) => sameID(line.item.id, itemID)));
+  }
+
+  async function deleteItem() {
+    const current = store.catalogue()?.byId.get(id) ?? original;
+    const lists = await listsWith(id);
+    if (!alive()) return;
+    const names = lists.map((l) => `“${l.name}”`).join(", ");
+    const ok = await confirmDialog({
+      title: `Delete “${current.name}”?`,
+      message: lists.length > 0
+        ? `It is also removed from ${lists.length === 1 ? "1 list" : `${lists.length} lists`}: ${names}. This can’t be undone.`
+        : "It is removed from your items. This can’t be undone.",
+      confirm: "Delete",
+    });
+    if (!ok || !alive()) return;
+    try {
+      store.deleteCatalogueItem(id);
+    } catch (error) {
+      formError.textContent = error.message;
+      return;
+    }
+    toast(lists.length > 0
+      ? `Deleted “${current.name}” and took it off ${lists.length === 1 ? "1 list" : `${lists.length} lists`}.`
+      : `Deleted “${current.name}”.`);
+    announce(`Deleted ${current.name}.`);
+    saving = true;
+    if (alive()) shell.up();
+  }
+
+  async function start() {
+    if (isNew) {
+      fields.name.input.value = new URLSearchParams(location.search).get("name") ?? "";
+    } else {
+      original = store.catalogue()?.byId.get(id) ?? null;
+      if (!original) {
+        try {
+          await store.loadCatalogue();
+          original = store.catalogue()?.byId.get(id) ?? null;
+          if (!original) throw Object.assign(new Error("This item doesn’t exist."), { status: 404, detail: "This item doesn’t exist." });
+        } catch (e) {
+          if (!alive()) return;
+          if (isOffline(e)) main().replaceChildren(notOffline());
+          else shell.showLoadFailure(e, "This item doesn’t exist.");
+          return;
+        }
+      }
+      if (!alive()) return;
+      fields.name.input.value = original.name;
+      fields.price.input.value = amountText(original.price);
+      fields.unit.input.value = original.unit ?? "";
+      fields.category.input.value = original.category ?? "";
+    }
+    const known = new Set((store.catalogue()?.items ?? []).map((i) => i.category).filter(Boolean));
+    categories.replaceChildren(...[...known].sort().slice(0, 200).map((c) => h("option", { value: c })));
+    const groups = [
+      h("ul", { class: "group" }, fields.name.row), fields.name.error,
+      h("ul", { class: "group" }, fields.price.row, fields.unit.row, fields.category.row),
+      fields.price.error, fields.unit.error, fields.category.error, formError, categories,
+    ];
+    if (!isNew) {
+      groups.push(h("ul", { class: "group" }, h("li", { class: "row" },
+        h("button", {
+          type: "button", class: "row-main destructive centered", "data-testid": "delete-catalogue-item-button",
+          text: "Delete Item", onclick: deleteItem,
+        }))));
+    }
+    form.replaceChildren(...groups);
+    main().replaceChildren(form);
+    update();
+  }
+  return { ready: start(), dispose() {} };
+}
+
