@@ -27,7 +27,7 @@ from accounts_helpers import (
     sign_in, wait_members, login_message,
 )
 from axe_helpers import axe_violations
-from helpers import click, element, goto, item_selector, set_edit_mode, tid, until, until_equal, wait_ready
+from helpers import click, element, goto, item_selector, set_edit_mode, tid, type_text, until, wait_ready
 from shopping_helpers import search_catalogue, wait_lines
 
 
@@ -106,6 +106,11 @@ def seed(server) -> dict:
     for text in ("Passport", "Charger"):
         api("POST", f"/api/v1/checklists/{ids['packing']}/items", {"text": text}, user="alice")
     api("PUT", f"/api/v1/shares/{ids['packing']}/bob", {"role": "checker"}, user="alice")
+    alice_lists = api("GET", "/api/v1/shopping-lists", user="alice")["lists"]
+    ids["alice_shopping"] = next(entry["id"] for entry in alice_lists if "owner" not in entry)
+    tea = api("POST", "/api/v1/catalogue", {"name": "Tea", "price": "3.20"}, user="alice")["id"]
+    api("PUT", f"/api/v1/shopping-lists/{ids['alice_shopping']}/entries/{tea}", user="alice")
+    api("PUT", f"/api/v1/shares/{ids['alice_shopping']}/bob", {"role": "checker"}, user="alice")
 
     catalogue = {}
     for name, price, unit, category in (
@@ -148,7 +153,10 @@ def walk_checklists(walk: Walk, server, ids: dict) -> None:
 
     open_path(driver, "/", "lists")
     until(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, tid("list-row"))) == 3, "All Lists never showed 3 lists")
-    walk.check("All Lists")
+    walk.check("All Lists (mine and one shared with me)")
+    set_edit_mode(driver, True)
+    walk.check("All Lists in edit mode")
+    set_edit_mode(driver, False)
 
     open_path(driver, f"/lists/{groceries}", "list")
     until(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, tid("item-row"))) == 5, "Groceries never showed its items")
@@ -173,6 +181,9 @@ def walk_checklists(walk: Walk, server, ids: dict) -> None:
     open_path(driver, f"/lists/{packing}", "list")
     element(driver, tid("shared-note"))
     walk.check("Checklist shared with me (checker)")
+
+    open_path(driver, f"/lists/{ids['trips']}", "list")
+    walk.check("Checklist, empty")
 
     open_path(driver, "/lists/new", "listForm")
     walk.check("Add Checklist")
@@ -203,6 +214,13 @@ def walk_shopping(walk: Walk, server, ids: dict) -> None:
     open_path(driver, f"/shopping/lists/{ids['shopping']}", "shoppingList")
     wait_lines(driver, [("Coffee", False, "1"), ("Salt", False, "1"), ("Eggs", True, "1"), ("Milk", True, "2")])
     walk.check("Shopping List (lines, cart, totals)")
+    type_text(driver, tid("add-line-input"), "s")
+    until(driver, lambda d: present(d, tid("suggestion")), "no suggestions for “s”")
+    walk.check("Shopping List: add box with suggestions")
+    type_text(driver, tid("add-line-input"), "")
+    open_path(driver, f"/shopping/lists/{ids['alice_shopping']}", "shoppingList")
+    element(driver, tid("shared-note"))
+    walk.check("Shopping List shared with me (checker)")
     open_path(driver, f"/shopping/lists/{ids['party']}", "shoppingList")
     walk.check("Shopping List, empty")
     open_path(driver, "/shopping/lists", "shoppingLists")
@@ -218,6 +236,11 @@ def walk_shopping(walk: Walk, server, ids: dict) -> None:
     walk.check("Items, searching")
     open_path(driver, "/shopping/items/new")
     walk.check("Add catalogue item")
+    type_text(driver, tid("item-name-input"), "Tea")
+    type_text(driver, tid("item-price-input"), "a lot")
+    click(driver, tid("done"))
+    until(driver, lambda d: present(d, tid("price-error")), "no error under a price of “a lot”")
+    walk.check("Add catalogue item, a price refused")
     open_path(driver, f"/shopping/items/{ids['catalogue']['Milk']}/edit")
     walk.check("Edit catalogue item")
 
@@ -240,7 +263,10 @@ def walk_offline(walk: Walk, browsers, ids: dict) -> None:
     driver.execute_cdp_cmd("Network.enable", {})
     driver.execute_cdp_cmd("Network.emulateNetworkConditions", OFFLINE)
     try:
-        goto(driver, f"/lists/{ids['groceries']}")
+        # In the app, as a phone that loses its signal does (a reload offline is engineer E's
+        # test, and needs the service worker's shell).
+        open_path(driver, "/", "lists")
+        open_path(driver, f"/lists/{ids['groceries']}", "list")
         until(driver, lambda d: present(d, tid("offline-banner")), "the offline banner never showed")
         walk.check("Offline banner (Checklist)")
         has_outbox = present(driver, tid("pending-count")) or driver.execute_script(
@@ -263,6 +289,10 @@ def walk_offline(walk: Walk, browsers, ids: dict) -> None:
 def test_no_axe_violations_on_any_screen(server, browser, size, dark):
     # The sign-in page's wrong password answers 401, on purpose.
     browser.allow_console(r"/api/v1/session - Failed to load resource: .*status of 401")
+    # A server without `since=now` yet (engineer V's addition) answers 400; the sync copes.
+    # A price the server refuses (Add catalogue item) answers 422.
+    browser.allow_console(r"/api/v1/catalogue - Failed to load resource: .*status of 422")
+    browser.allow_console(r"/api/v1/changes\?since=now - Failed to load resource: .*status of 400")
     driver = browser(size, dark=dark, path=None)
     walk = Walk(driver, f"{size} {'dark' if dark else 'light'}")
 
