@@ -44,6 +44,9 @@ export function setNav({ left = [], title, right = [] }) {
 /** Changes the title shown in the bar and the document's title. */
 export function setTitle(title) {
   navTitle().textContent = title;
+  // A screen without a title yet (say a list not kept offline) still names its heading.
+  if (title) navTitle().removeAttribute("aria-label");
+  else navTitle().setAttribute("aria-label", "Checklists");
   document.title = !title || title === "Checklists" ? "Checklists" : `${title} – Checklists`;
 }
 

@@ -253,7 +253,6 @@ export function catalogueScreen({ alive, direction }) {
     nodes = next;
     before.style.height = `${first >= 0 ? offsets[first] : 0}px`;
     after.style.height = `${last >= 0 ? height - offsets[last] - entryHeight(last) : 0}px`;
-    list.setAttribute("aria-setsize", String(shown.length));
     for (const node of wanted) if (node.dataset.index) node.setAttribute("aria-setsize", String(shown.length));
   }
 
