@@ -65,15 +65,27 @@ def reload(driver, screen: str | None = None) -> None:
     """Reloads the page (still offline, if it was) and waits for the screen, saying what showed
     instead when the app could not draw it."""
     driver.refresh()
+    _arrived(driver, screen, "after a reload")
+
+
+def visit(driver, path: str, screen: str | None = None) -> None:
+    """Opens a URL of the app as a navigation (typed, or from the home screen), offline or not."""
+    driver.get(driver.base_url + path)
+    _arrived(driver, screen, f"opening {path}")
+
+
+def _arrived(driver, screen: str | None, what: str) -> None:
     try:
         wait_ready(driver, screen)
     except Exception as error:
-        raise AssertionError(f"after a reload the {screen or 'screen'} never showed; the phone showed: "
+        raise AssertionError(f"{what} the {screen or 'screen'} never showed; the phone showed: "
                              f"{screen_text(driver)!r}") from error
     not_kept = driver.execute_script("return !!document.querySelector('[data-testid=not-offline]')")
     error_shown = driver.execute_script("return !!document.querySelector('[data-testid=load-error]')")
+    offline_now = driver.execute_script("return !navigator.onLine")
     assert not (not_kept or error_shown), (
-        f"after a reload offline the phone showed {screen_text(driver)!r} instead of what it had opened before")
+        f"{what}{' offline' if offline_now else ''} the phone showed {screen_text(driver)!r} instead of what it "
+        "had opened before")
 
 
 # MARK: - The banner

@@ -16,7 +16,7 @@ from helpers import click, figure, goto, open_list, until, until_equal
 from offline_helpers import (
     add_line, add_with_form, assert_pending, assert_waiting_text, banner, checklist_view, conflicts, delete,
     inline_add, move_up, offline, online, pending_names, phone, press_conflict, reload, rename, screen_text,
-    server_checklist, server_shopping, shopping_view, tick, wait_banner_gone, wait_conflict, wait_offline_banner,
+    server_checklist, server_shopping, shopping_view, tick, visit, wait_banner_gone, wait_conflict, wait_offline_banner,
 )
 from shopping_helpers import line_selector, open_shopping_list, shopping_list_id, toggle_line, wait_lines
 
@@ -77,7 +77,7 @@ def test_one_phone_offline_another_online_and_the_cli_and_nothing_is_lost(server
     until_equal(a, checklist_view, mine, "Groceries on phone A after its offline edits")
     assert_pending(a, {"Eggs", "Milk", "Rye bread", "Butter", "Oat milk", "Flour"}, exact=True)
 
-    open_shopping_list(a, weekly)  # a navigation without a network: the service worker serves the app
+    visit(a, f"/shopping/lists/{weekly}", "shoppingList")  # without a network: the service worker serves the app
     toggle_line(a, "Apples")
     click(a, line_selector(a, "Bananas", "qty-plus"))
     until(a, lambda d: ("Bananas", False, "3") in shopping_view(d), "Bananas did not go to 3")
@@ -93,7 +93,7 @@ def test_one_phone_offline_another_online_and_the_cli_and_nothing_is_lost(server
     assert_pending(a, {"Apples", "Bananas", "Salt"}, testid="line-row", name_of="line-name", exact=True)
     waiting = wait_offline_banner(a, at_least=11, message="after a reload offline, 11 edits waiting")
     assert_waiting_text(waiting)
-    goto(a, f"/lists/{groceries}", "list")
+    visit(a, f"/lists/{groceries}", "list")
     until_equal(a, checklist_view, mine, "Groceries on phone A after a reload offline")
     assert_pending(a, {"Eggs", "Milk", "Rye bread", "Butter", "Oat milk", "Flour"}, exact=True)
     assert banner(a)["count"] == waiting["count"], "the count changed between two screens"
