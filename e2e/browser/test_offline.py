@@ -16,7 +16,7 @@ from helpers import click, figure, goto, open_list, until, until_equal
 from offline_helpers import (
     add_line, add_with_form, assert_pending, assert_waiting_text, banner, checklist_view, conflicts, delete,
     inline_add, move_up, offline, online, pending_names, phone, press_conflict, reload, rename, screen_text,
-    server_checklist, server_shopping, shopping_view, tick, visit, wait_banner_gone, wait_conflict, wait_offline_banner,
+    server_checklist, server_shopping, shopping_view, tick, visit, wait_banner_gone, wait_conflict, wait_controlled, wait_offline_banner,
 )
 from shopping_helpers import line_selector, open_shopping_list, shopping_list_id, toggle_line, wait_lines
 
@@ -197,6 +197,7 @@ def test_in_a_shop_basement_a_new_user_reads_ticks_and_adds_and_the_other_phone_
     # A newcomer opens the shopping list once, at home.
     newcomer = phone(browser, links["A"], path=None)
     open_shopping_list(newcomer, shopping)
+    wait_controlled(newcomer)
     wait_lines(newcomer, planned, "the shopping list, opened once")
 
     # In the basement: no signal. A reload still shows the whole list.
