@@ -34,6 +34,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
 import helpers
+import network
 from accounts_helpers import USERS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -78,12 +79,13 @@ class Server:
     output: list = field(default_factory=list)
     _ready: threading.Event = field(default_factory=threading.Event)
     _tokens: dict = field(default_factory=dict)
+    env: dict = field(default_factory=dict)  # more environment for `serve` (linked_server's public URLs)
 
     def start(self) -> None:
         self.process = subprocess.Popen(
             [str(self.binary), "--db", str(self.db), "serve", "--port", "0"],
             # Prices in euros whatever the machine's locale, so tests can expect "€8.47".
-            env={**os.environ, "CHECKLISTS_CURRENCY": os.environ.get("CHECKLISTS_CURRENCY", "EUR")},
+            env={**os.environ, "CHECKLISTS_CURRENCY": os.environ.get("CHECKLISTS_CURRENCY", "EUR"), **self.env},
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
@@ -179,6 +181,29 @@ def server(tmp_path):
 
 
 @pytest.fixture
+def links():
+    """Links (network.Link) named "A" to "D": each phone's own TCP proxy to the server, on a port
+    of its own (its own origin), which a test switches off and on. Use with `linked_server`."""
+    made = {name: network.Link(name) for name in "ABCD"}
+    yield made
+    for link in made.values():
+        link.close()
+
+
+@pytest.fixture
+def linked_server(tmp_path, links):
+    """A `server` that also answers at each link's URL (given as public URLs), with the links
+    connected to it. A test module uses it by overriding `server` with it."""
+    srv = Server(binary=binary_path(), db=tmp_path / "checklists.sqlite",
+                 env={"CHECKLISTS_PUBLIC_URL": " ".join(link.url for link in links.values())})
+    srv.start()
+    for link in links.values():
+        link.connect(srv.url)
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
 def accounts_server(tmp_path):
     srv = Server(binary=binary_path(), db=tmp_path / "checklists.sqlite")
     for name, password in USERS.items():
@@ -201,7 +226,11 @@ class Browsers:
         self.allowed: list[re.Pattern] = []
 
     def __call__(self, size: str = "desktop", *, dark: bool = False, path: str | None = "/",
-                 notifications: bool = False):
+                 notifications: bool = False, base_url: str | None = None,
+                 user_data_dir: Path | None = None):
+        """`base_url`: where this browser opens the app (a `network.Link`'s URL, say), default the
+        server's. `user_data_dir`: a Chromium profile folder to keep (IndexedDB, the service
+        worker and its cache) and open again in a later browser; default a fresh one."""
         width, height, mobile = SIZES[size]
         options = webdriver.ChromeOptions()
         options.binary_location = CHROMIUM
@@ -213,6 +242,8 @@ class Browsers:
             "--disable-backgrounding-occluded-windows", "--disable-features=Translate,MediaRouter",
         ):
             options.add_argument(argument)
+        if user_data_dir is not None:
+            options.add_argument(f"--user-data-dir={user_data_dir}")
         # Exact viewports: headless windows can't be narrower than 500 px without emulation.
         options.add_experimental_option("mobileEmulation", {
             "deviceMetrics": {"width": width, "height": height, "pixelRatio": 1.0, "mobile": mobile, "touch": False},
@@ -220,7 +251,7 @@ class Browsers:
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
         driver.size_name = size
-        driver.base_url = self.server.url
+        driver.base_url = base_url or self.server.url
         driver.console = []
         self.drivers.append(driver)
         driver.set_script_timeout(30)
@@ -228,7 +259,7 @@ class Browsers:
             helpers.set_dark(driver, True)
         if notifications:
             driver.execute_cdp_cmd(
-                "Browser.grantPermissions", {"origin": self.server.url, "permissions": ["notifications"]})
+                "Browser.grantPermissions", {"origin": base_url or self.server.url, "permissions": ["notifications"]})
         if path is not None:
             helpers.goto(driver, path)
         return driver
