@@ -16,8 +16,7 @@ import { backButton, h, setNav } from "/views.js";
 import { noteError } from "/app/connection.js";
 import { main } from "/shell.js";
 import { closeShareSheet } from "/sharing.js";
-// Engineer P moves this file to /shopping/shopping-routes.js; import it from there once merged.
-import { currentShoppingPath, isShoppingRoute, parseShoppingRoute, shoppingParent } from "/shopping-routes.js";
+import { currentShoppingPath, isShoppingRoute, parseShoppingRoute, shoppingParent } from "/shopping/shopping-routes.js";
 import { LAST_LIST_KEY, paths } from "/checklists/checklist-paths.js";
 import { listsScreen } from "/checklists/all-lists.js";
 import { checklistScreen } from "/checklists/checklist.js";
@@ -29,10 +28,10 @@ let shopping = null;
 let shoppingLoad = null;
 /** shopping.js and what it imports: fetched side by side rather than one level after another. */
 const SHOPPING_MODULES = [
-  "/shopping.js", "/shopping-store.js", "/shopping-api.js", "/shopping-views.js", "/shopping-list.js",
-  "/shopping-lists.js", "/catalogue.js", "/item-form.js",
+  "/shopping/shopping.js", "/shopping/shopping-views.js", "/shopping/shopping-list.js",
+  "/shopping/shopping-lists.js", "/shopping/catalogue.js", "/shopping/catalogue-item-form.js",
 ];
-const loadShopping = () => (shoppingLoad ??= Promise.all([import("/shopping.js"), shoppingStyles()]).then(
+const loadShopping = () => (shoppingLoad ??= Promise.all([import("/shopping/shopping.js"), shoppingStyles()]).then(
   ([module]) => (shopping = module),
   (error) => {
     shoppingLoad = null; // try again next time (offline without the cached file, say)
