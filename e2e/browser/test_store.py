@@ -386,3 +386,27 @@ def test_a_second_visit_paints_5000_items_from_indexeddb(server, browser):
     assert timing["again"] and timing["untouched"] and timing["changed"] and timing["same"] and timing["row"]
     assert timing["remaining"] == count - count // 3 - 1
     run(page, "await store.flush();")
+
+
+def test_a_second_visit_catches_up_through_the_feed_without_loading_kept_lists_again(server, browser):
+    allow_old_server(browser)
+    list_id, ids = make_list(server, "Books", ["Dune", "Emma"])
+    shop = shopping_list(server)
+    page = browser("desktop")
+    open_store(page)
+    run(page, LOAD_ALL, list_id, shop)
+    run(page, "await store._internal.saveNow();")
+
+    page.get(server.url + "/")
+    server.cli("add", "Books", "Ulysses")
+    caught = run(page, """
+      await store.open(null);
+      await sync.start();
+      const loaded = [await store.loadChecklist(args[0]), await store.loadShoppingList(args[1]), await store.loadCatalogue()];
+      await sync.catchUp();
+      const paths = performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname);
+      return {loaded, items: store.checklist(args[0]).items.map((i) => i.text),
+              refetched: paths.filter((p) => p === "/api/v1/checklists/" + args[0] || p.startsWith("/api/v1/shopping-lists/") || p === "/api/v1/catalogue").length};
+    """, list_id, shop)
+    assert caught["items"] == ["Dune", "Emma", "Ulysses"]
+    assert caught["refetched"] == 0, "kept lists are caught up through the feed, not downloaded again"

@@ -34,6 +34,7 @@ const state = {
   catalogue: null, // {currency, items, etag}
   members: new Map(), // listID → {members, etag}
   cursor: null,
+  live: false, // the stream is open and the feed was read up to it (sync.js)
   online: typeof navigator === "undefined" ? true : navigator.onLine !== false,
 };
 
@@ -149,6 +150,7 @@ if (typeof window !== "undefined") {
 // MARK: - Network, with the connection state
 
 function setOnline(online) {
+  if (!online) state.live = false; // changes may be missed until the feed is read again
   if (state.online === online) return;
   state.online = online;
   touch("connection");
@@ -313,7 +315,10 @@ const confirm = {
     if (state.catalogue) {
       const items = state.catalogue.items;
       const index = indexOf(items, item.id);
-      if (index < 0 || items[index] !== item) {
+      const old = index >= 0 ? items[index] : null;
+      const same = old && (old === item || (old.revision === item.revision && old.name === item.name &&
+        old.updatedAt === item.updatedAt && JSON.stringify(old.price) === JSON.stringify(item.price)));
+      if (!same) {
         const next = items.slice();
         if (index >= 0) next.splice(index, 1);
         let lo = 0;
@@ -847,6 +852,15 @@ function loadRecord(key, value) {
 
 const inFlight = new Map();
 /** One load per key at a time; a load asked while one runs waits for it, then asks (a 304). */
+/**
+ * Whether what is kept is current without asking: the event stream is open and the feed was
+ * read up to it since (sync.js sets `state.live`). A screen's load of something kept then
+ * costs nothing; `{force: true}` asks anyway.
+ */
+function current(kept, force) {
+  return !force && state.live && kept !== null && kept !== undefined;
+}
+
 function single(key, fn) {
   const running = inFlight.get(key);
   const next = (running ? running.catch(() => undefined) : Promise.resolve()).then(fn);
@@ -858,7 +872,8 @@ function single(key, fn) {
   return next;
 }
 
-async function loadChecklists() {
+async function loadChecklists({ force = false } = {}) {
+  if (current(state.checklists, force)) return false;
   return single("checklists", async () => {
     const answer = await call("GET", "/checklists", { ifNoneMatch: state.checklists?.etag ?? undefined });
     if (answer?.notModified) return false;
@@ -867,7 +882,8 @@ async function loadChecklists() {
   });
 }
 
-async function loadChecklist(id) {
+async function loadChecklist(id, { force = false } = {}) {
+  if (current(state.lists.get(id), force)) return false;
   return single(`checklist:${id}`, async () => {
     const kept = state.lists.get(id);
     let answer;
@@ -887,7 +903,8 @@ async function loadChecklist(id) {
   });
 }
 
-async function loadShoppingLists() {
+async function loadShoppingLists({ force = false } = {}) {
+  if (current(state.shoppingLists, force)) return false;
   return single("shoppingLists", async () => {
     const answer = await call("GET", "/shopping-lists", { ifNoneMatch: state.shoppingLists?.etag ?? undefined });
     if (answer?.notModified) return false;
@@ -896,7 +913,8 @@ async function loadShoppingLists() {
   });
 }
 
-async function loadShoppingList(id) {
+async function loadShoppingList(id, { force = false } = {}) {
+  if (current(state.shopping.get(id), force)) return false;
   return single(`shoppingList:${id}`, async () => {
     const kept = state.shopping.get(id);
     let answer;
@@ -916,7 +934,8 @@ async function loadShoppingList(id) {
   });
 }
 
-async function loadCatalogue() {
+async function loadCatalogue({ force = false } = {}) {
+  if (current(state.catalogue, force)) return false;
   return single("catalogue", async () => {
     const answer = await call("GET", "/catalogue", { ifNoneMatch: state.catalogue?.etag ?? undefined });
     if (answer?.notModified) return false;
