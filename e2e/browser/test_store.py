@@ -410,3 +410,68 @@ def test_a_second_visit_catches_up_through_the_feed_without_loading_kept_lists_a
     """, list_id, shop)
     assert caught["items"] == ["Dune", "Emma", "Ulysses"]
     assert caught["refetched"] == 0, "kept lists are caught up through the feed, not downloaded again"
+
+
+def test_offline_list_and_catalogue_edits_show_at_once_and_are_sent(server, browser):
+    allow_offline_noise(browser)
+    allow_old_server(browser)
+    old_id, _ = make_list(server, "Old", ["x"])
+    keep_id, _ = make_list(server, "Keep", [])
+    shop = shopping_list(server)
+    pear = catalogue_id(server, "Pear")
+    mango = catalogue_id(server, "Mango")
+    for item in (pear, mango):
+        server.api("PUT", f"/api/v1/shopping-lists/{shop}/entries/{item}")
+    server.api("PATCH", f"/api/v1/catalogue/{pear}", {"price": "2.50"})
+    page = browser("desktop")
+    open_store(page)
+    run(page, LOAD_ALL, keep_id, shop)
+
+    offline(page)
+    shown = run(page, """
+      const [oldID, keepID, shop, pear, mango] = args;
+      const made = store.createChecklist({name: "Beach", icon: "Trips"});
+      const first = store.addItem(made, {text: "Towel"});
+      store.addItem(made, {text: "Sunscreen"}, {after: null});
+      store.updateChecklist(keepID, {name: "Kept"});
+      store.deleteChecklist(oldID);
+      const party = store.createShoppingList("Party");
+      store.renameShoppingList(party, "Garden party");
+      const cheese = store.createCatalogueItem({name: "Cheese", price: "4.00", category: "Dairy"});
+      store.putOnList(shop, cheese, {quantity: 2});
+      store.updateEntry(shop, pear, {inCart: true, quantity: 2});
+      store.takeOffList(shop, mango);
+      store.updateCatalogueItem(pear, {name: "Pears"});
+      const v = store.shoppingList(shop);
+      let refused = null;
+      try { store.createChecklist({name: "   "}); } catch (e) { refused = e.message; }
+      return {
+        lists: store.checklists().map((c) => [c.name, c.subtitle, !!c._pending]),
+        beach: store.checklist(made).items.map((i) => i.text),
+        shopping: store.shoppingLists().map((l) => [l.name, !!l._pending]),
+        lines: v.lines.map((l) => [l.item.name, l.quantity, l.inCart, l.cost?.minorUnits ?? null]),
+        totals: [v.totals.total.map((p) => p.minorUnits), v.totals.inCart.map((p) => p.minorUnits), v.totals.unpricedCount],
+        found: (await store.searchCatalogue("CHEE", 5)).map((i) => i.name),
+        refused, made,
+      };
+    """, old_id, keep_id, shop, pear, mango)
+    assert shown["lists"] == [["Beach", "2 Remaining", True], ["Kept", "(No Items)", True], ["List", "(No Items)", False]]
+    assert shown["beach"] == ["Sunscreen", "Towel"]
+    assert shown["shopping"] == [["Garden party", True], ["Shopping List", True]]
+    assert shown["lines"] == [["Cheese", 2, False, 800], ["Pears", 2, True, 500]]
+    assert shown["totals"] == [[1300], [500], 0]
+    assert shown["found"] == ["Cheese"]
+    assert shown["refused"] == "A list's name cannot be empty or only white space."
+
+    online(page)
+    until_store(page, "store.pendingCount() === 0 && store.conflicts().length === 0")
+    names = [c["name"] for c in server.api("GET", "/api/v1/checklists").body["checklists"]]
+    assert names == ["Beach", "Kept", "List"]
+    assert [i["text"] for i in server_items(server, shown["made"])] == ["Sunscreen", "Towel"]
+    lists = [l["name"] for l in server.api("GET", "/api/v1/shopping-lists").body["lists"]]
+    assert lists == ["Garden party", "Shopping List"]
+    contents = server.api("GET", f"/api/v1/shopping-lists/{shop}").body
+    assert [(l["item"]["name"], l["quantity"], l["inCart"]) for l in contents["lines"]] == [("Cheese", 2, False), ("Pears", 2, True)]
+    assert [p["minorUnits"] for p in contents["totals"]["total"]] == [1300]
+    final = run(page, "const v = store.shoppingList(args[0]); return [v.totals.total.map((p) => p.minorUnits), v.lines.map((l) => !!l._pending)];", shop)
+    assert final == [[1300], [False, False]]
