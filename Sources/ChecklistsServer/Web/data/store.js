@@ -957,6 +957,16 @@ async function loadMembers(listID) {
   });
 }
 
+const foldedNames = new WeakMap(); // catalogue item → its folded name (computed once per item)
+function foldedName(item) {
+  let key = foldedNames.get(item);
+  if (key === undefined) {
+    key = fold(item.name);
+    foldedNames.set(item, key);
+  }
+  return key;
+}
+
 function searchLocal(q, limit) {
   const key = fold(q);
   const catalogue = catalogueView();
@@ -964,7 +974,7 @@ function searchLocal(q, limit) {
   const starts = [];
   const contains = [];
   for (const item of catalogue.items) {
-    const name = fold(item.name);
+    const name = foldedName(item);
     if (name.startsWith(key)) starts.push(item);
     else if (name.includes(key)) contains.push(item);
     if (starts.length >= limit) break;
@@ -1111,7 +1121,7 @@ const edits = {
     const id = uuid();
     const body = { id, ...catalogueFields(fields, { create: true }) };
     const key = fold(body.name);
-    const existing = catalogueView()?.items.find((i) => fold(i.name) === key);
+    const existing = catalogueView()?.items.find((i) => foldedName(i) === key);
     if (existing && !existing._pending) {
       // The catalogue has it (names are unique ignoring case): the server would answer that one.
       const changes = {};
@@ -1153,7 +1163,7 @@ const edits = {
   putNamedOnList(listID, name) {
     const clean = validated(name, ...LIMITS.catalogueName);
     const key = fold(clean);
-    const existing = catalogueView()?.items.find((i) => fold(i.name) === key);
+    const existing = catalogueView()?.items.find((i) => foldedName(i) === key);
     const itemID = existing ? existing.id : edits.createCatalogueItem({ name: clean });
     const shown = shoppingListView(listID)?.lines.find((l) => l.item.id === itemID);
     if (!shown) edits.putOnList(listID, itemID);
