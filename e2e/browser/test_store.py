@@ -509,3 +509,29 @@ def test_uncheck_all_and_clear_ticked_made_offline_reach_the_server(server, brow
     detail = server.api("GET", f"/api/v1/checklists/{list_id}").body
     assert [(i["text"], i["checked"]) for i in detail["items"]] == [("Hat", False), ("Belt", False)]
     assert detail["checklist"].get("hideChecked") is True
+
+
+def test_a_rename_of_a_list_deleted_elsewhere_keeps_its_row_and_restores_it(server, browser):
+    allow_offline_noise(browser)
+    allow_old_server(browser)
+    browser.allow_console(r"404")
+    list_id, _ = make_list(server, "Errands", ["Post office"])
+    page = browser("desktop")
+    open_store(page)
+    run(page, "await store.loadChecklists(); await store.loadChecklist(args[0]);", list_id)
+
+    offline(page)
+    run(page, "store.updateChecklist(args[0], {name: 'Town errands'});", list_id)
+    assert server.api("DELETE", f"/api/v1/checklists/{list_id}").status == 204
+    online(page)
+    until_store(page, "store.conflicts().length === 1")
+    row = run(page, """
+      const row = store.checklists().find((c) => c.id === args[0]);
+      return row && {name: row.name, kind: row._conflict?.kind, item: store.item(store.checklist(args[0])?.items[0]?.id ?? "none")};
+    """, list_id)
+    assert row == {"name": "Town errands", "kind": "deleted", "item": None}
+    run(page, "store.resolve(store.conflicts()[0].id, 'restore');")
+    until_store(page, "store.pendingCount() === 0 && store.conflicts().length === 0")
+    names = [c["name"] for c in server.api("GET", "/api/v1/checklists").body["checklists"]]
+    assert names == ["List", "Town errands"]
+    assert run(page, "return store.checklists().map((c) => c.name);") == ["List", "Town errands"]

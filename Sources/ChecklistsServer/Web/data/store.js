@@ -553,6 +553,12 @@ function checklistsView() {
       const view = checklistView(id);
       if (!view) continue;
       const ops = outbox.opsAbout(`checklist:${id}`);
+      const ghost = ops.find((op) => op.kind === "updateChecklist" && op.status === "conflict" && op.conflict?.kind === "deleted");
+      if (ghost) {
+        out.push({ ...summaryFields(view.checklist), _pending: false, _conflict: outbox.conflictOf(ghost) });
+        reorder = true;
+        continue;
+      }
       if (!ops.some((op) => op.kind === "createChecklist")) continue;
       out.push({ ...summaryFields(view.checklist), _pending: true });
       reorder = true;
@@ -652,6 +658,7 @@ function shoppingListView(id) {
           break;
         case "renameShoppingList":
           if (list) list = flag({ ...list, name: op.body.name }, op);
+          else if (op.status === "conflict" && op.conflict?.snapshot) list = flag({ ...op.conflict.snapshot, name: op.body.name }, op);
           break;
         case "deleteShoppingList":
           if (op.status !== "conflict") return null;
@@ -729,14 +736,17 @@ function shoppingListsView() {
     for (const id of touched) {
       if (seen.has(id)) continue;
       const ops = outbox.opsAbout(`shoppingList:${id}`);
-      if (!ops.some((op) => op.kind === "createShoppingList")) continue;
+      const ghost = ops.find((op) => op.kind === "renameShoppingList" && op.status === "conflict" && op.conflict?.kind === "deleted");
+      if (!ghost && !ops.some((op) => op.kind === "createShoppingList")) continue;
       const view = shoppingListView(id);
-      if (view) out.push({ ...view.list, _pending: true });
+      if (view) out.push(ghost ? { ...view.list, _pending: false, _conflict: outbox.conflictOf(ghost) } : { ...view.list, _pending: true });
     }
     out.sort(byName);
     return out;
   }, ["catalogue", ...[...touched].map((id) => `shoppingList:${id}`)]);
 }
+
+const CHECKLIST_ITEM_KINDS = new Set(["addItem", "updateItem", "moveItem", "deleteItem"]);
 
 /** Where a thing is: {listID, item} for an item, {line} for an entry; from the views. */
 function locate(kind, id, listID) {
@@ -748,7 +758,9 @@ function locate(kind, id, listID) {
       const index = indexOf(record.items, id);
       if (index >= 0) return { listID: lid, item: record.items[index], after: index > 0 ? record.items[index - 1].id : null };
     }
-    return null;
+    // Deleted elsewhere while an edit of it waits on the user (its row stays, with Restore).
+    const waiting = outbox.pendingOps().find((op) => op.itemID === id && op.listID && CHECKLIST_ITEM_KINDS.has(op.kind));
+    return waiting ? { listID: waiting.listID } : null;
   }
   if (kind === "entry") {
     const record = state.shopping.get(listID);
