@@ -345,7 +345,16 @@ def test_100_queued_edits_replay_quickly(server, browser):
     assert run(page, "return store.pendingCount();") == 100
     online(page)
     elapsed = run(page, "return await window.__replay;")
-    figure(f"  replay of 100 queued edits after reconnecting: {elapsed:.0f} ms (goal < 2000 ms)")
+    # The same hundred writes (unticking) sent bare from the page, for scale: the network and server's part.
+    bare = run(page, """
+      const t = performance.now();
+      for (const item of store.checklist(args[0]).items) {
+        await fetch(`/api/v1/items/${item.id}`, {method: "PATCH", headers: {"Content-Type": "application/json"}, body: '{"checked": false}'});
+      }
+      return performance.now() - t;
+    """, list_id)
+    figure(f"  replay of 100 queued edits after reconnecting: {elapsed:.0f} ms (goal < 2000 ms); "
+           f"the same 100 PATCHes sent bare from the page: {bare:.0f} ms")
     items = server_items(server, list_id)
     assert all(i["checked"] for i in items) and len(items) == 100
     assert elapsed < 30000, "sanity bound"

@@ -3,7 +3,7 @@
 //
 // - Confirmed state: All Lists' summaries, each loaded checklist with its items in order, the
 //   shopping lists, each loaded shopping list's lines and totals, the catalogue, the members of
-//   shared lists. Written to IndexedDB in batches (50 ms after a change, and when
+//   shared lists. Written to IndexedDB in batches (50 to 400 ms after a change, and when
 //   the page is hidden), read back by `store.open(user)`.
 // - Views are memoised per thing ("checklist:<id>"): the same object comes back until the
 //   confirmed record or an op about it changed; only the list an op touches is recomputed, and
@@ -89,11 +89,14 @@ function holdUntil(promise) {
 const dirty = new Map(); // store → Map(key → value | undefined)
 let saveTimer = null;
 let saving = Promise.resolve();
+let lastSave = 0;
 
 function persist(storeName, key, value) {
   if (!dirty.has(storeName)) dirty.set(storeName, new Map());
   dirty.get(storeName).set(key, value);
-  if (!saveTimer) saveTimer = setTimeout(saveNow, 50);
+  // 50 ms after a change, but not more often than every 400 ms: a replay on a 5,000-item list
+  // must not clone the list for every answer (unsent ops are written at once, by the outbox).
+  if (!saveTimer) saveTimer = setTimeout(saveNow, Math.max(50, lastSave + 400 - Date.now()));
 }
 
 function recordValue(key) {
@@ -135,6 +138,7 @@ function saveNow() {
     }
   }
   dirty.clear();
+  lastSave = Date.now();
   const db = state.db;
   saving = saving.then(() => db.write(changes)).catch(() => undefined);
   return saving;
