@@ -345,7 +345,16 @@ def test_100_queued_edits_replay_quickly(server, browser):
     assert run(page, "return store.pendingCount();") == 100
     online(page)
     elapsed = run(page, "return await window.__replay;")
-    figure(f"  replay of 100 queued edits after reconnecting: {elapsed:.0f} ms (goal < 2000 ms)")
+    # The same hundred writes (unticking) sent bare from the page, for scale: the network and server's part.
+    bare = run(page, """
+      const t = performance.now();
+      for (const item of store.checklist(args[0]).items) {
+        await fetch(`/api/v1/items/${item.id}`, {method: "PATCH", headers: {"Content-Type": "application/json"}, body: '{"checked": false}'});
+      }
+      return performance.now() - t;
+    """, list_id)
+    figure(f"  replay of 100 queued edits after reconnecting: {elapsed:.0f} ms (goal < 2000 ms); "
+           f"the same 100 PATCHes sent bare from the page: {bare:.0f} ms")
     items = server_items(server, list_id)
     assert all(i["checked"] for i in items) and len(items) == 100
     assert elapsed < 30000, "sanity bound"
@@ -386,3 +395,152 @@ def test_a_second_visit_paints_5000_items_from_indexeddb(server, browser):
     assert timing["again"] and timing["untouched"] and timing["changed"] and timing["same"] and timing["row"]
     assert timing["remaining"] == count - count // 3 - 1
     run(page, "await store.flush();")
+
+
+def test_a_second_visit_catches_up_through_the_feed_without_loading_kept_lists_again(server, browser):
+    allow_old_server(browser)
+    list_id, ids = make_list(server, "Books", ["Dune", "Emma"])
+    shop = shopping_list(server)
+    page = browser("desktop")
+    open_store(page)
+    run(page, LOAD_ALL, list_id, shop)
+    run(page, "await store._internal.saveNow();")
+
+    page.get(server.url + "/")
+    server.cli("add", "Books", "Ulysses")
+    caught = run(page, """
+      await store.open(null);
+      await sync.start();
+      const loaded = [await store.loadChecklist(args[0]), await store.loadShoppingList(args[1]), await store.loadCatalogue()];
+      await sync.catchUp();
+      const paths = performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname);
+      return {loaded, items: store.checklist(args[0]).items.map((i) => i.text),
+              refetched: paths.filter((p) => p === "/api/v1/checklists/" + args[0] || p.startsWith("/api/v1/shopping-lists/") || p === "/api/v1/catalogue").length};
+    """, list_id, shop)
+    assert caught["items"] == ["Dune", "Emma", "Ulysses"]
+    assert caught["refetched"] == 0, "kept lists are caught up through the feed, not downloaded again"
+
+
+def test_offline_list_and_catalogue_edits_show_at_once_and_are_sent(server, browser):
+    allow_offline_noise(browser)
+    allow_old_server(browser)
+    old_id, _ = make_list(server, "Old", ["x"])
+    keep_id, _ = make_list(server, "Keep", [])
+    shop = shopping_list(server)
+    pear = catalogue_id(server, "Pear")
+    mango = catalogue_id(server, "Mango")
+    for item in (pear, mango):
+        server.api("PUT", f"/api/v1/shopping-lists/{shop}/entries/{item}")
+    server.api("PATCH", f"/api/v1/catalogue/{pear}", {"price": "2.50"})
+    page = browser("desktop")
+    open_store(page)
+    run(page, LOAD_ALL, keep_id, shop)
+
+    offline(page)
+    shown = run(page, """
+      const [oldID, keepID, shop, pear, mango] = args;
+      const made = store.createChecklist({name: "Beach", icon: "Trips"});
+      const first = store.addItem(made, {text: "Towel"});
+      store.addItem(made, {text: "Sunscreen"}, {after: null});
+      store.updateChecklist(keepID, {name: "Kept"});
+      store.deleteChecklist(oldID);
+      const party = store.createShoppingList("Party");
+      store.renameShoppingList(party, "Garden party");
+      const cheese = store.createCatalogueItem({name: "Cheese", price: "4.00", category: "Dairy"});
+      store.putOnList(shop, cheese, {quantity: 2});
+      store.updateEntry(shop, pear, {inCart: true, quantity: 2});
+      store.takeOffList(shop, mango);
+      store.updateCatalogueItem(pear, {name: "Pears"});
+      const v = store.shoppingList(shop);
+      let refused = null;
+      try { store.createChecklist({name: "   "}); } catch (e) { refused = e.message; }
+      return {
+        lists: store.checklists().map((c) => [c.name, c.subtitle, !!c._pending]),
+        beach: store.checklist(made).items.map((i) => i.text),
+        shopping: store.shoppingLists().map((l) => [l.name, !!l._pending]),
+        lines: v.lines.map((l) => [l.item.name, l.quantity, l.inCart, l.cost?.minorUnits ?? null]),
+        totals: [v.totals.total.map((p) => p.minorUnits), v.totals.inCart.map((p) => p.minorUnits), v.totals.unpricedCount],
+        found: (await store.searchCatalogue("CHEE", 5)).map((i) => i.name),
+        refused, made,
+      };
+    """, old_id, keep_id, shop, pear, mango)
+    assert shown["lists"] == [["Beach", "2 Remaining", True], ["Kept", "(No Items)", True], ["List", "(No Items)", False]]
+    assert shown["beach"] == ["Sunscreen", "Towel"]
+    assert shown["shopping"] == [["Garden party", True], ["Shopping List", True]]
+    assert shown["lines"] == [["Cheese", 2, False, 800], ["Pears", 2, True, 500]]
+    assert shown["totals"] == [[1300], [500], 0]
+    assert shown["found"] == ["Cheese"]
+    assert shown["refused"] == "A list's name cannot be empty or only white space."
+
+    online(page)
+    until_store(page, "store.pendingCount() === 0 && store.conflicts().length === 0")
+    names = [c["name"] for c in server.api("GET", "/api/v1/checklists").body["checklists"]]
+    assert names == ["Beach", "Kept", "List"]
+    assert [i["text"] for i in server_items(server, shown["made"])] == ["Sunscreen", "Towel"]
+    lists = [l["name"] for l in server.api("GET", "/api/v1/shopping-lists").body["lists"]]
+    assert lists == ["Garden party", "Shopping List"]
+    contents = server.api("GET", f"/api/v1/shopping-lists/{shop}").body
+    assert [(l["item"]["name"], l["quantity"], l["inCart"]) for l in contents["lines"]] == [("Cheese", 2, False), ("Pears", 2, True)]
+    assert [p["minorUnits"] for p in contents["totals"]["total"]] == [1300]
+    final = run(page, "const v = store.shoppingList(args[0]); return [v.totals.total.map((p) => p.minorUnits), v.lines.map((l) => !!l._pending)];", shop)
+    assert final == [[1300], [False, False]]
+
+
+def test_uncheck_all_and_clear_ticked_made_offline_reach_the_server(server, browser):
+    allow_offline_noise(browser)
+    allow_old_server(browser)
+    list_id, ids = make_list(server, "Packing", ["Shirt", "Shoes", "Hat", "Belt"])
+    probe = server.api("POST", f"/api/v1/checklists/{list_id}/uncheck-all")
+    if probe.status in (404, 405):
+        import pytest
+        pytest.skip("this server has no uncheck-all / clear-checked routes yet (engineer V adds them)")
+    for text in ("Shirt", "Shoes", "Hat"):
+        server.api("PATCH", f"/api/v1/items/{ids[text]}", {"checked": True})
+    page = browser("desktop")
+    open_store(page)
+    run(page, "await store.loadChecklists(); await store.loadChecklist(args[0]);", list_id)
+
+    offline(page)
+    shown = run(page, """
+      const [list, shirt, shoes] = args;
+      store.uncheckAll(list);                 // all four unticked
+      store.checkItem(shirt, true);           // made on the unticked list: no conflict with my own uncheck-all
+      store.checkItem(shoes, true);
+      store.clearChecked(list);               // Shirt and Shoes go
+      store.updateChecklist(list, {hideChecked: true});
+      const v = store.checklist(list);
+      return {items: v.items.map((i) => [i.text, i.checked]), subtitle: store.checklists().find((c) => c.id === list).subtitle};
+    """, list_id, ids["Shirt"], ids["Shoes"])
+    assert shown == {"items": [["Hat", False], ["Belt", False]], "subtitle": "2 Remaining"}
+
+    online(page)
+    until_store(page, "store.pendingCount() === 0 && store.conflicts().length === 0")
+    detail = server.api("GET", f"/api/v1/checklists/{list_id}").body
+    assert [(i["text"], i["checked"]) for i in detail["items"]] == [("Hat", False), ("Belt", False)]
+    assert detail["checklist"].get("hideChecked") is True
+
+
+def test_a_rename_of_a_list_deleted_elsewhere_keeps_its_row_and_restores_it(server, browser):
+    allow_offline_noise(browser)
+    allow_old_server(browser)
+    browser.allow_console(r"404")
+    list_id, _ = make_list(server, "Errands", ["Post office"])
+    page = browser("desktop")
+    open_store(page)
+    run(page, "await store.loadChecklists(); await store.loadChecklist(args[0]);", list_id)
+
+    offline(page)
+    run(page, "store.updateChecklist(args[0], {name: 'Town errands'});", list_id)
+    assert server.api("DELETE", f"/api/v1/checklists/{list_id}").status == 204
+    online(page)
+    until_store(page, "store.conflicts().length === 1")
+    row = run(page, """
+      const row = store.checklists().find((c) => c.id === args[0]);
+      return row && {name: row.name, kind: row._conflict?.kind, item: store.item(store.checklist(args[0])?.items[0]?.id ?? "none")};
+    """, list_id)
+    assert row == {"name": "Town errands", "kind": "deleted", "item": None}
+    run(page, "store.resolve(store.conflicts()[0].id, 'restore');")
+    until_store(page, "store.pendingCount() === 0 && store.conflicts().length === 0")
+    names = [c["name"] for c in server.api("GET", "/api/v1/checklists").body["checklists"]]
+    assert names == ["List", "Town errands"]
+    assert run(page, "return store.checklists().map((c) => c.name);") == ["List", "Town errands"]

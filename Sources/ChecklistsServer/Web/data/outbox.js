@@ -271,6 +271,10 @@ export class Outbox {
     return this.running;
   }
 
+  /**
+   * Sends the queued ops strictly in order, one at a time. (Sending edits of different things
+   * side by side was tried: on SQLite the server's writes serialize, and it was no faster.)
+   */
   async drain() {
     for (;;) {
       const op = this.ops.find((o) => o.status === "queued");
@@ -280,33 +284,44 @@ export class Outbox {
         return;
       }
       if (typeof navigator !== "undefined" && navigator.onLine === false) return; // `online` flushes
-      const db = this.host.state.db;
-      if (op.restored && db && !db.closed) {
-        // Read back from IndexedDB, so another open tab of this site has it too and may have
-        // sent it meanwhile (and dropped it from the outbox). Ops made in this tab are its own.
-        const stored = await db.get("outbox", op.seq).catch(() => "unknown");
-        if (stored === undefined && op.saved) {
-          const index = this.ops.indexOf(op);
-          if (index >= 0) this.ops.splice(index, 1);
-          this.changed(op);
-          continue;
-        }
-      }
       op.sending = true;
+      let retry;
       try {
-        await this.send(op);
-        this.sent += 1;
-        this.attempts = 0;
-      } catch (error) {
-        if (error instanceof Retry) {
-          this.backoff();
-          return;
-        }
-        console.error(error);
-        this.refuse(op, error.message || String(error));
+        retry = await this.sendOne(op);
       } finally {
         delete op.sending;
       }
+      if (retry) {
+        this.backoff();
+        return;
+      }
+    }
+  }
+
+  /** Sends one op; resolves to true when the server could not be reached (retry later). */
+  async sendOne(op) {
+    const db = this.host.state.db;
+    if (op.restored && db && !db.closed) {
+      // Read back from IndexedDB, so another open tab of this site has it too and may have
+      // sent it meanwhile (and dropped it from the outbox). Ops made in this tab are its own.
+      const stored = await db.get("outbox", op.seq).catch(() => "unknown");
+      if (stored === undefined && op.saved) {
+        const index = this.ops.indexOf(op);
+        if (index >= 0) this.ops.splice(index, 1);
+        this.changed(op);
+        return false;
+      }
+    }
+    try {
+      await this.send(op);
+      this.sent += 1;
+      this.attempts = 0;
+      return false;
+    } catch (error) {
+      if (error instanceof Retry) return true;
+      console.error(error);
+      this.refuse(op, error.message || String(error));
+      return false;
     }
   }
 
