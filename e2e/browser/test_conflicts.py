@@ -1,6 +1,10 @@
 """Two devices editing the same thing: a save that meets someone else's change (412) shows the
-conflict on the field instead of overwriting it, and checkmarks are sent as the state the person
-sees (PATCH {"checked": …}), never as flips.
+conflict instead of overwriting it, and checkmarks are sent as the state the person sees (PATCH
+{"checked": …}), never as flips.
+
+Checklists save through the outbox (issue 12): the form goes back at once and the conflict shows
+under the item's (or list's) row, with Keep mine / Keep theirs. The Shopping tab's forms still
+show theirs on the field (conflict, Use theirs).
 
 The other phone is a raw HTTP client on the same server (`server.api`); this phone is Chromium.
 """
@@ -54,6 +58,25 @@ def conflict_messages(driver) -> dict[str, str]:
     """)
 
 
+def row_conflicts(driver) -> list[dict]:
+    """The conflicts shown under rows: kind, field, message, and the row above each."""
+    return driver.execute_script("""
+        return [...document.querySelectorAll('[data-testid=row-conflict]')].map(p => {
+            const holder = p.closest('li');
+            const row = holder && holder.previousElementSibling;
+            return {kind: p.dataset.kind, field: p.dataset.field,
+                    message: p.querySelector('[data-testid=row-conflict-message]').textContent,
+                    row: row ? (row.dataset.itemId || row.dataset.listId || '') : ''};
+        });
+    """)
+
+
+def wait_row_conflict(driver, row_id: str, field: str) -> dict:
+    """Waits for the conflict shown directly under the row `row_id` and returns it."""
+    return until(driver, lambda d: next((c for c in row_conflicts(d) if c["row"] == row_id and c["field"] == field), None),
+                 f"no conflict on {field!r} under row {row_id}")
+
+
 def wait_conflict(driver, field: str, theirs: str) -> str:
     """Waits for the conflict on `field` and returns its message."""
     message = until(driver, lambda d: conflict_messages(d).get(field), f"no conflict shown on {field!r}")
@@ -86,29 +109,26 @@ def test_rename_meets_a_rename_elsewhere_and_keep_mine_saves_mine(server, browse
     type_text(driver, tid("item-text-input"), "Rock salt")
     click(driver, tid("done"))
 
-    wait_conflict(driver, "text", "Sea salt")
-    assert driver.execute_script("return location.pathname").endswith(f"/items/{salt}/edit"), "the form closed"
-    # Focus is in the conflict, which is an alert dialog naming the field.
-    panel = element(driver, tid("conflict", field="text"))
-    assert panel.get_attribute("role") == "alertdialog"
-    assert driver.execute_script("return document.activeElement === arguments[0]", panel)
-    assert panel.get_attribute("aria-label") == "Name changed elsewhere"
-    assert driver.execute_script(
-        "return document.getElementById(arguments[0].getAttribute('aria-describedby')).textContent", panel
-    ) == "Changed elsewhere to “Sea salt”.", "the same person's other device is not named"
+    # The form goes back at once; the conflict shows under the item's row, with mine on the row.
+    wait_ready(driver, "list")
+    conflict = wait_row_conflict(driver, salt, "text")
+    assert conflict["kind"] == "changed"
+    assert conflict["message"] == "Changed on another device to “Sea salt”", "the same person's other device is not named"
+    assert item_row(driver, "Rock salt")["id"] == salt
     # Nothing was overwritten: the server still has theirs.
     assert server.api("GET", f"/api/v1/items/{salt}").body["text"] == "Sea salt"
-    assert element(driver, tid("item-text-input")).get_attribute("value") == "Rock salt"
+    panel = element(driver, tid("row-conflict"))
+    assert driver.execute_script(
+        "return document.getElementById(arguments[0].getAttribute('aria-labelledby')).textContent", panel
+    ) == conflict["message"], "the panel is named by its message"
     shoot(driver, "conflict-phone.png")
 
-    # Keep mine, from the keyboard: Tab to it, Enter.
-    ActionChains(driver).send_keys(Keys.TAB).perform()
-    assert driver.execute_script("return document.activeElement.dataset.testid") == "conflict-keep-mine"
-    ActionChains(driver).send_keys(Keys.ENTER).perform()
-    wait_ready(driver, "list")
-    until(driver, lambda d: "Rock salt" in item_texts(d), "the list never showed mine")
+    # Keep mine, from the keyboard.
+    press(driver, f'{tid("row-conflict")} {tid("conflict-keep-mine")}', Keys.ENTER)
     until_equal(driver, lambda _: server.api("GET", f"/api/v1/items/{salt}").body["text"], "Rock salt",
                 "the server's text after Keep mine")
+    until_equal(driver, row_conflicts, [], "conflicts after Keep mine")
+    until(driver, lambda d: "Rock salt" in item_texts(d), "the list never showed mine")
 
 
 def test_use_theirs_shows_theirs_and_sends_nothing(server, browser):
@@ -122,20 +142,16 @@ def test_use_theirs_shows_theirs_and_sends_nothing(server, browser):
     assert server.api("PATCH", f"/api/v1/items/{salt}", {"text": "Sea salt"}).status == 200
     type_text(driver, tid("item-text-input"), "Rock salt")
     click(driver, tid("done"))
-    wait_conflict(driver, "text", "Sea salt")
+    wait_ready(driver, "list")
+    wait_row_conflict(driver, salt, "text")
     shoot(driver, "conflict-desktop.png")
     revision = server.api("GET", f"/api/v1/items/{salt}").body["revision"]
 
-    click(driver, f'{tid("conflict", field="text")} {tid("conflict-use-theirs")}')
-    until_equal(driver, lambda d: d.find_element(By.CSS_SELECTOR, tid("item-text-input")).get_attribute("value"),
-                "Sea salt", "the field after Use theirs")
-    assert conflict_messages(driver) == {}
-    assert driver.execute_script("return document.activeElement.dataset.testid") == "item-text-input"
-    stored = server.api("GET", f"/api/v1/items/{salt}").body
-    assert (stored["text"], stored["revision"]) == ("Sea salt", revision), "Use theirs changed the server"
-    click(driver, tid("done"))
-    wait_ready(driver, "list")
+    click(driver, f'{tid("row-conflict")} {tid("conflict-keep-theirs")}')
     until(driver, lambda d: item_texts(d) == ["Sea salt"], "the list does not show theirs")
+    assert row_conflicts(driver) == []
+    stored = server.api("GET", f"/api/v1/items/{salt}").body
+    assert (stored["text"], stored["revision"]) == ("Sea salt", revision), "Keep theirs changed the server"
 
 
 def test_edits_of_different_fields_merge_without_asking(server, browser):
@@ -153,8 +169,11 @@ def test_edits_of_different_fields_merge_without_asking(server, browser):
     click(driver, tid("done"))
     wait_ready(driver, "list")
     until(driver, lambda d: "Sea salt" in item_texts(d), "the rename never showed")
-    stored = server.api("GET", f"/api/v1/items/{salt}").body
-    assert (stored["text"], stored["dueDate"], stored["remind"]) == ("Sea salt", due, True), stored
+    # The outbox sends it after the form went back: the server ends with both edits, and nothing is asked.
+    until_equal(driver, lambda _: (lambda b: (b["text"], b["dueDate"], b["remind"]))(
+        server.api("GET", f"/api/v1/items/{salt}").body), ("Sea salt", due, True), "the item on the server")
+    until(driver, lambda d: d.execute_script("return document.getElementById('banner').hidden"), "the banner stayed")
+    assert row_conflicts(driver) == []
 
 
 def test_catalogue_item_and_list_names_show_their_conflicts(server, browser):
@@ -191,8 +210,7 @@ def test_catalogue_item_and_list_names_show_their_conflicts(server, browser):
     until_equal(driver, lambda d: d.find_element(By.CSS_SELECTOR, tid("shopping-list-name-input")).get_attribute("value"),
                 "Saturday", "the list's name after Use theirs")
 
-    # A checklist's name; an entry ticked elsewhere is no conflict for a shopping list's rename,
-    # nor a new item for a checklist's.
+    # A checklist's name: the form goes back at once; the conflict shows under the list's row on All Lists.
     server.cli("list", "add", "Trip")
     trip = server.list_id("Trip")
     goto(driver, f"/lists/{trip}/edit")
@@ -201,11 +219,14 @@ def test_catalogue_item_and_list_names_show_their_conflicts(server, browser):
     assert server.api("PATCH", f"/api/v1/checklists/{trip}", {"name": "Lisbon"}).status == 200
     type_text(driver, tid("list-name-input"), "Porto")
     click(driver, tid("done"))
-    wait_conflict(driver, "name", "Lisbon")
+    wait_ready(driver, "lists", "/")
+    conflict = wait_row_conflict(driver, trip, "name")
+    assert conflict["message"] == "Changed on another device to “Lisbon”", conflict
     assert server.api("GET", f"/api/v1/checklists/{trip}").body["checklist"]["name"] == "Lisbon"
-    click(driver, f'{tid("conflict", field="name")} {tid("conflict-keep-mine")}')
+    click(driver, f'{tid("row-conflict")} {tid("conflict-keep-mine")}')
     until_equal(driver, lambda _: server.api("GET", f"/api/v1/checklists/{trip}").body["checklist"]["name"], "Porto",
                 "the checklist's name after Keep mine")
+    until_equal(driver, row_conflicts, [], "conflicts after Keep mine")
 
 
 def test_checkmarks_send_the_state_shown_from_a_stale_page(server, browser):
@@ -242,14 +263,23 @@ def test_checkmarks_send_the_state_shown_from_a_stale_page(server, browser):
         quiet = d.execute_script("return window.__sent.length === window.__answered")
         return quiet and states(d) == server_states(d)
 
-    until(driver, settled_and_agreeing, "the page and the server never agreed")
+    def settled_agreeing_or_asking(d):
+        quiet = d.execute_script("return window.__sent.length === window.__answered")
+        shown, stored = states(d), server_states(d)
+        asking = any(c["row"] == milk and c["field"] == "checked" for c in row_conflicts(d))
+        return quiet and shown[0] == stored[0] and (shown[1] == stored[1] or asking)
+
+    until(driver, settled_agreeing_or_asking, "the page and the server never agreed (nor did the page ask)")
     # Salt: the rename elsewhere is no conflict; two taps leave it unchecked, on both.
     assert states(driver)[0] is False and server_states(driver)[0] is False
     assert server.api("GET", f"/api/v1/items/{salt}").body["text"] == "Sea salt", "the rename was overwritten"
     until(driver, lambda d: "Sea salt" in item_texts(d), "the page never took the rename")
     # Milk: checked elsewhere while this page showed it unchecked. However the taps and the answers
-    # interleave, the page ends showing what the server has (and says so when it took theirs).
-    assert states(driver)[1] == server_states(driver)[1]
+    # interleave, the page ends showing what the server has, or asks under the row (never overwrites).
+    if states(driver)[1] != server_states(driver)[1]:
+        assert server_states(driver)[1] is True, "the check made elsewhere was overwritten"
+        click(driver, f'{tid("row-conflict")} {tid("conflict-keep-theirs")}')
+        until(driver, lambda d: states(d)[1] is True, "Keep theirs did not show theirs")
 
     sent = driver.execute_script("return window.__sent")
     writes = [s for s in sent if s["method"] != "GET" and "/items/" in s["url"]]
@@ -285,16 +315,16 @@ def test_a_checkmark_set_the_other_way_elsewhere_is_shown_not_overwritten(server
     for checked in (True, False):
         assert server.api("PATCH", f"/api/v1/items/{milk}", {"checked": checked}).status == 200
     click(driver, item_selector(driver, "Milk", "item-toggle"))
-    toast = until(driver, lambda d: next((t.text for t in d.find_elements(By.CSS_SELECTOR, ".toast-text")
-                                          if "elsewhere" in t.text), None), "no toast said it was changed elsewhere")
-    assert toast.startswith("“Milk” was unchecked elsewhere"), toast
-    until(driver, lambda d: item_row(d, "Milk")["checked"] is False, "the page kept the overwritten state")
+    # The tap (checked) met "unchecked" set elsewhere: asked under the row, not overwritten.
+    conflict = wait_row_conflict(driver, milk, "checked")
+    assert conflict["kind"] == "changed" and conflict["message"].startswith("Unchecked on another device"), conflict
     assert server.api("GET", f"/api/v1/items/{milk}").body["checked"] is False
-    # One tap on the toast's action sets it again, over the current version.
-    click(driver, ".toast-action")
+    # Keep mine sets it again, over the current version.
+    click(driver, f'{tid("row-conflict")} {tid("conflict-keep-mine")}')
     until_equal(driver, lambda _: server.api("GET", f"/api/v1/items/{milk}").body["checked"], True,
-                "the server after Check")
-    until(driver, lambda d: item_row(d, "Milk")["checked"] is True, "the page after Check")
+                "the server after Keep mine")
+    until(driver, lambda d: item_row(d, "Milk")["checked"] is True, "the page after Keep mine")
+    until_equal(driver, row_conflicts, [], "conflicts after Keep mine")
 
 
 def test_an_entry_put_in_the_cart_from_a_stale_page_keeps_a_quantity_set_elsewhere(server, browser):

@@ -202,7 +202,11 @@ export function rowConflict(conflict, resolve = (conflictID, choice) => store.re
 
 /** What a conflict's panel says: the store's message, or one made from its fields. */
 function conflictText(conflict) {
-  if (conflict.message) return conflict.message;
+  if (conflict.message) {
+    // The person signed in here changed it on another of their devices: not named.
+    const me = session?.user;
+    return me ? conflict.message.split(` (by ${me})`).join("") : conflict.message;
+  }
   if (conflict.kind === "deleted") return "Deleted on another device";
   const first = conflict.fields?.[0];
   if (conflict.kind === "changed" && first) {
