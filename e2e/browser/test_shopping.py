@@ -506,6 +506,15 @@ def test_a_shopping_trip_in_a_basement_with_no_signal(server, browser):
         ["Pencil"], "the search offline")
     tap_catalogue_item(driver, "Pencil")
     until(driver, lambda d: "Pencil" in pending_rows(d, tid("catalogue-row")), "Pencil is not marked as waiting")
+    # A new item made offline shows on Items at once, waiting.
+    click(driver, tid("add-catalogue-item"))
+    wait_ready(driver, "catalogueItemForm", "/shopping/items/new")
+    type_text(driver, tid("item-name-input"), "Matches")
+    type_text(driver, tid("item-price-input"), "0.99")
+    click(driver, tid("done"))
+    wait_ready(driver, "catalogue", "/shopping/items")
+    search_catalogue(driver, "match")
+    until(driver, lambda d: "Matches" in pending_rows(d, tid("catalogue-row")), "Matches is not on Items, waiting")
     click(driver, tid("segment-list"))
     wait_lines(driver, [("Mango", False, "2"), ("Pear", False, "1"), ("Pencil", False, "1"), ("Salt", False, "1"),
                         ("Bread", True, "1")])
@@ -529,6 +538,8 @@ def test_a_shopping_trip_in_a_basement_with_no_signal(server, browser):
     until_equal(driver, lambda d: pending_rows(d, tid("line-row")), [], "lines still waiting")
     wait_lines(driver, [("Mango", False, "2"), ("Pear", False, "1"), ("Pencil", False, "1"), ("Salt", False, "1"),
                         ("Notepad", True, "1")])
+    matches = [i for i in server.api("GET", "/api/v1/catalogue").body["items"] if i["name"] == "Matches"]
+    assert len(matches) == 1 and matches[0]["price"]["amount"] == "0.99", matches
 
 
 CONFLICTS = """
