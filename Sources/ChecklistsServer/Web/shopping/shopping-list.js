@@ -21,7 +21,7 @@
 // things off.
 
 import { main, shell } from "/shell.js";
-import { loadSession } from "/api.js";
+import { loadSession, request } from "/api.js";
 import { store } from "/data/store.js";
 import { announce, backButton, confirmDialog, h, navButton, setNav, setTitle, toast } from "/views.js";
 import { setCurrentListID, shopPaths } from "/shopping/shopping-routes.js";
@@ -645,10 +645,30 @@ function addField(listID, shared) {
       announce(`${line.item.name} is already on the list.`);
       return;
     }
-    const existing = shared() ? null : store.catalogue()?.items.find((i) => searchKey(i) === fold(text));
+    if (shared()) {
+      addToShared(id, text);
+      return;
+    }
+    const existing = store.catalogue()?.items.find((i) => searchKey(i) === fold(text));
     if (existing) store.putOnList(id, existing.id);
     else store.putNamedOnList(id, text);
     announce(`Added ${existing?.name ?? text}.`);
+  }
+
+  /**
+   * A name added to a list someone shared: the owner's catalogue (not this user's) finds or makes
+   * the item, so the server is asked by name. The store has no queued kind for that yet (it
+   * matches names in this user's catalogue), so it needs a connection: offline it is said, and
+   * what was typed stays in the field.
+   */
+  function addToShared(id, text) {
+    if (!store.online) throw new Error("Adding to a list someone shared with you needs a connection. Try again when you are online.");
+    request("POST", `/shopping-lists/${encodeURIComponent(id)}/entries`, { body: { name: text } })
+      .then(() => store.loadShoppingList(id))
+      .then(() => announce(`Added ${text}.`), (error) => {
+        toast(error.detail || error.message, { kind: "error" });
+        if (!input.value) input.value = text;
+      });
   }
 
   function addItem(item) {
