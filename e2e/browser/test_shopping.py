@@ -506,6 +506,15 @@ def test_a_shopping_trip_in_a_basement_with_no_signal(server, browser):
         ["Pencil"], "the search offline")
     tap_catalogue_item(driver, "Pencil")
     until(driver, lambda d: "Pencil" in pending_rows(d, tid("catalogue-row")), "Pencil is not marked as waiting")
+    # A new item made offline shows on Items at once, waiting.
+    click(driver, tid("add-catalogue-item"))
+    wait_ready(driver, "catalogueItemForm", "/shopping/items/new")
+    type_text(driver, tid("item-name-input"), "Matches")
+    type_text(driver, tid("item-price-input"), "0.99")
+    click(driver, tid("done"))
+    wait_ready(driver, "catalogue", "/shopping/items")
+    search_catalogue(driver, "match")
+    until(driver, lambda d: "Matches" in pending_rows(d, tid("catalogue-row")), "Matches is not on Items, waiting")
     click(driver, tid("segment-list"))
     wait_lines(driver, [("Mango", False, "2"), ("Pear", False, "1"), ("Pencil", False, "1"), ("Salt", False, "1"),
                         ("Bread", True, "1")])
@@ -517,12 +526,20 @@ def test_a_shopping_trip_in_a_basement_with_no_signal(server, browser):
     wait_lines(driver, [("Mango", False, "2"), ("Pear", False, "1"), ("Pencil", False, "1"), ("Salt", False, "1")])
     assert server_lines(server, weekly) == [("Bread", False, 1), ("Mango", False, 1), ("Pear", False, 1)]
 
+    # Meanwhile another phone puts Notepad in its cart: this phone's Finish Shopping was about
+    # what it showed, so Notepad stays.
+    assert server.api("PUT", f"/api/v1/shopping-lists/{weekly}/entries/{ids['Notepad']}").status in (200, 201)
+    assert server.api("PATCH", f"/api/v1/shopping-lists/{weekly}/entries/{ids['Notepad']}", {"inCart": True}).status == 200
+
     # Back online: everything is sent, in order, and nothing waits any more.
     set_offline(driver, False)
-    expected = [("Mango", False, 2), ("Pear", False, 1), ("Pencil", False, 1), ("Salt", False, 1)]
+    expected = [("Mango", False, 2), ("Pear", False, 1), ("Pencil", False, 1), ("Salt", False, 1), ("Notepad", True, 1)]
     until_equal(driver, lambda d: server_lines(server, weekly), expected, "the lines on the server", timeout=15)
     until_equal(driver, lambda d: pending_rows(d, tid("line-row")), [], "lines still waiting")
-    wait_lines(driver, [("Mango", False, "2"), ("Pear", False, "1"), ("Pencil", False, "1"), ("Salt", False, "1")])
+    wait_lines(driver, [("Mango", False, "2"), ("Pear", False, "1"), ("Pencil", False, "1"), ("Salt", False, "1"),
+                        ("Notepad", True, "1")])
+    matches = [i for i in server.api("GET", "/api/v1/catalogue").body["items"] if i["name"] == "Matches"]
+    assert len(matches) == 1 and matches[0]["price"]["amount"] == "0.99", matches
 
 
 CONFLICTS = """
@@ -573,3 +590,43 @@ def test_edits_that_met_other_changes_are_shown_at_their_rows(server, browser):
                 timeout=15)
     until_equal(driver, lambda d: d.execute_script(CONFLICTS), [], "conflicts left")
     wait_lines(driver, [("Mango", False, "3"), ("Pear", True, "1")])
+
+
+def test_the_shopping_tab_reopens_offline_with_what_is_waiting(server, browser):
+    weekly = create_list(server, "Weekly")
+    ids = catalogue_ids(server)
+    for name in ("Bread", "Mango"):
+        assert server.api("PUT", f"/api/v1/shopping-lists/{weekly}/entries/{ids[name]}").status in (200, 201)
+    driver = browser("phone", path=None)
+    open_shopping_list(driver, weekly)
+    wait_lines(driver, [("Bread", False, "1"), ("Mango", False, "1")])
+    click(driver, tid("segment-items"))
+    wait_ready(driver, "catalogue")
+    until(driver, lambda d: catalogue_row(d, "Pencil"), "Items never showed Pencil")
+    until_js(driver, "return navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)",
+             message="the service worker never took the page (the offline shell)")
+    click(driver, tid("segment-list"))
+    wait_lines(driver, [("Bread", False, "1"), ("Mango", False, "1")])
+
+    browser.allow_console(r"ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR|/api/v1/")
+    set_offline(driver, True)
+    toggle_line(driver, "Bread")
+    add_by_name(driver, "Salt")
+    wait_lines(driver, [("Mango", False, "1"), ("Salt", False, "1"), ("Bread", True, "1")])
+
+    # A reload with no signal paints the list from the device, edits still waiting.
+    driver.refresh()
+    wait_ready(driver, "shoppingList", f"/shopping/lists/{weekly}")
+    wait_lines(driver, [("Mango", False, "1"), ("Salt", False, "1"), ("Bread", True, "1")])
+    until_equal(driver, lambda d: pending_rows(d, tid("line-row")), ["Bread", "Salt"], "waiting lines after the reload")
+    # Items too, searchable.
+    click(driver, tid("segment-items"))
+    wait_ready(driver, "catalogue")
+    search_catalogue(driver, "mang")
+    until_equal(driver, lambda d: [r["name"] for r in d.execute_script(
+        "return [...document.querySelectorAll('[data-testid=catalogue-row]')].map(r => ({name: r.dataset.itemName}))")],
+        ["Mango"], "the search offline after a reload")
+
+    set_offline(driver, False)
+    until_equal(driver, lambda d: server_lines(server, weekly), [("Mango", False, 1), ("Salt", False, 1), ("Bread", True, 1)],
+                "the lines on the server", timeout=15)

@@ -21,7 +21,7 @@
 // things off.
 
 import { main, shell } from "/shell.js";
-import { loadSession } from "/api.js";
+import { loadSession, request } from "/api.js";
 import { store } from "/data/store.js";
 import { announce, backButton, confirmDialog, h, navButton, setNav, setTitle, toast } from "/views.js";
 import { setCurrentListID, shopPaths } from "/shopping/shopping-routes.js";
@@ -66,7 +66,7 @@ export function shoppingListScreen({ route, alive }) {
   const note = h("p", { class: "shared-note", "data-testid": "shared-note", hidden: true });
   /** What the user's role allows on this list (their own lists allow everything). */
   const may = { check: true, edit: true, shared: false };
-  const adder = addField(() => id, paint, () => may.shared);
+  const adder = addField(() => id, () => may.shared);
   /** Whether this list was shown from the store (so its disappearing means it was deleted). */
   let seen = false;
 
@@ -112,10 +112,13 @@ export function shoppingListScreen({ route, alive }) {
       confirm: "Finish",
     });
     if (!ok || !alive()) return;
-    // What is in the cart as shown here, also offline: the store takes those lines off at once.
-    const cleared = store.shoppingList(id)?.lines.filter((l) => l.inCart).length ?? 0;
+    // What is in the cart as shown here: online, Finish Shopping; offline, exactly those lines
+    // are taken off when the edits are sent (not what another phone put in its cart meanwhile).
+    const shownInCart = store.shoppingList(id)?.lines.filter((l) => l.inCart) ?? [];
+    const cleared = shownInCart.length;
     try {
-      store.finishShopping(id);
+      if (store.online) store.finishShopping(id);
+      else for (const line of shownInCart) store.takeOffList(id, line.item.id);
     } catch (error) {
       toast(error.message, { kind: "error" });
       return;
@@ -465,7 +468,7 @@ export function shoppingListScreen({ route, alive }) {
  * puts one item on the list per line. What was typed is cleared only once the store has queued
  * it, and the field keeps the focus (and the phone its keyboard) for the next item.
  */
-function addField(listID, paint, shared) {
+function addField(listID, shared) {
   const input = h("input", {
     type: "text", id: "add-line", class: "text-field add-input", placeholder: "Add an item", maxlength: 200,
     autocomplete: "off", autocapitalize: "sentences", spellcheck: "false", enterkeyhint: "done", role: "combobox",
@@ -642,10 +645,30 @@ function addField(listID, paint, shared) {
       announce(`${line.item.name} is already on the list.`);
       return;
     }
-    const existing = shared() ? null : store.catalogue()?.items.find((i) => searchKey(i) === fold(text));
+    if (shared()) {
+      addToShared(id, text);
+      return;
+    }
+    const existing = store.catalogue()?.items.find((i) => searchKey(i) === fold(text));
     if (existing) store.putOnList(id, existing.id);
     else store.putNamedOnList(id, text);
     announce(`Added ${existing?.name ?? text}.`);
+  }
+
+  /**
+   * A name added to a list someone shared: the owner's catalogue (not this user's) finds or makes
+   * the item, so the server is asked by name. The store has no queued kind for that yet (it
+   * matches names in this user's catalogue), so it needs a connection: offline it is said, and
+   * what was typed stays in the field.
+   */
+  function addToShared(id, text) {
+    if (!store.online) throw new Error("Adding to a list someone shared with you needs a connection. Try again when you are online.");
+    request("POST", `/shopping-lists/${encodeURIComponent(id)}/entries`, { body: { name: text } })
+      .then(() => store.loadShoppingList(id))
+      .then(() => announce(`Added ${text}.`), (error) => {
+        toast(error.detail || error.message, { kind: "error" });
+        if (!input.value) input.value = text;
+      });
   }
 
   function addItem(item) {
