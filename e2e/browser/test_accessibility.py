@@ -315,18 +315,30 @@ def walk_offline(walk: Walk, server, browsers, ids: dict) -> None:
         else:
             walk.skip("Shopping List offline: pending mark", "no pending-mark on a line yet")
 
-        # Another device sets Coffee's quantity meanwhile: back online, the two quantities
-        # meet (412) and the conflict shows at the row.
-        response = server.api("PATCH", f"/api/v1/shopping-lists/{ids['shopping']}/entries/{coffee}",
-                              {"quantity": 5}, user="bob")
-        assert response.status == 200, response.body
+        # Another device meanwhile sets Coffee's quantity, and ticks the eggs and unticks them
+        # again: back online, each meets the other device's value (412) and asks at its row.
+        eggs = ids["items"]["Free-range eggs"]
+        for method, path, body in (
+            ("PATCH", f"/api/v1/shopping-lists/{ids['shopping']}/entries/{coffee}", {"quantity": 5}),
+            ("PATCH", f"/api/v1/items/{eggs}", {"checked": True}),
+            ("PATCH", f"/api/v1/items/{eggs}", {"checked": False}),
+        ):
+            response = server.api(method, path, body, user="alice" if "items" in path else "bob")
+            assert response.status == 200, f"{method} {path}: {response.status} {response.body}"
         driver.execute_cdp_cmd("Network.emulateNetworkConditions", ONLINE)
         online = True
-        if wait_briefly(driver, lambda d: present(d, tid("row-conflict")), 10):
+        conflict = tid("row-conflict")
+        if wait_briefly(driver, lambda d: present(d, conflict), 10):
             walk.check("Shopping List: a conflict at its row (Keep mine / Keep theirs)")
-            click(driver, f"{tid('row-conflict')} {tid('conflict-keep-theirs')}")
+            click(driver, f"{conflict} {tid('conflict-keep-theirs')}")
         else:
             walk.skip("Shopping List: row conflict", "no row-conflict after a 412 yet")
+        open_path(driver, f"/lists/{ids['groceries']}", "list")
+        if wait_briefly(driver, lambda d: present(d, conflict), 10):
+            walk.check("Checklist: a conflict at its row (Keep mine / Keep theirs)")
+            click(driver, f"{conflict} {tid('conflict-keep-theirs')}")
+        else:
+            walk.skip("Checklist: row conflict", "no row-conflict after a 412 yet")
         if not wait_briefly(driver, lambda d: not present(d, tid("offline-banner")), 10):
             walk.check("Banner still showing once back online")
     finally:
