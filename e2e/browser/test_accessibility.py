@@ -1,10 +1,12 @@
 """Accessibility (issue 12 §6): axe-core finds no violation, of any impact, on any screen of the
 web app, in light and dark, on a phone and on a desktop.
 
-One test per size and colour scheme: one server with accounts (alice shares a checklist with
-bob), one browser signed in as bob that walks every screen in turn on the same data, running
-axe on each (axe_helpers.py). Every violation of the walk is collected, so one failure lists
-every rule that failed, where, with the element's selector and why:
+One test per size (phone, desktop): one server with accounts (alice shares lists with bob), one
+browser signed in as bob that walks every screen in turn on the same data and runs axe on each
+twice: every rule in light, then the colour rules in dark (the emulated prefers-color-scheme
+switched in place; the dark scheme only redefines colours). Every violation of the walk is
+collected, so one failure lists every rule that failed, where, with the element's selector and
+why:
 
     [phone dark] Shopping List: serious  color-contrast: .line-cost  <span …>  — Fix any of …
 
@@ -26,8 +28,8 @@ from accounts_helpers import (
     close_share_sheet, close_tokens_sheet, fetch_status, on_login_page, open_tokens_sheet, submit_sign_in,
     sign_in, wait_members, login_message,
 )
-from axe_helpers import axe_violations
-from helpers import click, element, goto, item_selector, set_edit_mode, tid, type_text, until, wait_ready
+from axe_helpers import COLOUR_RULES, axe_violations
+from helpers import click, element, goto, item_selector, set_dark, set_edit_mode, tid, type_text, until, wait_ready
 from shopping_helpers import search_catalogue, wait_lines
 
 
@@ -45,7 +47,9 @@ def present(driver, selector: str) -> bool:
 
 
 class Walk:
-    """Runs axe on each screen of one browser and keeps what it found."""
+    """Runs axe on each screen of one browser, every rule in light and then the colour rules in
+    dark (the emulated prefers-color-scheme switched in place; dark only redefines colours), and
+    keeps what it found."""
 
     def __init__(self, driver, label: str):
         self.driver = driver
@@ -54,12 +58,22 @@ class Walk:
         self.checked: list[str] = []
         self.skipped: list[str] = []
         self.started = time.monotonic()
+        self.axe_seconds = 0.0
+        self.dark = False
+
+    def scheme(self, dark: bool) -> None:
+        if dark != self.dark:
+            set_dark(self.driver, dark)
+            self.dark = dark
 
     def check(self, screen: str) -> None:
-        violations = axe_violations(self.driver)
+        started = time.monotonic()
+        for dark in (False, True):
+            self.scheme(dark)
+            for violation in axe_violations(self.driver, COLOUR_RULES if dark else None):
+                self.found.append(f"[{self.label} {'dark' if dark else 'light'}] {screen}: {violation.line()}")
+        self.axe_seconds += time.monotonic() - started
         self.checked.append(screen)
-        for violation in violations:
-            self.found.append(f"[{self.label}] {screen}: {violation.line()}")
 
     def skip(self, screen: str, why: str) -> None:
         self.skipped.append(f"{screen} ({why})")
@@ -67,7 +81,8 @@ class Walk:
     def finish(self) -> None:
         seconds = time.monotonic() - self.started
         print(f"\n[{self.label}] axe {getattr(self.driver, 'axe_version', '?')}: {len(self.checked)} screens "
-              f"in {seconds:.1f} s, {len(self.found)} violations")
+              f"in light and dark in {seconds:.1f} s ({self.axe_seconds:.1f} s in axe), {len(self.found)} violations")
+        print("  checked: " + "; ".join(self.checked))
         for screen in self.skipped:
             warnings.warn(f"accessibility [{self.label}]: skipped {screen}")
         assert not self.found, (
@@ -175,7 +190,8 @@ def walk_checklists(walk: Walk, server, ids: dict) -> None:
     click(driver, item_selector(driver, "Olive oil", "delete-item"))
     element(driver, tid("toast"))
     walk.check("Checklist: a toast (Deleted … Undo)")
-    click(driver, tid("toast-action"))
+    if present(driver, tid("toast-action")):  # a slow machine may have outlived the toast
+        click(driver, tid("toast-action"))
     set_edit_mode(driver, False)
 
     open_path(driver, f"/lists/{packing}", "list")
@@ -257,11 +273,21 @@ def walk_account(walk: Walk) -> None:
     close_tokens_sheet(driver)
 
 
-def walk_offline(walk: Walk, browsers, ids: dict) -> None:
+def pending_in(driver, row_selector: str) -> bool:
+    return present(driver, f"{row_selector} {tid('pending-mark')}") or present(
+        driver, f'{row_selector}[data-pending="true"]')
+
+
+def walk_offline(walk: Walk, server, browsers, ids: dict) -> None:
+    """Offline: the banner; with the outbox (contract §5), an edit waiting on each tab and, back
+    online, a conflict at its row. Each later state is skipped while this build lacks it."""
     driver = walk.driver
-    browsers.allow_console(r"net::ERR_INTERNET_DISCONNECTED|Failed to fetch|ERR_NETWORK")
+    browsers.allow_console(r"net::ERR_INTERNET_DISCONNECTED|Failed to fetch|ERR_NETWORK|status of 412")
     driver.execute_cdp_cmd("Network.enable", {})
     driver.execute_cdp_cmd("Network.emulateNetworkConditions", OFFLINE)
+    coffee = ids["catalogue"]["Coffee"]
+    coffee_row = tid("line-row", item_id=coffee)
+    online = False
     try:
         # In the app, as a phone that loses its signal does (a reload offline is engineer E's
         # test, and needs the service worker's shell).
@@ -269,32 +295,79 @@ def walk_offline(walk: Walk, browsers, ids: dict) -> None:
         open_path(driver, f"/lists/{ids['groceries']}", "list")
         until(driver, lambda d: present(d, tid("offline-banner")), "the offline banner never showed")
         walk.check("Offline banner (Checklist)")
-        has_outbox = present(driver, tid("pending-count")) or driver.execute_script(
-            "return !!document.querySelector('[data-testid=offline-banner]')?.textContent.match(/kept|waiting/)")
-        if has_outbox:
-            click(driver, item_selector(driver, "Free-range eggs", "item-toggle"))
-            until(driver, lambda d: present(d, tid("pending-mark")), "no pending mark after an offline tick")
-            walk.check("Offline: a tick waiting to send (pending mark, banner count)")
+        has_outbox = driver.execute_script(
+            "return performance.getEntriesByType('resource').some((e) => e.name.endsWith('/data/outbox.js'))")
+        if not has_outbox:
+            walk.skip("Offline: edits waiting to send, a row conflict", "no outbox in this build yet")
+            return
+
+        click(driver, item_selector(driver, "Free-range eggs", "item-toggle"))
+        row = tid("item-row", item_id=ids["items"]["Free-range eggs"])
+        if wait_briefly(driver, lambda d: pending_in(d, row)):
+            walk.check("Checklist offline: a tick waiting to send (pending mark, banner count)")
         else:
-            walk.skip("Offline: pending mark and changes waiting", "no outbox in this build yet")
-    finally:
+            walk.skip("Checklist offline: pending mark", "no pending-mark on a checklist row yet")
+
+        open_path(driver, f"/shopping/lists/{ids['shopping']}", "shoppingList")
+        click(driver, f"{coffee_row} {tid('qty-plus')}")
+        if wait_briefly(driver, lambda d: pending_in(d, coffee_row)):
+            walk.check("Shopping List offline: a quantity waiting to send")
+        else:
+            walk.skip("Shopping List offline: pending mark", "no pending-mark on a line yet")
+
+        # Another device meanwhile sets Coffee's quantity, and ticks the eggs and unticks them
+        # again: back online, each meets the other device's value (412) and asks at its row.
+        eggs = ids["items"]["Free-range eggs"]
+        for method, path, body in (
+            ("PATCH", f"/api/v1/shopping-lists/{ids['shopping']}/entries/{coffee}", {"quantity": 5}),
+            ("PATCH", f"/api/v1/items/{eggs}", {"checked": True}),
+            ("PATCH", f"/api/v1/items/{eggs}", {"checked": False}),
+        ):
+            response = server.api(method, path, body, user="alice" if "items" in path else "bob")
+            assert response.status == 200, f"{method} {path}: {response.status} {response.body}"
         driver.execute_cdp_cmd("Network.emulateNetworkConditions", ONLINE)
+        online = True
+        conflict = tid("row-conflict")
+        if wait_briefly(driver, lambda d: present(d, conflict), 10):
+            walk.check("Shopping List: a conflict at its row (Keep mine / Keep theirs)")
+            click(driver, f"{conflict} {tid('conflict-keep-theirs')}")
+        else:
+            walk.skip("Shopping List: row conflict", "no row-conflict after a 412 yet")
+        open_path(driver, f"/lists/{ids['groceries']}", "list")
+        if wait_briefly(driver, lambda d: present(d, conflict), 10):
+            walk.check("Checklist: a conflict at its row (Keep mine / Keep theirs)")
+            click(driver, f"{conflict} {tid('conflict-keep-theirs')}")
+        else:
+            walk.skip("Checklist: row conflict", "no row-conflict after a 412 yet")
+        if not wait_briefly(driver, lambda d: not present(d, tid("offline-banner")), 10):
+            walk.check("Banner still showing once back online")
+    finally:
+        if not online:
+            driver.execute_cdp_cmd("Network.emulateNetworkConditions", ONLINE)
+
+
+def wait_briefly(driver, condition, seconds: float = 5) -> bool:
+    """True once `condition` holds, False after `seconds` (for states a build may not have)."""
+    try:
+        until(driver, condition, timeout=seconds)
+        return True
+    except Exception:
+        return False
 
 
 # MARK: - The tests
 
 
-@pytest.mark.parametrize("size,dark", [("phone", False), ("phone", True), ("desktop", False), ("desktop", True)],
-                         ids=["phone-light", "phone-dark", "desktop-light", "desktop-dark"])
-def test_no_axe_violations_on_any_screen(server, browser, size, dark):
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_no_axe_violations_on_any_screen(server, browser, size):
     # The sign-in page's wrong password answers 401, on purpose.
     browser.allow_console(r"/api/v1/session - Failed to load resource: .*status of 401")
     # A server without `since=now` yet (engineer V's addition) answers 400; the sync copes.
     # A price the server refuses (Add catalogue item) answers 422.
     browser.allow_console(r"/api/v1/catalogue - Failed to load resource: .*status of 422")
     browser.allow_console(r"/api/v1/changes\?since=now - Failed to load resource: .*status of 400")
-    driver = browser(size, dark=dark, path=None)
-    walk = Walk(driver, f"{size} {'dark' if dark else 'light'}")
+    driver = browser(size, path=None)
+    walk = Walk(driver, size)
 
     driver.get(server.url + "/")
     until(driver, on_login_page, "/ did not go to /login")
@@ -310,5 +383,5 @@ def test_no_axe_violations_on_any_screen(server, browser, size, dark):
     walk_checklists(walk, server, ids)
     walk_shopping(walk, server, ids)
     walk_account(walk)
-    walk_offline(walk, browser, ids)
+    walk_offline(walk, server, browser, ids)
     walk.finish()
