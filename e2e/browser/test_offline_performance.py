@@ -119,7 +119,8 @@ def test_first_render_of_5000_items_first_and_second_visit(server, browser, link
                    f"{second['inDOM']}; first screenful = {first['rows']} rows")
             answers = [v["answer"] for v in (first, second)]
             figure("  the list's answer from the server arrived at " + ", ".join(
-                "(not fetched)" if a is None else f"{a:.0f} ms" for a in answers) + " (first, second visit)")
+                "(not fetched)" if a is None else f"{a['at']:.0f} ms ({a['status']}, {a['kB']:.0f} kB)" for a in answers)
+                + " (first, second visit)")
             offline(driver)
         driver.get(f"{driver.base_url}/lists/{big}")
         try:
@@ -136,8 +137,9 @@ def test_first_render_of_5000_items_first_and_second_visit(server, browser, link
         results[visit_name]["inDOM"] = in_dom
         # When the list's own answer came from the server (none offline, none if painted from the store first).
         results[visit_name]["answer"] = driver.execute_script("""
-            const e = performance.getEntriesByType('resource').filter(r => r.name.includes(arguments[0]));
-            return e.length ? Math.min(...e.map(r => r.responseEnd)) : null;""", f"/api/v1/checklists/{big}")
+            const e = performance.getEntriesByType('resource').filter(r => r.name.endsWith(arguments[0]));
+            return e.length ? { at: e[0].responseEnd, status: e[0].responseStatus, kB: e[0].encodedBodySize / 1000 } : null;
+            """, f"/api/v1/checklists/{big}")
         if visit_name == "first visit":
             # Let the store keep what it loaded (IndexedDB) before the second visit.
             until_js(driver, "return new Promise(r => requestIdleCallback(() => r(true), {timeout: 2000}))")
