@@ -42,7 +42,8 @@ class Link:
     def __init__(self, name: str):
         self.name = name
         self.target: tuple[str, int] | None = None
-        self.accepted = 0  # connections that reached the server, for figures and sanity checks
+        self.accepted = 0  # connections that reached the server
+        self.sent = 0  # bytes the phone sent the server through this link (requests)
         self._lock = threading.Lock()
         self._connections: set[socket.socket] = set()
         self._listener: socket.socket | None = None
@@ -165,6 +166,9 @@ class Link:
                     if not data:
                         return
                     other[key.fileobj].sendall(data)
+                    if key.fileobj is client:
+                        with self._lock:
+                            self.sent += len(data)
         except (OSError, ValueError):
             return  # cut, or reset by either side
         finally:

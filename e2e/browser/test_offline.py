@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from helpers import click, figure, goto, open_list, until, until_equal
+from helpers import click, figure, until, until_equal
 from offline_helpers import (
     add_line, add_with_form, assert_pending, assert_waiting_text, banner, checklist_view, conflicts, delete,
     inline_add, move_up, offline, online, pending_names, phone, press_conflict, reload, rename, screen_text,
@@ -57,8 +57,7 @@ def test_one_phone_offline_another_online_and_the_cli_and_nothing_is_lost(server
         open_shopping_list(driver, weekly)
         wait_lines(driver, [("Apples", False, "1"), ("Bananas", False, "2"), ("Cheese", False, "1"),
                             ("Detergent", False, "1")])
-        goto(driver, "/", "lists")
-        open_list(driver, "Groceries")
+        visit(driver, f"/lists/{groceries}", "list")
         until_equal(driver, checklist_view, [(t, False) for t in ("Milk", "Eggs", "Bread", "Butter", "Jam", "Tea",
                                                                     "Rice")], "Groceries as first opened")
 
@@ -103,8 +102,7 @@ def test_one_phone_offline_another_online_and_the_cli_and_nothing_is_lost(server
     open_shopping_list(b, weekly)
     toggle_line(b, "Cheese")
     click(b, line_selector(b, "Apples", "qty-plus"))  # A put Apples in the cart: another field
-    goto(b, "/", "lists")
-    open_list(b, "Groceries")
+    visit(b, f"/lists/{groceries}", "list")
     rename(b, "Bread", "Sourdough")  # A renamed it too: the same field
     delete(b, "Butter")  # A ticked it
     tick(b, "Rice")

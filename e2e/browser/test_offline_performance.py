@@ -70,7 +70,7 @@ def test_100_edits_queued_offline_replay_after_reconnecting(server, browser, lin
     gone = wait_banner_gone(driver, "the banner after the replay", timeout=60) - started
     figure(f"100 queued edits (adds) replayed: {replayed * 1000:.0f} ms from the link coming back until the server "
            f"had all 100 (goal < 2000 ms); banner gone after {gone * 1000:.0f} ms; the banner had counted "
-           f"{waiting['count']}")
+           f"{waiting['count']}; {replayed * 10:.0f} ms an edit")
     assert replayed < 60
 
 
@@ -117,6 +117,10 @@ def test_first_render_of_5000_items_first_and_second_visit(server, browser, link
                    f"frame): first visit {first['painted']:.0f} ms (goal ≤ 300), second visit "
                    f"{second['painted']:.0f} ms (goal ≤ 100); rows in the DOM once drawn: {first['inDOM']}, "
                    f"{second['inDOM']}; first screenful = {first['rows']} rows")
+            answers = [v["answer"] for v in (first, second)]
+            figure("  the list's answer from the server arrived at " + ", ".join(
+                "(not fetched)" if a is None else f"{a['at']:.0f} ms ({a['status']}, {a['kB']:.0f} kB)" for a in answers)
+                + " (first, second visit)")
             offline(driver)
         driver.get(f"{driver.base_url}/lists/{big}")
         try:
@@ -131,6 +135,11 @@ def test_first_render_of_5000_items_first_and_second_visit(server, browser, link
         assert rows[0]["text"] == "Item 1", f"{visit_name}: the first row reads {rows[0]['text']!r}"
         in_dom = driver.execute_script("return document.querySelectorAll('[data-testid=item-row]').length")
         results[visit_name]["inDOM"] = in_dom
+        # When the list's own answer came from the server (none offline, none if painted from the store first).
+        results[visit_name]["answer"] = driver.execute_script("""
+            const e = performance.getEntriesByType('resource').filter(r => r.name.endsWith(arguments[0]));
+            return e.length ? { at: e[0].responseEnd, status: e[0].responseStatus, kB: e[0].encodedBodySize / 1000 } : null;
+            """, f"/api/v1/checklists/{big}")
         if visit_name == "first visit":
             # Let the store keep what it loaded (IndexedDB) before the second visit.
             until_js(driver, "return new Promise(r => requestIdleCallback(() => r(true), {timeout: 2000}))")
