@@ -21,7 +21,8 @@ struct ChecklistsCommand: CommandGroup {
       """,
     subcommands: [
       ListsCommand.self, ListCommand.self, ItemsCommand.self, AddCommand.self,
-      CheckCommand.self, UncheckCommand.self, ToggleCommand.self, EditCommand.self,
+      CheckCommand.self, UncheckCommand.self, ToggleCommand.self, UncheckAllCommand.self,
+      ClearCheckedCommand.self, EditCommand.self,
       DeleteCommand.self, MoveCommand.self, DueCommand.self, IconsCommand.self,
       ShopCommand.self, ImportCommand.self, ExportCommand.self, ServeCommand.self,
       ShareCommand.self, UnshareCommand.self, SharesCommand.self, LeaveCommand.self,

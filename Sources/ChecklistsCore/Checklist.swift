@@ -12,6 +12,9 @@ public struct Checklist: Identifiable, Hashable, Sendable, Codable {
   public var name: String
   /// The icon shown beside the name.
   public var icon: ChecklistIcon
+  /// Whether the list hides its checked items (a setting of the list, shared by every device
+  /// that shows it).
+  public var hidesChecked: Bool
   /// Increases by one with every change to the list or any of its items.
   public var revision: Int64
   /// How many items the list holds.
@@ -29,13 +32,14 @@ public struct Checklist: Identifiable, Hashable, Sendable, Codable {
   /// Creates a list value.
   public init(
     id: UUID = UUID(), ownerID: UUID, name: String, icon: ChecklistIcon,
-    revision: Int64 = 1, itemCount: Int = 0, remainingCount: Int = 0,
+    hidesChecked: Bool = false, revision: Int64 = 1, itemCount: Int = 0, remainingCount: Int = 0,
     createdAt: Date, updatedAt: Date? = nil
   ) {
     self.id = id
     self.ownerID = ownerID
     self.name = name
     self.icon = icon
+    self.hidesChecked = hidesChecked
     self.revision = revision
     self.itemCount = itemCount
     self.remainingCount = remainingCount

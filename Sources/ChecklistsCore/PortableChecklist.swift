@@ -11,6 +11,9 @@ public struct PortableChecklist: Hashable, Sendable, Codable {
   public var name: String
   /// The list's icon.
   public var icon: ChecklistIcon
+  /// Whether the list hides its checked items; `nil` when the file does not say (the iPhone
+  /// app's file never does), which leaves a list's setting as it is.
+  public var hidesChecked: Bool?
   /// When the list was created, when the file knows.
   public var createdAt: Date?
   /// The items, in the list's order.
@@ -18,12 +21,13 @@ public struct PortableChecklist: Hashable, Sendable, Codable {
 
   /// Creates a portable list.
   public init(
-    id: UUID? = nil, name: String, icon: ChecklistIcon, createdAt: Date? = nil,
-    items: [PortableItem]
+    id: UUID? = nil, name: String, icon: ChecklistIcon, hidesChecked: Bool? = nil,
+    createdAt: Date? = nil, items: [PortableItem]
   ) {
     self.id = id
     self.name = name
     self.icon = icon
+    self.hidesChecked = hidesChecked
     self.createdAt = createdAt
     self.items = items
   }

@@ -13,6 +13,7 @@ extension ChecklistJSON {
       "id": .string(format: "uuid"),
       "name": .string(minLength: 1),
       "icon": .ref("Icon"),
+      "hideChecked": .boolean(description: "Whether the list hides its checked items"),
       "itemCount": .integer(minimum: 0),
       "remainingCount": .integer(minimum: 0),
       "subtitle": .string(),
@@ -21,8 +22,8 @@ extension ChecklistJSON {
       "updatedAt": .ref("Timestamp"),
     ]) { _, new in new },
     required: [
-      "id", "name", "icon", "itemCount", "remainingCount", "subtitle", "revision", "createdAt",
-      "updatedAt",
+      "id", "name", "icon", "hideChecked", "itemCount", "remainingCount", "subtitle", "revision",
+      "createdAt", "updatedAt",
     ])
 }
 
@@ -92,6 +93,7 @@ extension RequestSchemas {
       "id": clientID,
       "name": .ref("Text"),
       "icon": .ref("Icon"),
+      "hideChecked": .boolean(description: "Default false"),
     ],
     required: ["name"])
 
@@ -99,6 +101,7 @@ extension RequestSchemas {
   public static let checklistChanges = JSONSchema.object(properties: [
     "name": .ref("Text"),
     "icon": .ref("Icon"),
+    "hideChecked": .boolean(),
   ])
 
   /// `NewItem`: `POST /api/v1/checklists/{id}/items`.

@@ -9,6 +9,8 @@ public struct ChecklistJSON: Codable, Sendable, Equatable {
   public var id: UUID
   public var name: String
   public var icon: String
+  /// Whether the list hides its checked items.
+  public var hideChecked: Bool
   public var itemCount: Int
   public var remainingCount: Int
   public var subtitle: String
@@ -26,6 +28,7 @@ public struct ChecklistJSON: Codable, Sendable, Equatable {
     id = list.id
     name = list.name
     icon = list.icon.rawValue
+    hideChecked = list.hidesChecked
     itemCount = list.itemCount
     remainingCount = list.remainingCount
     subtitle = list.subtitle

@@ -26,6 +26,9 @@ public enum ChecklistsBackup {
     var id: String?
     var name: String
     var icon: String?
+    /// Whether the list hides its checked items; absent (or null) leaves a list's setting as it
+    /// is on import (false for a new one).
+    var hideChecked: Bool?
     var createdAt: String?
     var items: [Item]
   }
@@ -66,6 +69,7 @@ public enum ChecklistsBackup {
       checklists: try lists.map { list in
         List(
           id: list.id?.uuidString, name: list.name, icon: list.icon.rawValue,
+          hideChecked: list.hidesChecked,
           createdAt: try list.createdAt.map(timestamp),
           items: try list.items.map { item in
             Item(
@@ -172,7 +176,7 @@ public enum ChecklistsBackup {
       icon = try IOSChecklistsPlist.icon(named: name, list: position, name: list.name)
     }
     return PortableChecklist(
-      id: try uuid(list.id, place), name: list.name, icon: icon,
+      id: try uuid(list.id, place), name: list.name, icon: icon, hidesChecked: list.hideChecked,
       createdAt: try date(list.createdAt, "createdAt", place),
       items: try list.items.enumerated().map { index, item in
         let place = "\(place), item \(index + 1)"

@@ -87,6 +87,7 @@ extension SQLChecklistStore {
     migrator.registerMigration("v6: field revisions") { db in try migrateToFieldRevisions(db) }
     migrator.registerMigration("v7: sync log") { db in try migrateToSyncLog(db) }
     migrator.registerMigration("v8: ids of deleted things") { db in try migrateToDeletedIDs(db) }
+    migrator.registerMigration("v9: hide checked") { db in try migrateToHideChecked(db) }
     return migrator
   }()
 }
@@ -161,6 +162,17 @@ extension SQLChecklistStore {
         UPDATE shopping_lists SET in_cart_count = in_cart_count - OLD.in_cart + NEW.in_cart
           WHERE id = NEW.list_id;
       END;
+      """)
+  }
+}
+
+extension SQLChecklistStore {
+  /// A list's setting to hide its checked items, off for every list there is.
+  static func migrateToHideChecked(_ db: any SQLConnection) throws {
+    try db.execute(
+      """
+      ALTER TABLE checklists
+        ADD COLUMN hide_checked INTEGER NOT NULL DEFAULT 0 CHECK (hide_checked IN (0, 1));
       """)
   }
 }

@@ -14,7 +14,7 @@ extension SQLChecklistStore {
 
     static let checklistColumns = """
       id, owner_id, name, icon, revision, item_count, item_count - checked_count,
-      created_at, updated_at
+      created_at, updated_at, hide_checked
       """
     static let itemColumns = """
       id, checklist_id, text, checked, due_date, should_remind, revision, created_at, updated_at
@@ -157,21 +157,22 @@ extension SQLChecklistStore {
       try db.run(
         """
         INSERT INTO checklists (id, owner_id, name, name_key, sort_key, icon, revision,
-                                created_at, updated_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                created_at, updated_at, hide_checked)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """, checklist.id, checklist.ownerID, checklist.name, NameKey.lookup(checklist.name),
         NameKey.displayOrder(checklist.name), checklist.icon.rawValue, checklist.revision,
-        checklist.createdAt, checklist.updatedAt)
+        checklist.createdAt, checklist.updatedAt, checklist.hidesChecked)
     }
 
     func updateChecklist(_ checklist: Checklist) throws {
       try db.run(
         """
         UPDATE checklists SET name = ?, name_key = ?, sort_key = ?, icon = ?, revision = ?,
-                              updated_at = ?
+                              updated_at = ?, hide_checked = ?
         WHERE id = ?
         """, checklist.name, NameKey.lookup(checklist.name), NameKey.displayOrder(checklist.name),
-        checklist.icon.rawValue, checklist.revision, checklist.updatedAt, checklist.id)
+        checklist.icon.rawValue, checklist.revision, checklist.updatedAt, checklist.hidesChecked,
+        checklist.id)
     }
 
     func deleteChecklist(id: UUID) throws {
@@ -297,8 +298,8 @@ extension SQLChecklistStore {
       }
       return Checklist(
         id: try row.uuid(0), ownerID: try row.uuid(1), name: row.string(2), icon: icon,
-        revision: row.int64(4), itemCount: row.int(5), remainingCount: row.int(6),
-        createdAt: row.date(7), updatedAt: row.date(8))
+        hidesChecked: row.bool(9), revision: row.int64(4), itemCount: row.int(5),
+        remainingCount: row.int(6), createdAt: row.date(7), updatedAt: row.date(8))
     }
 
     static func item(_ row: SQLRow) throws -> ChecklistItem {

@@ -26,7 +26,12 @@ extension ChecklistsAPI {
     let clientID = try body.clientID()
     let name = try body.requiredString("name")
     let icon = try body.string("icon").map(Self.icon) ?? .userDefault
-    let (list, isNew) = try service.createList(id: clientID, named: name, icon: icon)
+    let (list, isNew) =
+      if let hidesChecked = try body.bool("hideChecked") {
+        try service.createList(id: clientID, named: name, icon: icon, hidesChecked: hidesChecked)
+      } else {
+        try service.createList(id: clientID, named: name, icon: icon)
+      }
     if isNew { didWrite() }
     var response = try HTTPResponse.json(
       ChecklistJSON(list), status: isNew ? 201 : 200, etag: .revision(list.revision))
@@ -38,11 +43,32 @@ extension ChecklistsAPI {
     let listID = try id(segment, "list")
     return try cached(request, .checklist(listID)) {
       let (list, items, now) = try listWithItems(listID)
-      let body = ListBody(
-        checklist: ChecklistJSON(list), items: items.map { ChecklistItemJSON($0, now: now) })
-      let next = Self.nextReminder(items, after: now)
-      return (body, .revision(list.revision, pendingReminder: next), next)
+      return Self.listBody(list, items, now: now)
     }
+  }
+
+  /// `GET /api/v1/checklists/{id}`'s body, its ETag, and when it goes stale by itself.
+  private static func listBody(_ list: Checklist, _ items: [ChecklistItem], now: Date) -> (
+    body: ListBody, etag: EntityTag, validUntil: Date?
+  ) {
+    let body = ListBody(
+      checklist: ChecklistJSON(list), items: items.map { ChecklistItemJSON($0, now: now) })
+    let next = nextReminder(items, after: now)
+    return (body, .revision(list.revision, pendingReminder: next), next)
+  }
+
+  /// `POST /api/v1/checklists/{id}/uncheck-all` or `…/clear-checked`: the list as
+  /// `GET /api/v1/checklists/{id}` answers it after the reset, with its ETag. A list reset
+  /// already is answered as it is, and nothing is written.
+  func resetChecklist(_ reset: ChecklistReset, _ request: HTTPRequest, _ segment: String)
+    throws -> HTTPResponse
+  {
+    let listID = try id(segment, "list")
+    let expected = try request.expectedRevision { try service.checklist(id: listID).revision }
+    let result = try service.reset(reset, listID: listID, expectedRevision: expected)
+    if result.changedCount > 0 { didWrite() }
+    let (body, etag, _) = Self.listBody(result.list, result.items, now: service.now())
+    return try .json(body, etag: etag)
   }
 
   func listItems(_ request: HTTPRequest, _ segment: String) throws -> HTTPResponse {
@@ -92,9 +118,12 @@ extension ChecklistsAPI {
     // even when If-Match is stale.
     let name = try body.string("name").map(Checklist.validatedName)
     let icon = try body.string("icon").map(Self.icon)
+    let hidesChecked = try body.bool("hideChecked")
     let expected = try request.expectedRevision { try service.checklist(id: listID).revision }
     let list = try merging(request) {
-      try service.updateList(id: listID, name: name, icon: icon, expectedRevision: expected)
+      try service.updateList(
+        id: listID, name: name, icon: icon, hidesChecked: hidesChecked,
+        expectedRevision: expected)
     }
     didWrite()
     return try .json(ChecklistJSON(list), etag: .revision(list.revision))

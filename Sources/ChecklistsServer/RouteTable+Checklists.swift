@@ -47,11 +47,36 @@ extension RouteTable {
       routes.api(
         "PATCH",
         OpenAPIOperation(
-          "updateChecklist", "Rename a list or change its icon", parameters: [.ifMatch],
+          "updateChecklist", "Rename a list, change its icon or whether it hides checked items",
+          parameters: [.ifMatch],
           request: .json("ChecklistChanges"),
           responses: [200: .component("Checklist")].problems(400, 404, 409, 412, 413, 415, 422)),
         access: .listRole(.owner)
       ) { api, request, p in try api.updateChecklist(request, p["id"]) }
+    }
+    routes.group("/checklists/{id}/uncheck-all", parameters: [.component("ListID")]) { routes in
+      routes.api(
+        "POST",
+        OpenAPIOperation(
+          "uncheckAll",
+          "Take the checkmark off every item, as one change; the list as getChecklist answers it",
+          parameters: [.ifMatch],
+          responses: [
+            200: .json("The list and its items", "ChecklistWithItems", headers: ["ETag": .etag])
+          ].problems(400, 403, 404, 412)), access: .listRole(.checker)
+      ) { api, request, p in try api.resetChecklist(.uncheckAll, request, p["id"]) }
+    }
+    routes.group("/checklists/{id}/clear-checked", parameters: [.component("ListID")]) { routes in
+      routes.api(
+        "POST",
+        OpenAPIOperation(
+          "clearChecked",
+          "Delete the checked items, as one change; the list as getChecklist answers it",
+          parameters: [.ifMatch],
+          responses: [
+            200: .json("The list and its items", "ChecklistWithItems", headers: ["ETag": .etag])
+          ].problems(400, 403, 404, 412)), access: .listRole(.editor)
+      ) { api, request, p in try api.resetChecklist(.clearChecked, request, p["id"]) }
     }
     routes.group("/checklists/{id}/items", parameters: [.component("ListID")]) { routes in
       routes.api(

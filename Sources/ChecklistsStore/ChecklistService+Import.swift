@@ -50,7 +50,8 @@ extension ChecklistService {
     try store.read { tx in
       try tx.checklists(ownerID: owner.id).sortedForDisplay().map { list in
         PortableChecklist(
-          id: list.id, name: list.name, icon: list.icon, createdAt: list.createdAt,
+          id: list.id, name: list.name, icon: list.icon, hidesChecked: list.hidesChecked,
+          createdAt: list.createdAt,
           items: try tx.items(checklistID: list.id).map { item in
             PortableItem(
               id: item.id, text: item.text, isChecked: item.isChecked, dueDate: item.dueDate,
@@ -125,7 +126,8 @@ extension ChecklistService {
     let id = try incoming.id.flatMap { try tx.claim(onID: $0) == nil ? $0 : nil } ?? UUID()
     var list = Checklist(
       id: id, ownerID: owner.id, name: incoming.name, icon: incoming.icon,
-      createdAt: incoming.createdAt ?? date, updatedAt: date)
+      hidesChecked: incoming.hidesChecked ?? false, createdAt: incoming.createdAt ?? date,
+      updatedAt: date)
     try tx.insertChecklist(list)
     try bump(&list, .listCreated, in: tx)
     for item in incoming.items {
@@ -141,6 +143,7 @@ extension ChecklistService {
   ) throws {
     var list = existing
     list.icon = incoming.icon
+    if let hidesChecked = incoming.hidesChecked { list.hidesChecked = hidesChecked }
     try bump(&list, .listUpdated, in: tx)
     // Recorded like an edit, so a stale PATCH of the icon meets a 412 instead of undoing it.
     try tx.recordChanges(

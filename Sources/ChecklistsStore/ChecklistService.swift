@@ -154,6 +154,23 @@ public struct ChecklistService: Sendable {
 
   /// Creates a list with an id the client chose, safe to send twice.
   /// - Parameters:
+  ///   - id: The new list's id; nil chooses one. A list of the user's with this id, name, icon
+  ///     and setting is the same create again: it is answered and nothing is written.
+  ///   - name: The name; trimmed, 1 to 200 characters, unique ignoring case.
+  ///   - icon: The icon.
+  ///   - hidesChecked: Whether the list hides its checked items.
+  /// - Returns: The list, and whether this call made it.
+  /// - Throws: `invalidInput` for a bad name; `conflict` when the name is taken, when a list
+  ///   with this id has another name, icon or setting, or the id is taken or was deleted.
+  @discardableResult
+  public func createList(
+    id: UUID?, named name: String, icon: ChecklistIcon = .userDefault, hidesChecked: Bool
+  ) throws -> (list: Checklist, isNew: Bool) {
+    try makeList(id: id, named: name, icon: icon, hidesChecked: hidesChecked)
+  }
+
+  /// Creates a list with an id the client chose, safe to send twice.
+  /// - Parameters:
   ///   - id: The new list's id; nil chooses one. A list of the user's with this id, name and
   ///     icon is the same create again: it is answered and nothing is written.
   ///   - name: The name; trimmed, 1 to 200 characters, unique ignoring case.
@@ -165,6 +182,13 @@ public struct ChecklistService: Sendable {
   public func createList(id: UUID?, named name: String, icon: ChecklistIcon = .userDefault)
     throws -> (list: Checklist, isNew: Bool)
   {
+    try makeList(id: id, named: name, icon: icon, hidesChecked: nil)
+  }
+
+  /// `hidesChecked` nil: false for a new list, and a replay that does not say is no mismatch.
+  private func makeList(
+    id: UUID?, named name: String, icon: ChecklistIcon, hidesChecked: Bool?
+  ) throws -> (list: Checklist, isNew: Bool) {
     let name = try Checklist.validatedName(name)
     return try store.write { tx in
       if let id, try ClientID.isReplay(id, of: .checklist, ownerID: owner.id, in: tx) {
@@ -174,25 +198,33 @@ public struct ChecklistService: Sendable {
           [
             ("name", ClientID.shown(list.name), ClientID.shown(name)),
             ("icon", ClientID.shown(list.icon.rawValue), ClientID.shown(icon.rawValue)),
+            (
+              "hideChecked", "\(list.hidesChecked)",
+              "\(hidesChecked ?? list.hidesChecked)"
+            ),
           ])
         return (list, false)
       }
       try ensureNameIsFree(name, in: tx)
       let list = Checklist(
-        id: id ?? UUID(), ownerID: owner.id, name: name, icon: icon, createdAt: now())
+        id: id ?? UUID(), ownerID: owner.id, name: name, icon: icon,
+        hidesChecked: hidesChecked ?? false, createdAt: now())
       try tx.insertChecklist(list)
       try log(.listCreated, list: list, in: tx)
       return (list, true)
     }
   }
 
-  /// Renames a list and/or changes its icon.
-  /// - Parameter expectedRevision: When given, the change is refused if the list moved on.
+  /// Renames a list, changes its icon and/or whether it hides its checked items.
+  /// - Parameter expectedRevision: When given, the revision the edit was made against: it is
+  ///   refused if a field it changes changed since (docs/SYNC.md).
   /// - Returns: The updated list.
-  /// - Throws: `notFound`, `invalidInput`, or `conflict` (name taken, stale revision).
+  /// - Throws: `notFound`, `invalidInput`, `conflict` (name taken), `stale`,
+  ///   ``FieldConflictError``.
   @discardableResult
   public func updateList(
-    id: UUID, name: String? = nil, icon: ChecklistIcon? = nil, expectedRevision: Int64? = nil
+    id: UUID, name: String? = nil, icon: ChecklistIcon? = nil, hidesChecked: Bool? = nil,
+    expectedRevision: Int64? = nil
   ) throws -> Checklist {
     let name = try name.map(Checklist.validatedName)
     return try store.write { tx in
@@ -200,6 +232,7 @@ public struct ChecklistService: Sendable {
       var edited = list
       if let name { edited.name = name }
       if let icon { edited.icon = icon }
+      if let hidesChecked { edited.hidesChecked = hidesChecked }
       // Against an older revision, the edit goes on unless a field it changes changed since.
       let changed = list.changedFields(to: edited)
       try tx.checkFields(
@@ -210,6 +243,7 @@ public struct ChecklistService: Sendable {
         list.name = name
       }
       if let icon { list.icon = icon }
+      if let hidesChecked { list.hidesChecked = hidesChecked }
       try bump(&list, .listUpdated, in: tx)
       try tx.recordChanges(
         of: .id(id), changed, revision: list.revision, by: owner.id, at: list.updatedAt)

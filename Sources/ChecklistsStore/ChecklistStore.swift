@@ -93,7 +93,7 @@ public protocol ChecklistStoreWriter: ChecklistStoreReader, FieldRevisionWriter 
   /// Adds an empty list. Its counts are ignored: the store keeps them.
   func insertChecklist(_ checklist: Checklist) throws
 
-  /// Stores a list's name, icon, revision and update date.
+  /// Stores a list's name, icon, hide-checked setting, revision and update date.
   func updateChecklist(_ checklist: Checklist) throws
 
   /// Removes a list and its items.

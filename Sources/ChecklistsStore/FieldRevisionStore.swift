@@ -5,7 +5,7 @@ import Foundation
 /// changed it: what lets a stale edit of *other* fields go through (docs/SYNC.md).
 public struct FieldRevision: Hashable, Sendable {
   /// The field, by its JSON name: `text`, `checked`, `dueDate`, `remind`, `name`, `icon`,
-  /// `price`, `unit`, `category`, `quantity`, `inCart`.
+  /// `hideChecked`, `price`, `unit`, `category`, `quantity`, `inCart`.
   public var field: String
   /// The entity's revision (for an item or an entry: its list's) at which the field changed.
   public var revision: Int64
@@ -132,6 +132,7 @@ extension Checklist {
     var fields: [String] = []
     if name != other.name { fields.append("name") }
     if icon != other.icon { fields.append("icon") }
+    if hidesChecked != other.hidesChecked { fields.append("hideChecked") }
     return fields
   }
 }

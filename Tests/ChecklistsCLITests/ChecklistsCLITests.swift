@@ -130,6 +130,46 @@ struct ChecklistsCLITests {
     #expect((due as? [String: Any])?["items"] as? [Any] != nil)
   }
 
+  @Test("uncheck-all and clear-checked reset a reusable list; edit --hide-checked sets the list's")
+  func resetList() throws {
+    let cli = CLI()
+    try cli.ok("list", "add", "Packing")
+    for text in ["Passport", "Socks", "Charger"] { try cli.ok("add", "Packing", text) }
+    try cli.ok("check", "Packing", "Passport", "Charger")
+    #expect(try cli.ok("uncheck-all", "Packing") == "Unchecked 2 items.\nPacking: 3 Remaining\n")
+    #expect(try cli.ok("uncheck-all", "Packing") == "Nothing to uncheck.\nPacking: 3 Remaining\n")
+    try cli.ok("check", "Packing", "Passport")
+    #expect(
+      try cli.ok("clear-checked", "Packing") == "Deleted 1 checked item.\nPacking: 2 Remaining\n")
+    #expect(
+      try cli.ok("clear-checked", "Packing") == "Nothing checked to delete.\nPacking: 2 Remaining\n"
+    )
+    #expect(try cli.ok("items", "Packing").contains("1    Socks\n2    Charger\n"))
+    try cli.ok("check", "Packing", "Socks")
+    let json =
+      try JSONSerialization.jsonObject(
+        with: Data(try cli.ok("uncheck-all", "Packing", "--json").utf8)) as? [String: Any]
+    #expect((json?["items"] as? [[String: Any]])?.map { $0["checked"] as? Bool } == [false, false])
+    #expect((json?["checklist"] as? [String: Any])?["remainingCount"] as? Int == 2)
+
+    #expect(
+      try cli.ok("edit", "Packing", "--hide-checked", "true")
+        == "Packing now hides checked items.\n")
+    let lists = try JSONSerialization.jsonObject(with: Data(try cli.ok("lists", "--json").utf8))
+    let packing = ((lists as? [String: Any])?["checklists"] as? [[String: Any]])?.first {
+      $0["name"] as? String == "Packing"
+    }
+    #expect(packing?["hideChecked"] as? Bool == true)
+    #expect(
+      try cli.ok("edit", "Packing", "--hide-checked", "false")
+        == "Packing now shows checked items.\n")
+    let bad = try cli.run("edit", "Packing", "--hide-checked", "maybe")
+    #expect(bad.code == 64)
+    #expect(bad.error.contains("--hide-checked"), "\(bad.error)")
+    let mixed = try cli.run("edit", "Packing", "Socks", "--hide-checked", "true")
+    #expect(mixed.code == 64, "\(mixed.error)")
+  }
+
   @Test("Deleting a list asks first, unless --yes")
   func deleteList() throws {
     let cli = CLI()

@@ -135,6 +135,29 @@ struct RemoteCLITests {
     #expect(refused.error.contains("checker"), "\(refused.error)")
   }
 
+  @Test("uncheck-all, clear-checked and edit --hide-checked act on the server, by role")
+  func resetOnTheServer() throws {
+    let server = try Server()
+    defer { server.stop() }
+    let alice = try server.signedIn("alice")
+    let bob = try server.signedIn("bob")
+    try alice.ok("list", "add", "Packing")
+    try alice.ok("add", "Packing", "Tent")
+    try alice.ok("add", "Packing", "Stove")
+    try alice.ok("check", "Packing", "Tent", "Stove")
+    try alice.ok("share", "Packing", "bob", "--role", "checker")
+    #expect(try bob.ok("uncheck-all", "Packing") == "Unchecked 2 items.\nPacking: 2 Remaining\n")
+    try bob.ok("check", "Packing", "Tent")
+    let refused = try bob.run("clear-checked", "Packing")
+    #expect(refused.code == 1)
+    #expect(refused.error.contains("checker"), "\(refused.error)")
+    #expect(
+      try alice.ok("clear-checked", "Packing") == "Deleted 1 checked item.\nPacking: 1 Remaining\n")
+    #expect(try server.onServer(as: "alice", "items", "Packing").contains("1    Stove\n"))
+    try alice.ok("edit", "Packing", "--hide-checked", "true")
+    #expect(try server.onServer(as: "alice", "lists", "--json").contains("\"hideChecked\" : true"))
+  }
+
   @Test("import sends the file from here, export writes the file here")
   func filesStayOnTheClient() throws {
     let server = try Server()

@@ -193,4 +193,21 @@ struct UUIDParsingTests {
     #expect(UUID.parse(text) == nil)
     #expect(UUID(uuidString: text) == nil)
   }
+
+  @Test("Uncheck All takes every checkmark off; Clear Checked keeps only the unchecked, in order")
+  func resets() {
+    let listID = UUID()
+    let items = [("Passport", true), ("Socks", false), ("Charger", true)].map { text, checked in
+      ChecklistItem(checklistID: listID, text: text, isChecked: checked, createdAt: Date(timeIntervalSinceReferenceDate: 0))
+    }
+    #expect(ChecklistReset.uncheckAll.affectedItems(items).map(\.text) == ["Passport", "Charger"])
+    let unchecked = ChecklistReset.uncheckAll.apply(to: items)
+    #expect(unchecked.map(\.text) == ["Passport", "Socks", "Charger"])
+    #expect(unchecked.allSatisfy { !$0.isChecked })
+    #expect(ChecklistReset.uncheckAll.affectedItems(unchecked).isEmpty, "done once is done")
+    let cleared = ChecklistReset.clearChecked.apply(to: items)
+    #expect(cleared.map(\.text) == ["Socks"])
+    #expect(ChecklistReset.clearChecked.affectedItems(cleared).isEmpty)
+    #expect(ChecklistReset.allCases.map(\.rawValue) == ["uncheck-all", "clear-checked"])
+  }
 }

@@ -14,7 +14,8 @@ import Testing
     }
     return [
       PortableChecklist(
-        id: UUID(), name: "Groceries 🛒", icon: .groceries, createdAt: randomDate(),
+        id: UUID(), name: "Groceries 🛒", icon: .groceries, hidesChecked: true,
+        createdAt: randomDate(),
         items: [
           PortableItem(
             id: UUID(), text: "Crème fraîche", isChecked: true, dueDate: randomDate(),
@@ -26,7 +27,7 @@ import Testing
         ]),
       PortableChecklist(name: "Empty", icon: .noIcon, items: []),
       PortableChecklist(
-        id: UUID(), name: "日本語", icon: .trips, createdAt: .distantPast,
+        id: UUID(), name: "日本語", icon: .trips, hidesChecked: false, createdAt: .distantPast,
         items: [PortableItem(text: "Tokyo", dueDate: .distantFuture)]),
     ]
   }

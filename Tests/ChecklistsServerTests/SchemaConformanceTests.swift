@@ -145,6 +145,20 @@ struct SchemaConformanceTests {
       ("GET", "/api/v1/checklists", "/api/v1/checklists", nil),
       ("GET", "/api/v1/checklists/{id}", "/api/v1/checklists/\(list)", nil),
       ("PATCH", "/api/v1/checklists/{id}", "/api/v1/checklists/\(list)", ["name": "Food"]),
+      (
+        "PATCH", "/api/v1/checklists/{id}", "/api/v1/checklists/\(list)",
+        ["hideChecked": true]
+      ),
+      ("POST", "/api/v1/items/{id}/toggle", "/api/v1/items/\(item)/toggle", nil),
+      (
+        "POST", "/api/v1/checklists/{id}/uncheck-all", "/api/v1/checklists/\(list)/uncheck-all",
+        nil
+      ),
+      (
+        "POST", "/api/v1/checklists/{id}/clear-checked",
+        "/api/v1/checklists/\(list)/clear-checked", nil
+      ),
+      ("GET", "/api/v1/changes", "/api/v1/changes?since=now", nil),
       ("GET", "/api/v1/checklists/{id}/items", "/api/v1/checklists/\(list)/items", nil),
       ("GET", "/api/v1/items/{id}", "/api/v1/items/\(item)", nil),
       ("PATCH", "/api/v1/items/{id}", "/api/v1/items/\(item)", ["checked": true]),

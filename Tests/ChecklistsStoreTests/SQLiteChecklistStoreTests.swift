@@ -49,6 +49,7 @@ struct SQLiteChecklistStoreTests {
         "v6: field revisions",
         "v7: sync log",
         "v8: ids of deleted things",
+        "v9: hide checked",
       ])
     let mode = try queue.withConnection { db in
       try db.query("PRAGMA journal_mode") { $0.string(0) }
