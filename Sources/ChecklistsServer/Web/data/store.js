@@ -894,6 +894,7 @@ async function loadChecklists({ force = false } = {}) {
     const answer = await call("GET", "/checklists", { ifNoneMatch: state.checklists?.etag ?? undefined });
     if (answer?.notModified) return false;
     confirm.setChecklists(answer.checklists, answer.etag ?? null);
+    saveNow(); // what a load got is kept at once (a tab closed right after still has it)
     return true;
   });
 }
@@ -915,6 +916,7 @@ async function loadChecklist(id, { force = false } = {}) {
     state.lists.set(id, { checklist: answer.checklist, items: answer.items, etag: answer.etag ?? null, local: false });
     changed(`checklist:${id}`);
     confirm.putSummary(summaryFields(answer.checklist));
+    saveNow();
     return true;
   });
 }
@@ -925,6 +927,7 @@ async function loadShoppingLists({ force = false } = {}) {
     const answer = await call("GET", "/shopping-lists", { ifNoneMatch: state.shoppingLists?.etag ?? undefined });
     if (answer?.notModified) return false;
     confirm.setShoppingLists(answer.lists, answer.etag ?? null);
+    saveNow();
     return true;
   });
 }
@@ -946,6 +949,7 @@ async function loadShoppingList(id, { force = false } = {}) {
     state.shopping.set(id, { list: answer.list, lines: answer.lines, totals: answer.totals, etag: answer.etag ?? null, local: false });
     changed(`shoppingList:${id}`);
     if (state.shoppingLists) confirm.putShoppingSummary(answer.list);
+    saveNow();
     return true;
   });
 }
@@ -956,6 +960,7 @@ async function loadCatalogue({ force = false } = {}) {
     const answer = await call("GET", "/catalogue", { ifNoneMatch: state.catalogue?.etag ?? undefined });
     if (answer?.notModified) return false;
     confirm.setCatalogue(answer.currency, answer.items, answer.etag ?? null);
+    saveNow();
     return true;
   });
 }

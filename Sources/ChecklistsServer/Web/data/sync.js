@@ -15,7 +15,7 @@
 
 import { store } from "/data/store.js";
 
-const { state, confirm, call, setOnline, touch, persist, outbox, idleListeners } = store._internal;
+const { state, confirm, call, setOnline, touch, persist, outbox, idleListeners, saveNow } = store._internal;
 
 let source = null;
 let started = false;
@@ -28,6 +28,12 @@ function setCursor(cursor) {
   if (!cursor || cursor === state.cursor) return;
   state.cursor = cursor;
   persist("meta", "cursor", cursor);
+}
+
+/** The first cursor, kept at once. */
+async function takeFirstCursor() {
+  await firstCursor();
+  saveNow();
 }
 
 /** Takes a first cursor: `since=now`, or (an older server) the end of the feed read from its start. */
@@ -156,6 +162,7 @@ async function catchUpOnce() {
     setCursor(page.next);
     if (!page.more) break;
   }
+  saveNow(); // the states and the cursor together, at once
   if (streamOpen || source?.readyState === 0) setLive(true); // connecting: its open catches up again
   for (const key of reload) {
     const load = key === "checklists" ? store.loadChecklists({ force: true })
@@ -272,7 +279,7 @@ export const sync = {
     // With a kept cursor, what is kept is brought up to date before the screens load (they then
     // load nothing they keep); without one, the first cursor is taken before their full loads.
     if (state.cursor) await catchUp().catch(() => undefined);
-    else await firstCursor().catch(() => undefined);
+    else await takeFirstCursor().catch(() => undefined);
   },
   /** Closes the stream (signing out, tests). */
   stop() {
