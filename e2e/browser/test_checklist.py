@@ -129,6 +129,9 @@ def test_edit_item_due_date_reminder_cancel_and_delete(server, browser):
     assert row["due"].startswith("Dec 24, 2030, 9:30") and row["due"].endswith("reminder on"), row["due"]
     assert element(driver, f'{tid("item-row", item_id=item_id)} .glyph-bell').is_displayed()
     assert item_texts(driver) == ["Milk", "Free-range eggs", "Bread"]
+    # The outbox sends the edit after the form went back: wait for it on the server.
+    until_equal(driver, lambda _: server.api("GET", f"/api/v1/items/{item_id}").body["text"], "Free-range eggs",
+                "the text on the server")
     stored = server.api("GET", f"/api/v1/items/{item_id}").body
     assert stored["text"] == "Free-range eggs" and stored["remind"] is True
     assert stored["dueDate"].startswith("2030-12-24T")
@@ -173,7 +176,7 @@ def test_edit_item_due_date_reminder_cancel_and_delete(server, browser):
     until_equal(driver, item_texts, ["Milk", "Free-range eggs"], "items after Delete Item")
     back(driver, "lists")
     wait_list_rows(driver, [("List", "2 Remaining")])
-    assert "Bread" not in server.cli("items", "List")
+    until(driver, lambda _: "Bread" not in server.cli("items", "List"), "Bread is still on the server")
 
 
 def server_order(server, name: str = "List") -> list[str]:
@@ -224,7 +227,8 @@ def test_reorder_with_buttons_keyboard_and_drag(server, browser):
     driver.refresh()
     wait_ready(driver, "list")
     until_equal(driver, item_texts, expected, "the order after a reload")
-    assert [line.split(maxsplit=1)[1] for line in server.cli("items", "List").splitlines()[1:]] == expected
+    until_equal(driver, lambda _: [line.split(maxsplit=1)[1] for line in server.cli("items", "List").splitlines()[1:]],
+                expected, "the order in the CLI")
 
 
 def test_quick_successive_moves_keep_their_order(server, browser):

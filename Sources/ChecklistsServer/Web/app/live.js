@@ -82,11 +82,13 @@ function wantedByShopping(change) {
  * sheet learns of it.
  */
 function sharingChanged(change) {
-  store.loadChecklists().catch(() => undefined);
   const id = (change.collectionID || "").toUpperCase();
-  for (const list of store.checklists() ?? []) {
-    if (list.id.toUpperCase() === id && store.checklist(list.id)) store.loadChecklist(list.id).catch(() => undefined);
-  }
+  // The list itself only when All Lists still has it (a share that ended answers 404).
+  store.loadChecklists().then(() => {
+    for (const list of store.checklists() ?? []) {
+      if (list.id.toUpperCase() === id && store.checklist(list.id)) store.loadChecklist(list.id).catch(() => undefined);
+    }
+  }, () => undefined);
   shareSheetChanged(change);
 }
 

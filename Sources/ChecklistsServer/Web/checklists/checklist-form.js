@@ -183,8 +183,8 @@ export function listFormScreen({ route, alive }) {
     main().replaceChildren(sharedInfo(list, { onLeave: async () => {
       if (!(await leaveList(list))) return;
       if (localStorage.getItem(LAST_LIST_KEY) === list.id) localStorage.removeItem(LAST_LIST_KEY);
-      // Left on the server: the store forgets it when it asks again (the list answers 404).
-      await Promise.allSettled([store.loadChecklists(), store.loadChecklist(list.id)]);
+      // Left on the server: All Lists, asked again, no longer has it.
+      await store.loadChecklists().catch(() => undefined);
       if (alive()) up();
     } }));
   }

@@ -145,15 +145,20 @@ export function checklistScreen({ route, alive }) {
       if (rowText.nextElementSibling?.classList.contains("pending-mark")) rowText.nextElementSibling.remove();
     }
     if (textEl.textContent !== item.text) textEl.textContent = item.text;
-    if (due) {
+    const dueKey = `${item.dueDate}|${item.remind}|${overdue}`;
+    if (li._due === dueKey) {
+      // unchanged: the bell and text stay the same nodes
+    } else if (due) {
+      li._due = dueKey;
       dueEl.classList.toggle("overdue", overdue);
       if (item.remind) {
         dueEl.replaceChildren(h("span", { class: "glyph glyph-bell", "aria-hidden": "true" }), formatDue(due), hidden(", reminder on"));
       } else {
         dueEl.textContent = formatDue(due);
       }
-    } else if (dueEl.firstChild) {
-      dueEl.textContent = "";
+    } else {
+      li._due = dueKey;
+      if (dueEl.firstChild) dueEl.textContent = "";
     }
     if (editing) {
       const upButton = body.nextElementSibling;
