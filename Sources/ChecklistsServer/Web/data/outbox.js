@@ -14,7 +14,7 @@
 // - Replays are safe (docs/API.md "Writes that are safe to replay"): states, not flips;
 //   moves `after` an item; creates with their id.
 
-import { revisionOf } from "/api.js";
+import { revisionOf, session } from "/api.js";
 import { lineCost, shoppingTotals } from "/data/ops-apply.js";
 
 const enc = encodeURIComponent;
@@ -106,7 +106,7 @@ export class Outbox {
 
   restore(records) {
     this.ops = (records || []).filter((r) => r && r.kind).sort((a, b) => a.seq - b.seq)
-      .map((r) => ({ ...r, saved: true, status: r.status === "conflict" ? "conflict" : "queued" }));
+      .map((r) => ({ ...r, saved: true, restored: true, status: r.status === "conflict" ? "conflict" : "queued" }));
     this.lastSeq = this.ops.reduce((m, op) => Math.max(m, op.seq), 0);
     this.index = null;
   }
@@ -190,6 +190,7 @@ export class Outbox {
     const record = { ...op, status: op.status === "conflict" ? "conflict" : "queued" };
     delete record.sending;
     delete record.saved;
+    delete record.restored;
     const written = db.write([{ store: "outbox", key: op.seq, value: record }]).then(
       () => {
         op.saved = true;
@@ -204,6 +205,7 @@ export class Outbox {
     const record = { ...op, status: op.status === "conflict" ? "conflict" : "queued" };
     delete record.sending;
     delete record.saved;
+    delete record.restored;
     this.host.persist("outbox", op.seq, record);
   }
 
@@ -241,6 +243,11 @@ export class Outbox {
 
   // MARK: - Sending
 
+  /** Whether ops are being sent now (the feed waits: their answers are the newer state). */
+  get busy() {
+    return this.running !== null && this.ops.some((o) => o.status === "queued");
+  }
+
   /** Sends the queued ops now (cancelling a backoff wait); resolves when it stops. */
   flush() {
     clearTimeout(this.timer);
@@ -264,40 +271,57 @@ export class Outbox {
     return this.running;
   }
 
+  /**
+   * Sends the queued ops strictly in order, one at a time. (Sending edits of different things
+   * side by side was tried: on SQLite the server's writes serialize, and it was no faster.)
+   */
   async drain() {
     for (;;) {
       const op = this.ops.find((o) => o.status === "queued");
       if (!op) {
         this.attempts = 0;
+        this.host.idle?.();
         return;
       }
       if (typeof navigator !== "undefined" && navigator.onLine === false) return; // `online` flushes
-      const db = this.host.state.db;
-      if (db && !db.closed) {
-        // Another tab of this site may have sent it meanwhile (it dropped it from the outbox).
-        const stored = await db.get("outbox", op.seq).catch(() => "unknown");
-        if (stored === undefined && op.saved) {
-          const index = this.ops.indexOf(op);
-          if (index >= 0) this.ops.splice(index, 1);
-          this.changed(op);
-          continue;
-        }
-      }
       op.sending = true;
+      let retry;
       try {
-        await this.send(op);
-        this.sent += 1;
-        this.attempts = 0;
-      } catch (error) {
-        if (error instanceof Retry) {
-          this.backoff();
-          return;
-        }
-        console.error(error);
-        this.refuse(op, error.message || String(error));
+        retry = await this.sendOne(op);
       } finally {
         delete op.sending;
       }
+      if (retry) {
+        this.backoff();
+        return;
+      }
+    }
+  }
+
+  /** Sends one op; resolves to true when the server could not be reached (retry later). */
+  async sendOne(op) {
+    const db = this.host.state.db;
+    if (op.restored && db && !db.closed) {
+      // Read back from IndexedDB, so another open tab of this site has it too and may have
+      // sent it meanwhile (and dropped it from the outbox). Ops made in this tab are its own.
+      const stored = await db.get("outbox", op.seq).catch(() => "unknown");
+      if (stored === undefined && op.saved) {
+        const index = this.ops.indexOf(op);
+        if (index >= 0) this.ops.splice(index, 1);
+        this.changed(op);
+        return false;
+      }
+    }
+    try {
+      await this.send(op);
+      this.sent += 1;
+      this.attempts = 0;
+      return false;
+    } catch (error) {
+      if (error instanceof Retry) return true;
+      console.error(error);
+      this.refuse(op, error.message || String(error));
+      return false;
     }
   }
 
@@ -504,7 +528,7 @@ export class Outbox {
     let conflicting;
     if (Array.isArray(body.conflicts)) {
       conflicting = body.conflicts.filter((c) => c.field in op.body && !equal(c.field, c.current))
-        .map((c) => ({ field: c.field, mine: mineValue(c.field), theirs: c.current, changedBy: c.changedBy ?? null }));
+        .map((c) => ({ field: c.field, mine: mineValue(c.field), theirs: c.current, changedBy: someoneElse(c.changedBy) }));
     } else {
       conflicting = Object.keys(op.body).filter((f) => current && !equal(f, theirs(f)))
         .map((f) => ({ field: f, mine: mineValue(f), theirs: theirs(f), changedBy: null }));
@@ -540,8 +564,9 @@ export class Outbox {
   deleted(op) {
     const target = targetOf(op);
     const found = this.host.locate(target.kind, target.id, target.listID);
-    const snapshot = found?.item ?? found?.line ?? found?.checklist ?? found?.list ?? op.conflict?.snapshot ?? null;
-    const after = found?.after;
+    const known = found?.item ?? found?.line ?? found?.checklist ?? found?.list ?? null;
+    const snapshot = known ?? op.was?.thing ?? op.conflict?.snapshot ?? null;
+    const after = known ? found?.after : op.was?.after;
     const { confirm } = this.host;
     if (target.kind === "item") confirm.removeItem(op.listID, op.itemID);
     else if (target.kind === "entry") confirm.removeLine(op.listID, op.itemID);
@@ -644,6 +669,9 @@ function unwrapCreated(op, answer) {
   if (op.kind === "createShoppingList") return answer.list ?? answer;
   return answer;
 }
+
+/** Who changed a field, unless it was the person signed in here (on another of their devices). */
+const someoneElse = (user) => (user && user !== session?.user ? user : null);
 
 function priceEqual(theirs, mine) {
   if (theirs === null || theirs === undefined) return mine === null || mine === undefined || mine === "";

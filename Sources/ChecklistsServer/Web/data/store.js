@@ -3,7 +3,7 @@
 //
 // - Confirmed state: All Lists' summaries, each loaded checklist with its items in order, the
 //   shopping lists, each loaded shopping list's lines and totals, the catalogue, the members of
-//   shared lists. Written to IndexedDB in batches (every change, at most every 200 ms, and when
+//   shared lists. Written to IndexedDB in batches (50 to 400 ms after a change, and when
 //   the page is hidden), read back by `store.open(user)`.
 // - Views are memoised per thing ("checklist:<id>"): the same object comes back until the
 //   confirmed record or an op about it changed; only the list an op touches is recomputed, and
@@ -34,6 +34,7 @@ const state = {
   catalogue: null, // {currency, items, etag}
   members: new Map(), // listID → {members, etag}
   cursor: null,
+  live: false, // the stream is open and the feed was read up to it (sync.js)
   online: typeof navigator === "undefined" ? true : navigator.onLine !== false,
 };
 
@@ -88,11 +89,14 @@ function holdUntil(promise) {
 const dirty = new Map(); // store → Map(key → value | undefined)
 let saveTimer = null;
 let saving = Promise.resolve();
+let lastSave = 0;
 
 function persist(storeName, key, value) {
   if (!dirty.has(storeName)) dirty.set(storeName, new Map());
   dirty.get(storeName).set(key, value);
-  if (!saveTimer) saveTimer = setTimeout(saveNow, 200);
+  // 50 ms after a change, but not more often than every 400 ms: a replay on a 5,000-item list
+  // must not clone the list for every answer (unsent ops are written at once, by the outbox).
+  if (!saveTimer) saveTimer = setTimeout(saveNow, Math.max(50, lastSave + 400 - Date.now()));
 }
 
 function recordValue(key) {
@@ -134,6 +138,7 @@ function saveNow() {
     }
   }
   dirty.clear();
+  lastSave = Date.now();
   const db = state.db;
   saving = saving.then(() => db.write(changes)).catch(() => undefined);
   return saving;
@@ -149,6 +154,7 @@ if (typeof window !== "undefined") {
 // MARK: - Network, with the connection state
 
 function setOnline(online) {
+  if (!online) state.live = false; // changes may be missed until the feed is read again
   if (state.online === online) return;
   state.online = online;
   touch("connection");
@@ -313,7 +319,10 @@ const confirm = {
     if (state.catalogue) {
       const items = state.catalogue.items;
       const index = indexOf(items, item.id);
-      if (index < 0 || items[index] !== item) {
+      const old = index >= 0 ? items[index] : null;
+      const same = old && (old === item || (old.revision === item.revision && old.name === item.name &&
+        old.updatedAt === item.updatedAt && JSON.stringify(old.price) === JSON.stringify(item.price)));
+      if (!same) {
         const next = items.slice();
         if (index >= 0) next.splice(index, 1);
         let lo = 0;
@@ -408,7 +417,11 @@ const outbox = new Outbox({
   saveNow,
   isOnline: () => state.online && navigator.onLine !== false,
   locate: (kind, id, listID) => locate(kind, id, listID),
+  idle: () => {
+    for (const fn of idleListeners) fn();
+  },
 });
+const idleListeners = new Set();
 
 // MARK: - Views
 
@@ -544,6 +557,12 @@ function checklistsView() {
       const view = checklistView(id);
       if (!view) continue;
       const ops = outbox.opsAbout(`checklist:${id}`);
+      const ghost = ops.find((op) => op.kind === "updateChecklist" && op.status === "conflict" && op.conflict?.kind === "deleted");
+      if (ghost) {
+        out.push({ ...summaryFields(view.checklist), _pending: false, _conflict: outbox.conflictOf(ghost) });
+        reorder = true;
+        continue;
+      }
       if (!ops.some((op) => op.kind === "createChecklist")) continue;
       out.push({ ...summaryFields(view.checklist), _pending: true });
       reorder = true;
@@ -623,10 +642,14 @@ function shoppingListView(id) {
     let changedLines = false;
     // Lines show their catalogue item: a pending rename or new price shows on them too.
     if (catalogueOps.length > 0 && catalogue) {
+      const deleted = new Set(catalogueOps.filter((op) => op.kind === "deleteCatalogueItem" && op.status !== "conflict").map((op) => op.itemID));
       lines = lines.flatMap((line) => {
+        if (deleted.has(line.item.id)) {
+          changedLines = true;
+          return [];
+        }
         const item = catalogue.byId.get(line.item.id);
-        if (!item) return [];
-        if (item === line.item) return [line];
+        if (!item || item === line.item || !item._pending) return [line];
         changedLines = true;
         return [{ ...line, item, cost: lineCost(item, line.quantity), _pending: !!item._pending || line._pending }];
       });
@@ -639,6 +662,7 @@ function shoppingListView(id) {
           break;
         case "renameShoppingList":
           if (list) list = flag({ ...list, name: op.body.name }, op);
+          else if (op.status === "conflict" && op.conflict?.snapshot) list = flag({ ...op.conflict.snapshot, name: op.body.name }, op);
           break;
         case "deleteShoppingList":
           if (op.status !== "conflict") return null;
@@ -716,14 +740,17 @@ function shoppingListsView() {
     for (const id of touched) {
       if (seen.has(id)) continue;
       const ops = outbox.opsAbout(`shoppingList:${id}`);
-      if (!ops.some((op) => op.kind === "createShoppingList")) continue;
+      const ghost = ops.find((op) => op.kind === "renameShoppingList" && op.status === "conflict" && op.conflict?.kind === "deleted");
+      if (!ghost && !ops.some((op) => op.kind === "createShoppingList")) continue;
       const view = shoppingListView(id);
-      if (view) out.push({ ...view.list, _pending: true });
+      if (view) out.push(ghost ? { ...view.list, _pending: false, _conflict: outbox.conflictOf(ghost) } : { ...view.list, _pending: true });
     }
     out.sort(byName);
     return out;
   }, ["catalogue", ...[...touched].map((id) => `shoppingList:${id}`)]);
 }
+
+const CHECKLIST_ITEM_KINDS = new Set(["addItem", "updateItem", "moveItem", "deleteItem"]);
 
 /** Where a thing is: {listID, item} for an item, {line} for an entry; from the views. */
 function locate(kind, id, listID) {
@@ -735,7 +762,9 @@ function locate(kind, id, listID) {
       const index = indexOf(record.items, id);
       if (index >= 0) return { listID: lid, item: record.items[index], after: index > 0 ? record.items[index - 1].id : null };
     }
-    return null;
+    // Deleted elsewhere while an edit of it waits on the user (its row stays, with Restore).
+    const waiting = outbox.pendingOps().find((op) => op.itemID === id && op.listID && CHECKLIST_ITEM_KINDS.has(op.kind));
+    return waiting ? { listID: waiting.listID } : null;
   }
   if (kind === "entry") {
     const record = state.shopping.get(listID);
@@ -839,6 +868,15 @@ function loadRecord(key, value) {
 
 const inFlight = new Map();
 /** One load per key at a time; a load asked while one runs waits for it, then asks (a 304). */
+/**
+ * Whether what is kept is current without asking: the event stream is open and the feed was
+ * read up to it since (sync.js sets `state.live`). A screen's load of something kept then
+ * costs nothing; `{force: true}` asks anyway.
+ */
+function current(kept, force) {
+  return !force && state.live && kept !== null && kept !== undefined;
+}
+
 function single(key, fn) {
   const running = inFlight.get(key);
   const next = (running ? running.catch(() => undefined) : Promise.resolve()).then(fn);
@@ -850,7 +888,8 @@ function single(key, fn) {
   return next;
 }
 
-async function loadChecklists() {
+async function loadChecklists({ force = false } = {}) {
+  if (current(state.checklists, force)) return false;
   return single("checklists", async () => {
     const answer = await call("GET", "/checklists", { ifNoneMatch: state.checklists?.etag ?? undefined });
     if (answer?.notModified) return false;
@@ -859,7 +898,8 @@ async function loadChecklists() {
   });
 }
 
-async function loadChecklist(id) {
+async function loadChecklist(id, { force = false } = {}) {
+  if (current(state.lists.get(id), force)) return false;
   return single(`checklist:${id}`, async () => {
     const kept = state.lists.get(id);
     let answer;
@@ -879,7 +919,8 @@ async function loadChecklist(id) {
   });
 }
 
-async function loadShoppingLists() {
+async function loadShoppingLists({ force = false } = {}) {
+  if (current(state.shoppingLists, force)) return false;
   return single("shoppingLists", async () => {
     const answer = await call("GET", "/shopping-lists", { ifNoneMatch: state.shoppingLists?.etag ?? undefined });
     if (answer?.notModified) return false;
@@ -888,7 +929,8 @@ async function loadShoppingLists() {
   });
 }
 
-async function loadShoppingList(id) {
+async function loadShoppingList(id, { force = false } = {}) {
+  if (current(state.shopping.get(id), force)) return false;
   return single(`shoppingList:${id}`, async () => {
     const kept = state.shopping.get(id);
     let answer;
@@ -908,7 +950,8 @@ async function loadShoppingList(id) {
   });
 }
 
-async function loadCatalogue() {
+async function loadCatalogue({ force = false } = {}) {
+  if (current(state.catalogue, force)) return false;
   return single("catalogue", async () => {
     const answer = await call("GET", "/catalogue", { ifNoneMatch: state.catalogue?.etag ?? undefined });
     if (answer?.notModified) return false;
@@ -930,6 +973,16 @@ async function loadMembers(listID) {
   });
 }
 
+const foldedNames = new WeakMap(); // catalogue item → its folded name (computed once per item)
+function foldedName(item) {
+  let key = foldedNames.get(item);
+  if (key === undefined) {
+    key = fold(item.name);
+    foldedNames.set(item, key);
+  }
+  return key;
+}
+
 function searchLocal(q, limit) {
   const key = fold(q);
   const catalogue = catalogueView();
@@ -937,7 +990,7 @@ function searchLocal(q, limit) {
   const starts = [];
   const contains = [];
   for (const item of catalogue.items) {
-    const name = fold(item.name);
+    const name = foldedName(item);
     if (name.startsWith(key)) starts.push(item);
     else if (name.includes(key)) contains.push(item);
     if (starts.length >= limit) break;
@@ -1009,6 +1062,13 @@ function catalogueFields(fields, { create }) {
   return body;
 }
 
+/** What an edit was made on, kept with the op: offered back if it is deleted elsewhere meanwhile. */
+function was(kind, id, listID) {
+  const found = locate(kind, id, listID);
+  const thing = found?.item ?? found?.line ?? found?.checklist ?? found?.list ?? null;
+  return thing ? { thing, after: found.after } : undefined;
+}
+
 const edits = {
   createChecklist({ name, icon } = {}) {
     const id = uuid();
@@ -1023,7 +1083,7 @@ const edits = {
     if (changes.icon !== undefined) body.icon = changes.icon;
     if (changes.hideChecked !== undefined) body.hideChecked = !!changes.hideChecked;
     if (Object.keys(body).length === 0) return id;
-    outbox.enqueue({ kind: "updateChecklist", listID: id, body, base: base ?? shownRevision("checklist", id) });
+    outbox.enqueue({ kind: "updateChecklist", listID: id, body, base: base ?? shownRevision("checklist", id), was: was("checklist", id) });
     return id;
   },
   deleteChecklist(id) {
@@ -1049,7 +1109,7 @@ const edits = {
     if (changes.dueDate !== undefined) body.dueDate = changes.dueDate;
     if (changes.remind !== undefined) body.remind = !!changes.remind;
     if (Object.keys(body).length === 0) return id;
-    outbox.enqueue({ kind: "updateItem", listID, itemID: id, body, base: base ?? shownRevision("item", id) });
+    outbox.enqueue({ kind: "updateItem", listID, itemID: id, body, base: base ?? shownRevision("item", id), was: was("item", id) });
     return id;
   },
   checkItem(id, checked) {
@@ -1057,7 +1117,7 @@ const edits = {
   },
   moveItem(id, afterID) {
     const listID = itemListID(id);
-    outbox.enqueue({ kind: "moveItem", listID, itemID: id, body: { after: afterID ?? null } });
+    outbox.enqueue({ kind: "moveItem", listID, itemID: id, body: { after: afterID ?? null }, was: was("item", id) });
     return id;
   },
   deleteItem(id) {
@@ -1077,7 +1137,7 @@ const edits = {
     const id = uuid();
     const body = { id, ...catalogueFields(fields, { create: true }) };
     const key = fold(body.name);
-    const existing = catalogueView()?.items.find((i) => fold(i.name) === key);
+    const existing = catalogueView()?.items.find((i) => foldedName(i) === key);
     if (existing && !existing._pending) {
       // The catalogue has it (names are unique ignoring case): the server would answer that one.
       const changes = {};
@@ -1091,7 +1151,7 @@ const edits = {
   updateCatalogueItem(id, changes, { base } = {}) {
     const body = catalogueFields(changes, { create: false });
     if (Object.keys(body).length === 0) return id;
-    outbox.enqueue({ kind: "updateCatalogueItem", itemID: id, body, base: base ?? shownRevision("catalogueItem", id) });
+    outbox.enqueue({ kind: "updateCatalogueItem", itemID: id, body, base: base ?? shownRevision("catalogueItem", id), was: was("catalogueItem", id) });
     return id;
   },
   deleteCatalogueItem(id) {
@@ -1104,7 +1164,7 @@ const edits = {
     return id;
   },
   renameShoppingList(id, name) {
-    outbox.enqueue({ kind: "renameShoppingList", listID: id, body: { name: validated(name, ...LIMITS.shoppingListName) }, base: shownRevision("shoppingList", id) });
+    outbox.enqueue({ kind: "renameShoppingList", listID: id, body: { name: validated(name, ...LIMITS.shoppingListName) }, base: shownRevision("shoppingList", id), was: was("shoppingList", id) });
     return id;
   },
   deleteShoppingList(id) {
@@ -1119,7 +1179,7 @@ const edits = {
   putNamedOnList(listID, name) {
     const clean = validated(name, ...LIMITS.catalogueName);
     const key = fold(clean);
-    const existing = catalogueView()?.items.find((i) => fold(i.name) === key);
+    const existing = catalogueView()?.items.find((i) => foldedName(i) === key);
     const itemID = existing ? existing.id : edits.createCatalogueItem({ name: clean });
     const shown = shoppingListView(listID)?.lines.find((l) => l.item.id === itemID);
     if (!shown) edits.putOnList(listID, itemID);
@@ -1134,7 +1194,7 @@ const edits = {
     if (changes.inCart !== undefined) body.inCart = !!changes.inCart;
     if (changes.quantity !== undefined) body.quantity = changes.quantity;
     if (Object.keys(body).length === 0) return itemID;
-    outbox.enqueue({ kind: "updateEntry", listID, itemID, body, base: shownRevision("entry", itemID, listID) });
+    outbox.enqueue({ kind: "updateEntry", listID, itemID, body, base: shownRevision("entry", itemID, listID), was: was("entry", itemID, listID) });
     return itemID;
   },
   finishShopping(listID) {
@@ -1185,7 +1245,7 @@ export const store = {
   /** Sends the outbox now (sync.js calls it on every trigger); resolves when it stopped. */
   flush: () => outbox.flush(),
   // For sync.js and tests: not for screens.
-  _internal: { state, confirm, call, setOnline, touch, saveNow, persist, outbox, changed },
+  _internal: { state, confirm, call, setOnline, touch, saveNow, persist, outbox, changed, idleListeners },
 };
 
 if (typeof window !== "undefined") {

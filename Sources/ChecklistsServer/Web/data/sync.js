@@ -15,7 +15,7 @@
 
 import { store } from "/data/store.js";
 
-const { state, confirm, call, setOnline, touch, persist } = store._internal;
+const { state, confirm, call, setOnline, touch, persist, outbox, idleListeners } = store._internal;
 
 let source = null;
 let started = false;
@@ -73,8 +73,7 @@ function applyEntry(entry, reload) {
     case "entry":
       if (deleted) confirm.removeLine(entry.listID, id);
       else if (entry.state?.item && state.shopping.has(entry.listID)) confirm.putLine(entry.listID, entry.state);
-      if (!state.shopping.has(entry.listID)) reload.add("shoppingLists");
-      else reload.add(`shoppingList:${entry.listID}`); // totals and the list's counts, with a 304 when unchanged
+      if (!state.shopping.has(entry.listID)) reload.add("shoppingLists"); // its counts (a kept list counts itself)
       break;
     case "catalogueItem":
       if (deleted) confirm.removeCatalogueItem(id);
@@ -95,6 +94,26 @@ function applyEntry(entry, reload) {
       break;
   }
 }
+
+let soonTimer = null;
+let afterSending = false;
+/** A catch-up for a live change: after the outbox is sent (its answers are newer), batched. */
+function catchUpSoon() {
+  if (outbox.busy) {
+    afterSending = true;
+    return;
+  }
+  if (soonTimer) return;
+  soonTimer = setTimeout(() => {
+    soonTimer = null;
+    catchUp().catch(() => undefined);
+  }, 30);
+}
+idleListeners.add(() => {
+  if (!afterSending) return;
+  afterSending = false;
+  catchUpSoon();
+});
 
 /** Reads the feed after the cursor and applies it; resolves when caught up (or offline). */
 function catchUp() {
@@ -117,7 +136,8 @@ function catchUp() {
 
 async function catchUpOnce() {
   if (!state.cursor) {
-    await firstCursor();
+    // No cursor (the first one could not be taken): take one, then reload what is kept.
+    await reloadEverything();
     return;
   }
   const reload = new Set();
@@ -136,10 +156,10 @@ async function catchUpOnce() {
     setCursor(page.next);
     if (!page.more) break;
   }
+  if (streamOpen || source?.readyState === 0) setLive(true); // connecting: its open catches up again
   for (const key of reload) {
-    const load = key === "checklists" ? store.loadChecklists()
-      : key === "shoppingLists" ? store.loadShoppingLists()
-      : key.startsWith("shoppingList:") ? store.loadShoppingList(key.slice("shoppingList:".length)) : null;
+    const load = key === "checklists" ? store.loadChecklists({ force: true })
+      : key === "shoppingLists" ? store.loadShoppingLists({ force: true }) : null;
     load?.catch(() => undefined);
   }
 }
@@ -148,15 +168,24 @@ async function catchUpOnce() {
 async function reloadEverything() {
   state.cursor = null;
   persist("meta", "cursor", undefined);
+  setLive(false);
   await firstCursor();
+  const force = { force: true };
   const loads = [];
-  if (state.checklists) loads.push(store.loadChecklists());
-  for (const id of state.lists.keys()) loads.push(store.loadChecklist(id));
-  if (state.shoppingLists) loads.push(store.loadShoppingLists());
-  for (const id of state.shopping.keys()) loads.push(store.loadShoppingList(id));
-  if (state.catalogue) loads.push(store.loadCatalogue());
+  if (state.checklists) loads.push(store.loadChecklists(force));
+  for (const id of state.lists.keys()) loads.push(store.loadChecklist(id, force));
+  if (state.shoppingLists) loads.push(store.loadShoppingLists(force));
+  for (const id of state.shopping.keys()) loads.push(store.loadShoppingList(id, force));
+  if (state.catalogue) loads.push(store.loadCatalogue(force));
   for (const id of state.members.keys()) loads.push(store.loadMembers(id));
-  await Promise.allSettled(loads);
+  const results = await Promise.allSettled(loads);
+  if ((streamOpen || source?.readyState === 0) && results.every((r) => r.status === "fulfilled")) setLive(true);
+}
+
+let streamOpen = false;
+/** Kept state is current while the stream is open and the feed was read up to it. */
+function setLive(live) {
+  state.live = live;
 }
 
 function openStream() {
@@ -164,6 +193,7 @@ function openStream() {
   source?.close();
   source = new EventSource("/api/v1/events");
   source.addEventListener("open", () => {
+    streamOpen = true;
     setOnline(true);
     store.flush();
     catchUp().catch(() => undefined);
@@ -175,7 +205,7 @@ function openStream() {
     } catch {
       data = null;
     }
-    catchUp().catch(() => undefined);
+    catchUpSoon();
     emit("change", data);
   });
   source.addEventListener("reminder", (event) => {
@@ -188,6 +218,9 @@ function openStream() {
     emit("reminder", data);
   });
   source.addEventListener("error", () => {
+    // Changes may be missed until it is open again and the feed is read: loads ask again.
+    streamOpen = false;
+    setLive(false);
     // The browser reconnects by itself (sending Last-Event-ID); a request tells whether we're offline.
     if (navigator.onLine === false) setOnline(false);
   });
@@ -215,8 +248,10 @@ export const sync = {
     return store.online;
   },
   /**
-   * Starts following the server: takes a first cursor if there is none (before the screens'
-   * full loads: await it), opens the event stream and sets the flush triggers. Idempotent.
+   * Starts following the server: opens the event stream, sets the flush triggers, and catches
+   * up from the kept cursor (or takes a first one). Await it before the screens' loads: kept
+   * things are then current and their loads cost nothing while the stream stays open.
+   * Idempotent.
    */
   async start() {
     if (started) return;
@@ -233,14 +268,18 @@ export const sync = {
     navigator.serviceWorker?.addEventListener("message", (event) => {
       if (event.data?.type === "flush-outbox") store.flush();
     });
-    if (!state.cursor) await firstCursor().catch(() => undefined);
     openStream();
-    catchUp().catch(() => undefined);
+    // With a kept cursor, what is kept is brought up to date before the screens load (they then
+    // load nothing they keep); without one, the first cursor is taken before their full loads.
+    if (state.cursor) await catchUp().catch(() => undefined);
+    else await firstCursor().catch(() => undefined);
   },
   /** Closes the stream (signing out, tests). */
   stop() {
     source?.close();
     source = null;
+    streamOpen = false;
+    setLive(false);
   },
   flush: () => store.flush(),
   catchUp,
