@@ -97,7 +97,8 @@ def test_a_shopping_trip_on_two_phones(server, browser):
         "return [...document.querySelectorAll('[data-testid=suggestion]')].map(s => s.dataset.itemName)"),
         ["Milk"], "suggestions for MIL")
     element(planner, tid("add-line-input")).send_keys(Keys.ARROW_DOWN, Keys.ENTER)
-    assert [item for item in catalogue_ids(server) if item.lower() == "milk"] == ["Milk"]
+    until_equal(planner, lambda _: [item for item in catalogue_ids(server) if item.lower() == "milk"], ["Milk"],
+                "one Milk in the catalogue on the server")
     assert [name for name, _, _ in line_view(planner)].count("Milk") == 1
 
     # A quantity: typed, and with the stepper.
@@ -263,7 +264,8 @@ def test_add_and_delete_items_and_lists(server, browser):
     wait_ready(driver, "catalogue", "/shopping/items")
     until(driver, lambda d: "Mango" not in [r["name"] for r in d.execute_script(
         "return [...document.querySelectorAll('[data-testid=catalogue-row]')].map(r => ({name: r.dataset.itemName}))")])
-    assert "Mango" not in catalogue_ids(server)
+    # Gone from Items at once; the delete is sent from the outbox right after.
+    until(driver, lambda _: "Mango" not in catalogue_ids(server), "Mango is still in the catalogue on the server")
     assert server.api("GET", f"/api/v1/shopping-lists/{party}").body["lines"] == []
 
     # The list picker: switch lists, add one, rename it, delete it.
