@@ -97,7 +97,8 @@ def test_a_shopping_trip_on_two_phones(server, browser):
         "return [...document.querySelectorAll('[data-testid=suggestion]')].map(s => s.dataset.itemName)"),
         ["Milk"], "suggestions for MIL")
     element(planner, tid("add-line-input")).send_keys(Keys.ARROW_DOWN, Keys.ENTER)
-    assert [item for item in catalogue_ids(server) if item.lower() == "milk"] == ["Milk"]
+    until_equal(planner, lambda _: [item for item in catalogue_ids(server) if item.lower() == "milk"], ["Milk"],
+                "one Milk in the catalogue on the server")
     assert [name for name, _, _ in line_view(planner)].count("Milk") == 1
 
     # A quantity: typed, and with the stepper.
@@ -263,7 +264,8 @@ def test_add_and_delete_items_and_lists(server, browser):
     wait_ready(driver, "catalogue", "/shopping/items")
     until(driver, lambda d: "Mango" not in [r["name"] for r in d.execute_script(
         "return [...document.querySelectorAll('[data-testid=catalogue-row]')].map(r => ({name: r.dataset.itemName}))")])
-    assert "Mango" not in catalogue_ids(server)
+    # Gone from Items at once; the delete is sent from the outbox right after.
+    until(driver, lambda _: "Mango" not in catalogue_ids(server), "Mango is still in the catalogue on the server")
     assert server.api("GET", f"/api/v1/shopping-lists/{party}").body["lines"] == []
 
     # The list picker: switch lists, add one, rename it, delete it.
@@ -630,3 +632,33 @@ def test_the_shopping_tab_reopens_offline_with_what_is_waiting(server, browser):
     set_offline(driver, False)
     until_equal(driver, lambda d: server_lines(server, weekly), [("Mango", False, 1), ("Salt", False, 1), ("Bread", True, 1)],
                 "the lines on the server", timeout=15)
+
+
+def test_an_item_edited_on_two_phones_shows_its_conflict_on_items(server, browser):
+    pear = catalogue_ids(server)["Pear"]
+    driver = browser("phone", path="/shopping/items")
+    wait_ready(driver, "catalogue")
+    until(driver, lambda d: catalogue_row(d, "Pear"), "Items never showed Pear")
+    browser.allow_console(r"ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR|/api/v1/.* 412")
+
+    # Offline, this phone gives Pear a unit; meanwhile another phone gives it a different one.
+    set_offline(driver, True)
+    click(driver, catalogue_selector(driver, "Pear", "edit-catalogue-item"))
+    wait_ready(driver, "catalogueItemForm", f"/shopping/items/{pear}/edit")
+    type_text(driver, tid("item-unit-input"), "each")
+    click(driver, tid("done"))
+    wait_ready(driver, "catalogue", "/shopping/items")
+    until_equal(driver, lambda d: catalogue_row(d, "Pear")["detail"], "each", "Pear's unit, shown at once")
+    assert "Pear" in pending_rows(driver, tid("catalogue-row"))
+    assert server.api("PATCH", f"/api/v1/catalogue/{pear}", {"unit": "1 kg"}).status == 200
+
+    # Online: not overwritten either way; the choice is offered, and Keep theirs keeps "1 kg".
+    set_offline(driver, False)
+    conflict = element(driver, tid("row-conflict"))
+    assert conflict.get_attribute("data-kind") == "changed"
+    assert "1 kg" in element(driver, tid("row-conflict-message")).text
+    assert server.api("GET", f"/api/v1/catalogue/{pear}").body["unit"] == "1 kg"
+    click(driver, tid("conflict-keep-theirs"))
+    until(driver, lambda d: not d.find_elements("css selector", tid("row-conflict")), "the conflict stayed")
+    until_equal(driver, lambda d: catalogue_row(d, "Pear")["detail"], "1 kg", "Pear's unit after Keep theirs")
+    assert server.api("GET", f"/api/v1/catalogue/{pear}").body["unit"] == "1 kg"

@@ -39,7 +39,7 @@ let catalogueLoad = null;
 function keepCatalogue() {
   if (catalogueLoad) return;
   const idle = window.requestIdleCallback ?? ((f) => setTimeout(f, 200));
-  catalogueLoad = new Promise((resolve) => idle(resolve)).then(() => store.loadCatalogue()).catch(() => {
+  catalogueLoad = new Promise((resolve) => idle(resolve, { timeout: 3000 })).then(() => store.loadCatalogue()).catch(() => {
     catalogueLoad = null; // offline: again next time
   });
 }
