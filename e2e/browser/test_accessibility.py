@@ -295,6 +295,13 @@ def walk_offline(walk: Walk, server, browsers, ids: dict) -> None:
         open_path(driver, f"/lists/{ids['groceries']}", "list")
         until(driver, lambda d: present(d, tid("offline-banner")), "the offline banner never showed")
         walk.check("Offline banner (Checklist)")
+        # A list made elsewhere that this device never opened: nothing to show offline.
+        later = server.api("POST", "/api/v1/checklists", {"name": "Later"}, user="bob").body["id"]
+        open_path(driver, f"/lists/{later}")
+        until(driver, lambda d: present(d, tid("not-offline")) or present(d, tid("load-error")),
+              "no “Not available offline” for a list never opened")
+        walk.check("Offline: a list never opened here (not available offline)")
+        open_path(driver, f"/lists/{ids['groceries']}", "list")
         has_outbox = driver.execute_script(
             "return performance.getEntriesByType('resource').some((e) => e.name.endsWith('/data/outbox.js'))")
         if not has_outbox:
