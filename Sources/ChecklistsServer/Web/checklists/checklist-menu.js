@@ -24,7 +24,7 @@ export function listMenu({ list, tickedCount, hideChecked, clearChecked, uncheck
   const clear = h("button", { type: "button", class: "list-menu-item destructive", "data-testid": "clear-checked", text: "Clear Ticked…" });
   const uncheck = h("button", { type: "button", class: "list-menu-item", "data-testid": "uncheck-all", text: "Uncheck All" });
   const panel = h("div", {
-    class: "list-menu", id: panelID, role: "group", "aria-label": "List options", "data-testid": "list-menu-panel", hidden: true,
+    class: "list-menu", id: panelID, role: "region", "aria-label": "List options", "data-testid": "list-menu-panel", hidden: true,
   }, hide, uncheck, clear);
 
   const isOpen = () => !panel.hidden;
