@@ -3,7 +3,7 @@
 keep up (these tests were written before the offline app existed: their failures must read as a
 bug report).
 
-The hooks are those of the issue-12 contract (§5): `offline-banner`, `pending-count`
+The hooks are those of docs/WEB-CLIENT.md: `offline-banner`, `pending-count`
 (`data-count`), `data-pending="true"` with a `pending-mark` on a row, `row-conflict`
 (`data-kind`, `data-field`) with `row-conflict-message` and `conflict-keep-mine`,
 `conflict-keep-theirs`, `conflict-restore`, `conflict-dismiss`; `inline-add-input`; `not-offline`.

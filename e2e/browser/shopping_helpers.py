@@ -224,11 +224,3 @@ def server_lines(server, list_id: str) -> list[tuple[str, bool, int]]:
     return [(l["item"]["name"], l["inCart"], l["quantity"]) for l in body["lines"]]
 
 
-@pytest.fixture(autouse=True)
-def tolerate_a_server_without_since_now(request):
-    """The store asks `GET /api/v1/changes?since=now` for its first cursor; a server without it
-    (before engineer V's change is merged) answers 400 and the store reads the feed instead.
-    Imported by the Shopping tests, so that 400 is not a console failure there."""
-    if "browser" in request.fixturenames:
-        request.getfixturevalue("browser").allow_console(r"/api/v1/changes\?since=now .*400")
-    yield

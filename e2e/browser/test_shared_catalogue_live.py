@@ -6,7 +6,6 @@ import pytest
 
 from accounts_helpers import sign_in
 from shopping_helpers import wait_lines
-from shopping_helpers import tolerate_a_server_without_since_now  # noqa: F401 (an autouse fixture)
 
 
 @pytest.fixture

@@ -10,7 +10,6 @@ from helpers import (
     wait_ready,
 )
 from shopping_helpers import (
-    tolerate_a_server_without_since_now,  # noqa: F401 (an autouse fixture)
     catalogue_ids, catalogue_row, catalogue_selector, create_list, line_selector, line_view, lines,
     open_shopping_list, paste, pending_rows, search_catalogue, server_lines, set_offline, shopping_list_id,
     tap_catalogue_item, toggle_line, wait_lines, wait_totals,

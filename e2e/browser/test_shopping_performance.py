@@ -12,7 +12,6 @@ from selenium.webdriver.common.keys import Keys
 
 from helpers import click, element, figure, tid, until, until_equal, until_js, wait_ready
 from shopping_helpers import big_catalogue, catalogue_rows, create_list, import_items, search_catalogue
-from shopping_helpers import tolerate_a_server_without_since_now  # noqa: F401 (an autouse fixture)
 
 # Installed before the page's own scripts: when the first catalogue rows are in the DOM, and
 # the first task after the frame that painted them (performance.now(), from navigation start).

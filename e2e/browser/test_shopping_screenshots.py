@@ -11,7 +11,6 @@ from selenium.webdriver.common.by import By
 
 from helpers import click, element, settled, tid, wait_ready
 from shopping_helpers import (
-    tolerate_a_server_without_since_now,  # noqa: F401 (an autouse fixture)
     catalogue_ids, catalogue_row, catalogue_selector, create_list, open_shopping_list, wait_lines, wait_totals,
 )
 

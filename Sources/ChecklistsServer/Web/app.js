@@ -2,7 +2,7 @@
 //   app/router.js      the one router (both tabs), history, the tab bar, rendering screens
 //   app/connection.js  the connection banner (offline, changes waiting, sending)
 //   app/live.js        the stream's events for reminders and the Share sheet
-//   data/*.js          the one client store, its outbox and sync (engineer D)
+//   data/*.js          the one client store, its outbox and sync
 //   app/account.js     who is signed in, the account menu
 //   checklists/*.js    the Checklists tab's screens; shopping.js (loaded on demand) the Shopping tab's
 // Screens reach the shell through shell.js (the Shopping tab's modules) or import app/ directly.

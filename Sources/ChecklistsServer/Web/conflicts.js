@@ -165,7 +165,7 @@ export function placeAfter(anchor, panel) {
 /** A text value as a conflict shows it: “Sea salt”, or null when empty (“Cleared elsewhere”). */
 export const quoted = (value) => (value ? `“${value}”` : null);
 
-// MARK: - Conflicts at a row (the outbox's, contract §5)
+// MARK: - Conflicts at a row (the outbox's)
 
 /**
  * The panel shown directly under a row whose queued edit met a conflict: its message and

@@ -1,4 +1,4 @@
-// The connection banner (contract §5), on every screen: offline, "Offline — 3 changes waiting"
+// The connection banner (docs/WEB-CLIENT.md), on every screen: offline, "Offline — 3 changes waiting"
 // (or "Offline — changes you make are kept"); online while the outbox sends, "Sending 3
 // changes…"; gone as soon as it is online with nothing waiting. It follows the store's
 // "outbox" and "connection" topics.

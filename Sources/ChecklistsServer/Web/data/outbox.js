@@ -1,4 +1,4 @@
-// The persistent outbox (the contract's §3): every edit is an op, written to IndexedDB before
+// The persistent outbox (docs/WEB-CLIENT.md): every edit is an op, written to IndexedDB before
 // it shows, and sent in order, one at a time, when the server can be reached.
 //
 // - Creates carry the client's id; edits carry `base`, the revision they were made on (sent as
@@ -607,7 +607,7 @@ export class Outbox {
 
   // MARK: - Resolving
 
-  /** `choice`: "mine", "theirs", "restore", "dismiss" (the contract's store.resolve). */
+  /** `choice`: "mine", "theirs", "restore", "dismiss" (store.resolve). */
   resolve(conflictID, choice, edits) {
     const op = this.ops.find((o) => o.id === conflictID && o.status === "conflict");
     if (!op) return false;

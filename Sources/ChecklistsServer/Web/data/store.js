@@ -1,4 +1,4 @@
-// The one client store (the contract's §2): what the server confirmed, kept in IndexedDB, and
+// The one client store (docs/WEB-CLIENT.md): what the server confirmed, kept in IndexedDB, and
 // the views screens read = confirmed state + the outbox's unsent edits applied on top.
 //
 // - Confirmed state: All Lists' summaries, each loaded checklist with its items in order, the
@@ -1210,7 +1210,7 @@ const edits = {
 
 // MARK: - The store
 
-/** The one client store (docs: /work/notes/issue12-contract.md §2; Web/data/README.md). */
+/** The one client store (docs/WEB-CLIENT.md). */
 export const store = {
   open,
   /** The signed-in user whose data is open (null: single-user), and whether the app is online. */

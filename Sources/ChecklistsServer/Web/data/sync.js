@@ -1,4 +1,4 @@
-// Keeping the store current (the contract's §3, last bullet): the live event stream
+// Keeping the store current (docs/WEB-CLIENT.md): the live event stream
 // (/api/v1/events), the delta feed catch-up (GET /api/v1/changes?since=<cursor>), and the
 // triggers that send the outbox.
 //
@@ -248,7 +248,7 @@ function trigger() {
   catchUp().catch(() => undefined);
 }
 
-/** The live connection (the contract's `sync`). */
+/** The live connection (docs/WEB-CLIENT.md). */
 export const sync = {
   /** Whether the server answered the last request (false after a network error, or navigator.onLine false). */
   get online() {
