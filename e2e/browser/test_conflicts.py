@@ -188,14 +188,19 @@ def test_catalogue_item_and_list_names_show_their_conflicts(server, browser):
     assert server.api("PATCH", f"/api/v1/catalogue/{created['id']}", {"name": "Sea salt", "price": "2.40"}).status == 200
     type_text(driver, tid("item-name-input"), "Rock salt")
     click(driver, tid("done"))
-    wait_conflict(driver, "name", "Sea salt")
-    assert set(conflict_messages(driver)) == {"name"}
-    assert element(driver, tid("item-price-input")).get_attribute("value") == "2.40"
-    assert server.api("GET", f"/api/v1/catalogue/{created['id']}").body["name"] == "Sea salt"
-    click(driver, f'{tid("conflict", field="name")} {tid("conflict-keep-mine")}')
+    # Saved through the outbox: the form goes back to Items, and the conflict is asked there.
     wait_ready(driver, "catalogue")
+    conflict = until(driver, lambda d: next((c for c in row_conflicts(d) if c["field"] == "name"), None),
+                     "no conflict on the catalogue item's name")
+    assert conflict["message"] == "Changed on another device to “Sea salt”", conflict
+    # Nothing was overwritten, and the price only they changed was merged.
     stored = server.api("GET", f"/api/v1/catalogue/{created['id']}").body
-    assert (stored["name"], stored["price"]["amount"]) == ("Rock salt", "2.40"), stored
+    assert (stored["name"], stored["price"]["amount"]) == ("Sea salt", "2.40"), stored
+    click(driver, f'{tid("row-conflict")} {tid("conflict-keep-mine")}')
+    until_equal(driver, lambda _: (lambda b: (b["name"], b["price"]["amount"]))(
+        server.api("GET", f"/api/v1/catalogue/{created['id']}").body), ("Rock salt", "2.40"),
+        "the catalogue item after Keep mine")
+    until_equal(driver, row_conflicts, [], "conflicts after Keep mine")
 
     # A shopping list's name.
     goto(driver, f"/shopping/lists/{list_id}/edit")
@@ -204,11 +209,13 @@ def test_catalogue_item_and_list_names_show_their_conflicts(server, browser):
     assert server.api("PATCH", f"/api/v1/shopping-lists/{list_id}", {"name": "Saturday"}).status == 200
     type_text(driver, tid("shopping-list-name-input"), "Market")
     click(driver, tid("done"))
-    wait_conflict(driver, "name", "Saturday")
+    conflict = until(driver, lambda d: next((c for c in row_conflicts(d) if c["field"] == "name"), None),
+                     "no conflict on the shopping list's name")
+    assert conflict["message"] == "Changed on another device to “Saturday”", conflict
     assert server.api("GET", f"/api/v1/shopping-lists/{list_id}").body["list"]["name"] == "Saturday"
-    click(driver, f'{tid("conflict", field="name")} {tid("conflict-use-theirs")}')
-    until_equal(driver, lambda d: d.find_element(By.CSS_SELECTOR, tid("shopping-list-name-input")).get_attribute("value"),
-                "Saturday", "the list's name after Use theirs")
+    click(driver, f'{tid("row-conflict")} {tid("conflict-keep-theirs")}')
+    until_equal(driver, row_conflicts, [], "conflicts after Keep theirs")
+    assert server.api("GET", f"/api/v1/shopping-lists/{list_id}").body["list"]["name"] == "Saturday"
 
     # A checklist's name: the form goes back at once; the conflict shows under the list's row on All Lists.
     server.cli("list", "add", "Trip")

@@ -55,6 +55,17 @@ export function loadSession({ fresh = false } = {}) {
   return load;
 }
 
+/**
+ * Whether the signed-in session is `user`'s (null: the single-user mode's one store): true or
+ * false, or null while it cannot be asked. A device's kept edits are only ever sent, and the
+ * feed only read into its store, as the user they belong to.
+ */
+export async function sessionIs(user) {
+  const known = session ?? (await loadSession());
+  if (!known) return null;
+  return (known.mode === "accounts" ? known.user : null) === (user ?? null);
+}
+
 /** Signs out through the API (with the anti-CSRF token), then shows the sign-in page. */
 export async function signOut() {
   await request("DELETE", "/session");

@@ -14,7 +14,7 @@
 // - Replays are safe (docs/API.md "Writes that are safe to replay"): states, not flips;
 //   moves `after` an item; creates with their id.
 
-import { revisionOf, session } from "/api.js";
+import { revisionOf, session, sessionIs } from "/api.js";
 import { lineCost, shoppingTotals } from "/data/ops-apply.js";
 
 const enc = encodeURIComponent;
@@ -23,6 +23,7 @@ const entryPath = (op) => `/shopping-lists/${enc(op.listID)}/entries/${enc(op.it
 const CHECKLIST_KINDS = new Set(["createChecklist", "updateChecklist", "deleteChecklist", "addItem", "updateItem", "moveItem", "deleteItem", "uncheckAll", "clearChecked"]);
 const CATALOGUE_KINDS = new Set(["createCatalogueItem", "updateCatalogueItem", "deleteCatalogueItem"]);
 const SHOPPING_KINDS = new Set(["createShoppingList", "renameShoppingList", "deleteShoppingList", "putOnList", "takeOffList", "updateEntry", "finishShopping"]);
+const REPLAY_SENSITIVE = new Set(["uncheckAll", "clearChecked", "finishShopping"]);
 const UPDATE_KINDS = new Set(["updateChecklist", "updateItem", "updateCatalogueItem", "renameShoppingList", "updateEntry"]);
 const DELETE_KINDS = new Set(["deleteChecklist", "deleteItem", "deleteCatalogueItem", "deleteShoppingList", "takeOffList"]);
 const CREATE_KINDS = new Set(["createChecklist", "addItem", "createCatalogueItem", "createShoppingList"]);
@@ -284,6 +285,13 @@ export class Outbox {
         return;
       }
       if (typeof navigator !== "undefined" && navigator.onLine === false) return; // `online` flushes
+      // Only as the user whose edits these are (another may have signed in on this browser).
+      const mine = await sessionIs(this.host.state.user);
+      if (mine === null) {
+        this.backoff();
+        return;
+      }
+      if (!mine) return; // the app opens the signed-in user's own store, which sends its own
       op.sending = true;
       let retry;
       try {
@@ -295,6 +303,10 @@ export class Outbox {
         this.backoff();
         return;
       }
+      // Every other kind is safe to send again; these act on what is there when they arrive, so
+      // their removal from the outbox is written before the next op goes (a reload meanwhile
+      // must not send them twice).
+      if (!this.ops.includes(op) && REPLAY_SENSITIVE.has(op.kind)) await this.host.saveNow();
     }
   }
 
@@ -469,12 +481,22 @@ export class Outbox {
     this.drop(op);
   }
 
-  /** Later ops about the same thing, made on the same base (or before it existed), move to `revision`. */
+  /**
+   * Later ops about the same thing move to `revision` when made before it existed, or on the
+   * same base and setting only fields this op set: `revision` may hold another device's change
+   * of other fields, which a later op's If-Match must not claim to have seen (that would
+   * overwrite it unasked). Other later ops keep their base: the server merges their fields.
+   */
   bump(op, revision) {
     const key = targetKey(targetOf(op));
+    const covered = (later) => {
+      const mine = op.body && typeof op.body === "object" ? Object.keys(op.body) : [];
+      const theirs = later.body && typeof later.body === "object" ? Object.keys(later.body) : [];
+      return theirs.length > 0 && theirs.every((field) => mine.includes(field));
+    };
     for (const later of this.ops) {
       if (later === op || !("base" in later) || targetKey(targetOf(later)) !== key) continue;
-      if (later.base === null || later.base === undefined || later.base === op.base) {
+      if (later.base === null || later.base === undefined || (later.base === op.base && covered(later))) {
         later.base = revision;
         this.save(later);
       }
@@ -627,6 +649,21 @@ export class Outbox {
       this.drop(op);
       restore(op, snapshot, after, edits);
       return true;
+    }
+    if (choice === "theirs" && kind === "changed") {
+      // Theirs for the fields both changed; my other fields in the same edit are still sent.
+      const body = { ...(op.body || {}) };
+      for (const field of op.conflict.fields ?? []) delete body[field.field ?? field];
+      if (Object.keys(body).length > 0) {
+        op.body = body;
+        op.base = op.conflict.revision;
+        op.status = "queued";
+        delete op.conflict;
+        this.conflictObjects.delete(op);
+        this.write(op).then(() => this.flush());
+        this.changed(op);
+        return true;
+      }
     }
     if (choice === "theirs" || choice === "dismiss" || choice === "restore" || choice === "mine") {
       this.drop(op);

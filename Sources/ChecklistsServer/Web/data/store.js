@@ -1168,8 +1168,8 @@ const edits = {
     outbox.enqueue({ kind: "createShoppingList", listID: id, body: { id, name: validated(name, ...LIMITS.shoppingListName) } });
     return id;
   },
-  renameShoppingList(id, name) {
-    outbox.enqueue({ kind: "renameShoppingList", listID: id, body: { name: validated(name, ...LIMITS.shoppingListName) }, base: shownRevision("shoppingList", id), was: was("shoppingList", id) });
+  renameShoppingList(id, name, { base } = {}) {
+    outbox.enqueue({ kind: "renameShoppingList", listID: id, body: { name: validated(name, ...LIMITS.shoppingListName) }, base: base ?? shownRevision("shoppingList", id), was: was("shoppingList", id) });
     return id;
   },
   deleteShoppingList(id) {

@@ -13,6 +13,7 @@
 // - The outbox is sent on `online`, visibility, focus, the stream opening, its backoff timer and
 //   the service worker's `{type: "flush-outbox"}` message (Background Sync).
 
+import { sessionIs } from "/api.js";
 import { store } from "/data/store.js";
 
 const { state, confirm, call, setOnline, touch, persist, outbox, idleListeners, saveNow } = store._internal;
@@ -141,6 +142,7 @@ function catchUp() {
 }
 
 async function catchUpOnce() {
+  if ((await sessionIs(store.user)) === false) return; // not this store's user: nothing of theirs goes in
   if (!state.cursor) {
     // No cursor (the first one could not be taken): take one, then reload what is kept.
     await reloadEverything();

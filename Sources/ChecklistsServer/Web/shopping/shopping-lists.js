@@ -209,7 +209,8 @@ export function shoppingListFormScreen({ route, alive }) {
         if (alive()) shell.go(shopPaths.list(listID), { replace: true });
         return;
       }
-      if (name !== original.name) store.renameShoppingList(id, name);
+      // Made on the version the form opened with: a rename elsewhere meanwhile is a conflict.
+      if (name !== original.name) store.renameShoppingList(id, name, { base: original.revision });
       saving = true;
       if (alive()) shell.up();
     } catch (e) {
