@@ -1,6 +1,6 @@
 // The offline shell: the app's files are cached at install; navigations to app URLs
-// ("/", "/lists/…" and "/shopping/…") get the cached index.html first; other files are served from
-// the cache while a fresh copy is fetched for next time. The API is never cached.
+// ("/", "/lists/…" and "/shopping/…") get the cached index.html; other files are served from the
+// cache (it is this version's: see shellFirst). The API is never cached.
 // The server replaces VERSION with a fingerprint of all the app's files as it serves this
 // file (StaticFiles.swift), so every change to the app installs a fresh cache.
 // Background Sync: a `sync` event tagged "outbox" (registered by the page when it queues edits
@@ -59,45 +59,42 @@ self.addEventListener("fetch", (event) => {
     return;
   }
   if (SHELL.includes(url.pathname)) {
-    event.respondWith(staleWhileRevalidate(event, request));
+    event.respondWith(cacheFirst(event, request));
   }
 });
 
 /**
- * The cached index.html at once; the network refreshes the cache for the next visit. Once the
- * server has accounts, "/" redirects a signed-out browser to /login: that answer is never
- * cached as the shell (the app itself goes to /login when the API says 401).
+ * The cached index.html at once. The cache is named after a fingerprint of every file of the
+ * app (VERSION), so what it holds is always this worker's version: a new version of any file is
+ * a new sw.js, which installs a fresh cache. Nothing is fetched again behind the page's back
+ * (a refresh of every file at each start queued the page's own first requests behind them).
+ * Once the server has accounts, "/" redirects a signed-out browser to /login: that answer is
+ * never cached as the shell (the app itself goes to /login when the API says 401).
  */
 async function shellFirst(event) {
   const cache = await caches.open(CACHE);
   const cached = await cache.match("/");
-  if (cached) {
-    const refresh = fetch("/", { cache: "no-cache", redirect: "manual" }).then((response) => {
-      if (isShell(response)) return cache.put("/", response);
-      return undefined;
-    });
-    event.waitUntil(refresh.catch(() => undefined));
-    return cached;
+  if (cached) return cached;
+  // Not cached yet (installed while signed out): the page itself, so that a redirect to /login
+  // is followed as one; kept once it is the app's page.
+  const response = await fetch(event.request);
+  if (isShell(response) && new URL(response.url).pathname === "/") {
+    event.waitUntil(cache.put("/", response.clone()).catch(() => undefined));
   }
-  // Not cached yet: the page itself, so that a redirect to /login is followed as one.
-  return fetch(event.request);
+  return response;
 }
 
 /** Whether a response is the app's page itself (not a redirect, an error or the sign-in page). */
 const isShell = (response) => response.ok && response.type === "basic" && !response.redirected;
 
-async function staleWhileRevalidate(event, request) {
+/** A file of this version from the cache, else from the network (and then kept). */
+async function cacheFirst(event, request) {
   const cache = await caches.open(CACHE);
   const cached = await cache.match(request, { ignoreSearch: true });
-  const network = fetch(request).then((response) => {
-    if (isShell(response)) cache.put(request, response.clone());
-    return response;
-  });
-  if (cached) {
-    event.waitUntil(network.catch(() => undefined));
-    return cached;
-  }
-  return network;
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (isShell(response)) event.waitUntil(cache.put(request, response.clone()).catch(() => undefined));
+  return response;
 }
 
 // A click on a reminder shown through the service worker opens the app.
