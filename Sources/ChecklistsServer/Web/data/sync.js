@@ -235,6 +235,22 @@ function openStream() {
   });
 }
 
+// A page that goes (a reload, another page) lets go of its stream at once: left to the server to
+// notice, it held one of the browser's six connections to the server for seconds, and a few quick
+// reloads left the next page waiting with "Loading…". A page back from the back/forward cache opens
+// it again.
+if (typeof window !== "undefined") {
+  window.addEventListener("pagehide", () => {
+    source?.close();
+    source = null;
+    streamOpen = false;
+    setLive(false);
+  });
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted && started) openStream();
+  });
+}
+
 function emit(type, data) {
   for (const fn of listeners.get(type) ?? []) {
     try {
