@@ -198,7 +198,9 @@ struct UUIDParsingTests {
   func resets() {
     let listID = UUID()
     let items = [("Passport", true), ("Socks", false), ("Charger", true)].map { text, checked in
-      ChecklistItem(checklistID: listID, text: text, isChecked: checked, createdAt: Date(timeIntervalSinceReferenceDate: 0))
+      ChecklistItem(
+        checklistID: listID, text: text, isChecked: checked,
+        createdAt: Date(timeIntervalSinceReferenceDate: 0))
     }
     #expect(ChecklistReset.uncheckAll.affectedItems(items).map(\.text) == ["Passport", "Charger"])
     let unchecked = ChecklistReset.uncheckAll.apply(to: items)

@@ -65,7 +65,9 @@ struct SQLiteChecklistStoreTests {
       _ = try db.run(
         "INSERT INTO schema_migrations (identifier, applied_at) VALUES ('v99: future', 0)")
     }
-    let error = #expect(throws: ChecklistsError.self) { try StoreKind.sqlite.makeSQLStore(path: path) }
+    let error = #expect(throws: ChecklistsError.self) {
+      try StoreKind.sqlite.makeSQLStore(path: path)
+    }
     #expect(error?.code == .storage)
     #expect(error?.message.contains("newer version of checklists") == true)
     #expect(error?.message.contains("'v99: future'") == true)
@@ -76,7 +78,9 @@ struct SQLiteChecklistStoreTests {
     let path = TemporaryFolder().path("notes.txt")
     let text = String(repeating: "These are my notes, not a database.\n", count: 100)
     try text.write(toFile: path, atomically: true, encoding: .utf8)
-    let error = #expect(throws: ChecklistsError.self) { try StoreKind.sqlite.makeSQLStore(path: path) }
+    let error = #expect(throws: ChecklistsError.self) {
+      try StoreKind.sqlite.makeSQLStore(path: path)
+    }
     #expect(error?.message == "\(path) is not a Checklists database (not an SQLite file).")
     #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
   }
@@ -91,7 +95,8 @@ struct SQLiteChecklistStoreTests {
       for writer in 0..<2 {
         group.addTask {
           // Each writer has its own connection, as a second process would.
-          let service = try ChecklistService.openLocal(store: StoreKind.sqlite.makeSQLStore(path: path))
+          let service = try ChecklistService.openLocal(
+            store: StoreKind.sqlite.makeSQLStore(path: path))
           for n in 0..<perWriter {
             let item = try service.addItem("Writer \(writer) item \(n)", to: list.id)
             if n.isMultiple(of: 2) { try service.toggle(itemID: item.id) }
