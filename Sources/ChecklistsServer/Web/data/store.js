@@ -123,19 +123,6 @@ function changed(key, ...alsoTopics) {
 }
 
 /** Writes what changed since the last save in one transaction. */
-/**
- * Writes a load's answer soon after the screen it is for has painted: cloning a 5,000-item list
- * for IndexedDB takes tens of milliseconds that the first paint need not wait for. (An edit is
- * different: the outbox writes it before it shows.)
- */
-function saveAfterPaint() {
-  clearTimeout(saveTimer);
-  saveTimer = setTimeout(saveNow, 250); // a hidden page draws no frames: it still saves
-  if (typeof requestAnimationFrame === "function") {
-    requestAnimationFrame(() => setTimeout(() => saveTimer && saveNow(), 0));
-  }
-}
-
 function saveNow() {
   clearTimeout(saveTimer);
   saveTimer = null;
@@ -907,7 +894,7 @@ async function loadChecklists({ force = false } = {}) {
     const answer = await call("GET", "/checklists", { ifNoneMatch: state.checklists?.etag ?? undefined });
     if (answer?.notModified) return false;
     confirm.setChecklists(answer.checklists, answer.etag ?? null);
-    saveAfterPaint(); // what a load got is kept at once (a tab closed right after still has it)
+    saveNow(); // what a load got is kept at once (a tab closed right after still has it)
     return true;
   });
 }
@@ -929,7 +916,7 @@ async function loadChecklist(id, { force = false } = {}) {
     state.lists.set(id, { checklist: answer.checklist, items: answer.items, etag: answer.etag ?? null, local: false });
     changed(`checklist:${id}`);
     confirm.putSummary(summaryFields(answer.checklist));
-    saveAfterPaint();
+    saveNow();
     return true;
   });
 }
@@ -940,7 +927,7 @@ async function loadShoppingLists({ force = false } = {}) {
     const answer = await call("GET", "/shopping-lists", { ifNoneMatch: state.shoppingLists?.etag ?? undefined });
     if (answer?.notModified) return false;
     confirm.setShoppingLists(answer.lists, answer.etag ?? null);
-    saveAfterPaint();
+    saveNow();
     return true;
   });
 }
@@ -962,7 +949,7 @@ async function loadShoppingList(id, { force = false } = {}) {
     state.shopping.set(id, { list: answer.list, lines: answer.lines, totals: answer.totals, etag: answer.etag ?? null, local: false });
     changed(`shoppingList:${id}`);
     if (state.shoppingLists) confirm.putShoppingSummary(answer.list);
-    saveAfterPaint();
+    saveNow();
     return true;
   });
 }
@@ -973,7 +960,7 @@ async function loadCatalogue({ force = false } = {}) {
     const answer = await call("GET", "/catalogue", { ifNoneMatch: state.catalogue?.etag ?? undefined });
     if (answer?.notModified) return false;
     confirm.setCatalogue(answer.currency, answer.items, answer.etag ?? null);
-    saveAfterPaint();
+    saveNow();
     return true;
   });
 }
