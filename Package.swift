@@ -33,10 +33,19 @@ let package = Package(
       providers: [.apt(["libsqlite3-dev"])]
     ),
     .target(name: "SQLiteDatabase", dependencies: ["CSQLite", "SQLDatabase"]),
+    // The PostgreSQL driver (libpq): the only importer of CLibPQ.
+    .systemLibrary(
+      name: "CLibPQ",
+      pkgConfig: "libpq",
+      providers: [.apt(["libpq-dev"])]
+    ),
+    .target(name: "PostgreSQLDatabase", dependencies: ["CLibPQ", "SQLDatabase"]),
     // The store written once over SQLDatabase, with one dialect file per engine.
     .target(
       name: "ChecklistsSQLStore",
-      dependencies: ["ChecklistsCore", "ChecklistsStore", "SQLDatabase", "SQLiteDatabase"]
+      dependencies: [
+        "ChecklistsCore", "ChecklistsStore", "SQLDatabase", "SQLiteDatabase", "PostgreSQLDatabase",
+      ]
     ),
 
     // MARK: - Security: password hashing and secret tokens (libsodium).
@@ -90,8 +99,10 @@ let package = Package(
       name: "ChecklistsStoreTests",
       dependencies: [
         "ChecklistsCore", "ChecklistsStore", "ChecklistsSQLStore", "SQLDatabase", "SQLiteDatabase",
+        "PostgreSQLDatabase",
       ]
     ),
+    .testTarget(name: "PostgreSQLDatabaseTests", dependencies: ["PostgreSQLDatabase", "SQLDatabase"]),
     .testTarget(
       name: "ChecklistsInteropTests",
       dependencies: ["ChecklistsCore", "ChecklistsInterop"]

@@ -18,6 +18,13 @@ extension SQLChecklistStore {
     }
   }
 
+  /// Calls `onChange` soon after any process commits a change, when the engine can say so.
+  public func observeCommittedChanges(_ onChange: @escaping @Sendable () -> Void) -> (
+    any DatabaseObservation
+  )? {
+    dialect.observeCommittedChanges(onChange)
+  }
+
   /// Everyone's unchecked items with Remind Me whose due date is in `start..<end`, with their
   /// lists, soonest first.
   public func reminders(dueFrom start: Date, before end: Date) throws -> [(

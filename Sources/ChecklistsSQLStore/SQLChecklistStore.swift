@@ -76,6 +76,9 @@ public final class SQLChecklistStore: ChecklistsDatabase {
       return ChecklistsError(.storage, "\(path) is not a Checklists database (not an SQLite file).")
     case .cantOpen:
       return ChecklistsError(.storage, "Could not open the database \(path): \(error.message).")
+    case .unavailable:
+      return ChecklistsError(
+        .storage, "The database \(path) is not answering (\(error.message)); try again shortly.")
     case .busy:
       return ChecklistsError(
         .storage, "The database \(path) stayed locked by another process for too long; try again.")

@@ -1,3 +1,4 @@
+import ChecklistsStore
 import SQLDatabase
 
 /// What differs between the SQL engines the store runs on, kept in one file per engine
@@ -15,6 +16,12 @@ protocol SQLDialect: Sendable {
   /// is the same on every run (see ``SQLWorkCounters``).
   /// - Throws: ``SQLDatabase/SQLError``.
   func workCounters() throws -> SQLWorkCounters
+
+  /// Calls `onChange` after another connection commits a change to the log, when the engine
+  /// can say so (PostgreSQL's `LISTEN`/`NOTIFY`); `nil` when it cannot, and callers poll.
+  func observeCommittedChanges(_ onChange: @escaping @Sendable () -> Void) -> (
+    any DatabaseObservation
+  )?
 }
 
 /// How much work a store's statements have done since it opened, counted by the engine: what

@@ -1,4 +1,5 @@
 import Foundation
+import ChecklistsStore
 import SQLDatabase
 import SQLiteDatabase
 
@@ -27,6 +28,11 @@ struct SQLiteDialect: SQLDialect {
       SQLWorkCounters(steps: $0.virtualMachineSteps, rowsChanged: $0.totalChanges)
     }
   }
+
+  /// SQLite has no notifications between processes: callers poll the change log.
+  func observeCommittedChanges(_ onChange: @escaping @Sendable () -> Void) -> (
+    any DatabaseObservation
+  )? { nil }
 }
 
 extension SQLChecklistStore {

@@ -60,6 +60,16 @@ public protocol ChecklistsDatabase: ChecklistStore, AccountStore, ShoppingStore,
     changes: [Change], prunedThrough: Int64, last: Int64
   )
 
+  // MARK: Several processes on one database
+
+  /// Calls `onChange` soon after any process (another server instance, the CLI) commits a
+  /// change to the log, when the engine can say so (PostgreSQL's `LISTEN`); `nil` when it
+  /// cannot (SQLite), and the caller polls ``lastChangeSequence()``. The calls come on a thread
+  /// of the store's; a burst of commits may come as one call.
+  func observeCommittedChanges(_ onChange: @escaping @Sendable () -> Void) -> (
+    any DatabaseObservation
+  )?
+
   /// The id of the item just before an item in its list, `.some(nil)` when it is first, or
   /// `nil` when the item does not exist.
   func itemBefore(itemID: UUID) throws -> UUID??

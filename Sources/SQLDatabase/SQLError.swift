@@ -11,6 +11,9 @@ public struct SQLError: Error, Sendable, CustomStringConvertible {
     case notADatabase
     /// The database could not be opened or reached.
     case cantOpen
+    /// A database server that was reached before is down, restarting or dropped the connection,
+    /// or every pooled connection stayed busy: the request may succeed if tried again shortly.
+    case unavailable
     /// Anything else, including a value of the wrong type.
     case other
   }
