@@ -1,6 +1,6 @@
 import ChecklistsCore
-import Foundation
 import ChecklistsStore
+import Foundation
 import SQLDatabase
 
 extension SQLChecklistStore {

@@ -1,6 +1,6 @@
 import ChecklistsCore
-import Foundation
 import ChecklistsStore
+import Foundation
 import SQLDatabase
 
 /// What a server reads to send each change only to those who may read what it names: which

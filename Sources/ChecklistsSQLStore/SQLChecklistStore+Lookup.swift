@@ -1,6 +1,6 @@
 import ChecklistsCore
-import Foundation
 import ChecklistsStore
+import Foundation
 import SQLDatabase
 
 /// The two kinds of list a user names on the command line: a table and its share scope.

@@ -1,6 +1,6 @@
 import ChecklistsCore
-import Foundation
 import ChecklistsStore
+import Foundation
 import SQLDatabase
 
 /// What a server reads for every user at once: the whole change log, everyone's reminders,

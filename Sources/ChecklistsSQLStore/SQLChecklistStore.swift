@@ -33,6 +33,9 @@ public final class SQLChecklistStore: ChecklistsDatabase {
     }
   }
 
+  /// The engine the database runs on.
+  public var engine: SQLEngine { dialect.engine }
+
   /// The path of the database file (or where the database is).
   public var path: String { queue.location }
 

@@ -6,6 +6,9 @@ import SQLDatabase
 /// schema in that engine's DDL (types, triggers, key columns), and how to count a statement's
 /// work. Everything else, every query and every rule, is written once over ``SQLConnection``.
 protocol SQLDialect: Sendable {
+  /// Which engine this is, for the few places that must say so (copying between databases).
+  var engine: SQLEngine { get }
+
   /// The connections, opened.
   var pool: any SQLConnectionPool { get }
 
@@ -38,4 +41,10 @@ public struct SQLWorkCounters: Sendable, Hashable {
     self.steps = steps
     self.rowsChanged = rowsChanged
   }
+}
+
+/// The SQL engines the store runs on.
+public enum SQLEngine: String, Sendable {
+  case sqlite = "SQLite"
+  case postgreSQL = "PostgreSQL"
 }

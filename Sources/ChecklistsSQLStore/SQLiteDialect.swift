@@ -1,5 +1,5 @@
-import Foundation
 import ChecklistsStore
+import Foundation
 import SQLDatabase
 import SQLiteDatabase
 
@@ -18,6 +18,8 @@ struct SQLiteDialect: SQLDialect {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     queue = try DatabaseQueue(path: path)
   }
+
+  var engine: SQLEngine { .sqlite }
 
   var pool: any SQLConnectionPool { queue }
 

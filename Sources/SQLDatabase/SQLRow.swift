@@ -43,6 +43,12 @@ public struct SQLRow {
   /// Column `index` as a date, or nil when null.
   public func optionalDate(_ index: Int32) -> Date? { isNull(index) ? nil : date(index) }
 
+  /// How many columns the row has.
+  public var columnCount: Int32 { columns.columnCount }
+
+  /// Column `index` as the value the engine stored, whatever its kind.
+  public func value(_ index: Int32) -> SQLValue { columns.value(index) }
+
   /// Column `index` as a UUID.
   /// - Throws: ``SQLError`` when the text is not a UUID: the database was edited by hand.
   public func uuid(_ index: Int32) throws -> UUID {
@@ -73,4 +79,9 @@ public protocol SQLColumns: AnyObject {
   func double(_ index: Int32) -> Double
   /// Column `index` as UTF-8 text; null reads as the empty string.
   func string(_ index: Int32) -> String
+  /// How many columns the row has.
+  var columnCount: Int32 { get }
+  /// Column `index` as the value the engine stored, whatever its kind (for copying rows
+  /// between databases without knowing their tables).
+  func value(_ index: Int32) -> SQLValue
 }

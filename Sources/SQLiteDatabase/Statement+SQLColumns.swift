@@ -22,4 +22,21 @@ extension Statement: SQLColumns {
     let count = Int(sqlite3_column_bytes(handle, index))
     return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
   }
+
+  /// How many columns the row has.
+  public var columnCount: Int32 { sqlite3_column_count(handle) }
+
+  /// Column `index` as the value the engine stored, whatever its kind.
+  public func value(_ index: Int32) -> SQLValue {
+    switch sqlite3_column_type(handle, index) {
+    case SQLITE_NULL: return .null
+    case SQLITE_INTEGER: return .integer(int64(index))
+    case SQLITE_FLOAT: return .real(double(index))
+    case SQLITE_BLOB:
+      let count = Int(sqlite3_column_bytes(handle, index))
+      guard count > 0, let bytes = sqlite3_column_blob(handle, index) else { return .blob([]) }
+      return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
+    default: return .text(string(index))
+    }
+  }
 }
