@@ -30,9 +30,8 @@ public final class PostgreSQLConnection: SQLConnection {
     guard let handle, PQstatus(handle) == CONNECTION_OK else {
       let message = handle.map { oneLine(String(cString: PQerrorMessage($0))) } ?? "out of memory"
       PQfinish(handle)
-      throw SQLError(
-        .cantOpen, code: "connection failed",
-        message: "could not connect to \(configuration.redacted): \(message)")
+      // libpq's message names the server ("connection to server at … failed: …").
+      throw SQLError(.cantOpen, code: "connection failed", message: message)
     }
     // NOTICEs ("relation already exists, skipping") are not errors; libpq would print them.
     PQsetNoticeProcessor(handle, { _, _ in }, nil)
@@ -269,9 +268,9 @@ public final class PostgreSQLConnection: SQLConnection {
     let state = field(UInt8(ascii: "C"))
     let message =
       field(UInt8(ascii: "M"))
-      ?? result.flatMap { PQresultErrorMessage($0) }.map { oneLine(String(cString: $0)) }
+      ?? result.flatMap { PQresultErrorMessage($0) }.map { firstLine(String(cString: $0)) }
       .flatMap { $0.isEmpty ? nil : $0 }
-      ?? oneLine(String(cString: PQerrorMessage(handle)))
+      ?? firstLine(String(cString: PQerrorMessage(handle)))
     var error =
       state.map { SQLError(sqlState: $0, message: message, sql: sql) }
       ?? SQLError(.other, code: "libpq", message: message, sql: sql)

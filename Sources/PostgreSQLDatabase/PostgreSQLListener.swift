@@ -32,9 +32,10 @@ public final class PostgreSQLListener: Sendable {
     onReconnect: @escaping @Sendable () -> Void
   ) {
     self.channel = channel
-    let control = ListenerControl()
+    let connection = try? Self.listen(configuration, channel: channel)
+    let control = ListenerControl(listening: connection != nil)
     self.control = control
-    let first = Handoff(try? Self.listen(configuration, channel: channel))
+    let first = Handoff(connection)
     let thread = Thread {
       Self.run(
         first: first.take(), configuration: configuration, channel: channel, control: control,
@@ -68,7 +69,6 @@ public final class PostgreSQLListener: Sendable {
     onReconnect: @Sendable () -> Void
   ) {
     var connection = first
-    control.setListening(connection != nil)
     var backoff = 0.1
     while !control.isCancelled {
       guard let current = connection else {
@@ -144,8 +144,12 @@ private final class ListenerControl: Sendable {
     var isListening = false
   }
 
-  private let state = Mutex(State())
+  private let state: Mutex<State>
   private let wake = DispatchSemaphore(value: 0)
+
+  init(listening: Bool) {
+    state = Mutex(State(isListening: listening))
+  }
 
   var isCancelled: Bool { state.withLock { $0.isCancelled } }
   var isListening: Bool { state.withLock { $0.isListening } }

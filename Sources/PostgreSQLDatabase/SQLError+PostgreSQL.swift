@@ -47,3 +47,10 @@ func oneLine(_ text: String) -> String {
     .filter { !$0.isEmpty }
     .joined(separator: " ")
 }
+
+/// The first line of a libpq message ("server closed the connection unexpectedly"), without
+/// the hints that follow it.
+func firstLine(_ text: String) -> String {
+  text.split(whereSeparator: \.isNewline).first.map { $0.trimmingCharacters(in: .whitespaces) }
+    ?? ""
+}

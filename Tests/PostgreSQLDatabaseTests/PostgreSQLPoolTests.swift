@@ -86,6 +86,36 @@ import Testing
     }
   }
 
+  @Test func afterAnOutageTheFirstCallRunsOnAFreshConnection() throws {
+    try TestServer.withDatabase { database in
+      let pool = try database.pool(maxConnections: 3)
+      defer { pool.close() }
+      // Three idle connections, all of which the "restart" below ends.
+      let opened = DispatchSemaphore(value: 0)
+      let release = DispatchSemaphore(value: 0)
+      let done = DispatchSemaphore(value: 0)
+      for _ in 0..<3 {
+        Thread.detachNewThread {
+          _ = try? pool.read { _ in
+            opened.signal()
+            _ = release.wait(timeout: .now() + 30)
+          }
+          done.signal()
+        }
+      }
+      for _ in 0..<3 { #expect(opened.wait(timeout: .now() + 30) == .success) }
+      for _ in 0..<3 { release.signal() }
+      for _ in 0..<3 { #expect(done.wait(timeout: .now() + 30) == .success) }
+      #expect(pool.idleConnectionCount == 3)
+      #expect(try database.terminateConnections() >= 1)
+      try database.waitUntilNoConnections()
+      // The dead idle connections are noticed and replaced before any statement runs on them.
+      for n in 0..<3 {
+        _ = try pool.write { db in try db.queryFirst("SELECT ?", n) { $0.int(0) } }
+      }
+    }
+  }
+
   @Test func aConnectionLostMidTransactionIsUnavailableAndTheNextCallRuns() throws {
     try TestServer.withDatabase { database in
       let pool = try database.pool(maxConnections: 1)
@@ -98,6 +128,12 @@ import Testing
         }
       }
       #expect(error.kind == .unavailable)
+      // One line, whichever libpq read first: the server's goodbye or the closed socket.
+      #expect(
+        [
+          "terminating connection due to administrator command",
+          "server closed the connection unexpectedly",
+        ].contains(error.message))
       _ = try pool.write { db in try db.run("INSERT INTO t VALUES (2)") }
       let values = try pool.read { db in try db.query("SELECT n FROM t") { $0.int(0) } }
       #expect(values == [2])

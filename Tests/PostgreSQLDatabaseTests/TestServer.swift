@@ -95,4 +95,19 @@ struct TestDatabase: Sendable {
       name
     ) { $0.bool(0) }.filter { $0 }.count
   }
+
+  /// Waits (at most 10 s) until the server has no connection to this database left.
+  func waitUntilNoConnections() throws {
+    let connection = try PostgreSQLConnection(admin.configuration)
+    defer { connection.close() }
+    for _ in 0..<200 {
+      let count = try connection.queryFirst(
+        "SELECT count(*) FROM pg_stat_activity WHERE datname = ? AND pid <> pg_backend_pid()",
+        name
+      ) { $0.int(0) }
+      if count == 0 { return }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    throw TestServer.Unreachable(description: "connections to \(name) stayed after termination")
+  }
 }
