@@ -50,6 +50,8 @@ struct SQLiteChecklistStoreTests {
         "v7: sync log",
         "v8: ids of deleted things",
         "v9: hide checked",
+        "v10: reminder claims",
+        "v11: sign-in failures",
       ])
     let mode = try queue.withConnection { db in
       try db.query("PRAGMA journal_mode") { $0.string(0) }
