@@ -30,6 +30,7 @@ struct ChecklistsCommand: CommandGroup {
       ShopCommand.self, ImportCommand.self, ExportCommand.self, ServeCommand.self,
       ShareCommand.self, UnshareCommand.self, SharesCommand.self, LeaveCommand.self,
       UserCommand.self, TokenCommand.self, LoginCommand.self, LogoutCommand.self,
+      DatabaseCommand.self, BackupCommand.self, RestoreCommand.self,
     ],
     globalArguments: [
       .option(

@@ -97,7 +97,9 @@ struct ImportCommand: RunnableCommand {
       }
       throw ChecklistsError(error.code, message)
     }
-    let report = try context.service().importChecklists(lists, mode: mode)
+    let items = lists.reduce(0) { $0 + $1.items.count }
+    let bar = ProgressBar(context, label: "Importing \(lists.count) lists, \(items) items")
+    let report = try bar.whileRunning { try context.service().importChecklists(lists, mode: mode) }
     context.print(json ? try JSONOutput.encode(report) : report.summary(mode: mode))
   }
 }

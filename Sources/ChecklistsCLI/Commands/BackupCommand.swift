@@ -1,0 +1,123 @@
+import ArgumentParsing
+import ChecklistsCore
+import ChecklistsSQLStore
+import Foundation
+
+/// A command on the database file itself, never sent to a server: the backup would be made
+/// of, and the restore made into, the database of the machine it runs on.
+protocol DatabaseFileCommand: RunnableCommand {}
+
+extension DatabaseFileCommand {
+  static var placement: CommandPlacement {
+    .databaseOnly(
+      reason: "Backups are made and restored on the server's own machine: run 'checklists "
+        + "backup' or 'checklists restore' there, or add --db <file> to name a database here.")
+  }
+
+  /// The SQLite file the command works on.
+  /// - Throws: For a PostgreSQL database, naming the tools that back one up.
+  func databaseFile(_ context: CommandContext) throws -> String {
+    guard case .local(let database, _) = context.backend else {
+      throw ChecklistsCLIError(description: "A server's command line has no database file.")
+    }
+    if SQLChecklistStore.isPostgreSQL(database) {
+      throw ChecklistsCLIError(
+        description: "The database is PostgreSQL, which checklists does not back up itself: "
+          + "use PostgreSQL's pg_dump (e.g. 'pg_dump -Fc -f checklists.dump <database>') and "
+          + "pg_restore to restore it, or 'checklists db copy --from <database> --to "
+          + "<file.sqlite>' for a copy in an SQLite file.")
+    }
+    return database
+  }
+}
+
+/// `checklists backup <file> [--force]`.
+struct BackupCommand: DatabaseFileCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "backup",
+    abstract: "Write a consistent copy of the database file, even while a server uses it.",
+    discussion: """
+      The copy is made with SQLite's online backup API: it is the database as of one moment, \
+      while a running 'checklists serve' keeps reading and writing it. The file is checked \
+      and then put in place in one step, so a failed backup leaves nothing half-written. It \
+      is an SQLite file of its own: 'checklists --db <file> lists' reads it, and 'checklists \
+      restore <file>' puts it back.
+
+      An existing file is not overwritten unless --force. For a PostgreSQL database, use \
+      PostgreSQL's pg_dump and pg_restore (see docs/BACKUP.md).
+      """,
+    arguments: [
+      .positional("file", help: "The backup file to write."),
+      .flag("force", help: "Overwrite the file if it exists."),
+    ])
+
+  var file: String
+  var force: Bool
+
+  init(_ values: ParsedValues) throws {
+    file = try values.require("file")
+    force = values.flag("force")
+  }
+
+  func run(_ context: CommandContext) throws {
+    let database = try databaseFile(context)
+    if !force && FileManager.default.fileExists(atPath: file) {
+      throw ChecklistsCLIError(
+        description: "'\(file)' exists; give --force to overwrite it, or choose another file.")
+    }
+    let bytes = try SQLChecklistStore.backUp(sqlitePath: database, to: file)
+    context.print(
+      "Backed up \(database) to '\(file)' (\(ProgressBar.grouped(Int((bytes + 1023) / 1024))) KiB)."
+    )
+  }
+}
+
+/// `checklists restore <file>`.
+struct RestoreCommand: DatabaseFileCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "restore",
+    abstract: "Put a backup in place of the database file; the database as it was is kept.",
+    discussion: """
+      Refused while another process has the database open: stop 'checklists serve' (and any \
+      other command using it) first, since a running server would not know its database \
+      changed under it.
+
+      The backup is checked first, and brought up to this version's schema if it is older \
+      (a backup from a newer version is refused). The database as it was is kept beside it \
+      as <database>.before-restore-<date and time>, so a restore can be undone by restoring \
+      that file. The restored change log gets a new epoch: apps and browsers that synced \
+      after the backup was made reload everything once instead of missing changes.
+      """,
+    arguments: [
+      .positional("file", help: "The backup to restore (made by 'checklists backup').")
+    ])
+
+  var file: String
+
+  init(_ values: ParsedValues) throws {
+    file = try values.require("file")
+  }
+
+  func run(_ context: CommandContext) throws {
+    let database = try databaseFile(context)
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = context.timeZone
+    formatter.dateFormat = "yyyyMMdd-HHmmss"
+    let previous = "\(database).before-restore-\(formatter.string(from: context.now()))"
+    let report = try SQLChecklistStore.restore(
+      sqlitePath: database, from: file, keepingPreviousAs: previous)
+    context.print(
+      "Restored '\(file)' into \(database): \(count(report.users, "user")), "
+        + "\(count(report.checklists, "checklist")), "
+        + "\(count(report.shoppingLists, "shopping list")) (schema \(report.version)).")
+    if let kept = report.previous {
+      context.print(
+        "The database as it was is kept as '\(kept)'; 'checklists restore \(kept)' undoes this.")
+    }
+  }
+
+  private func count(_ number: Int, _ noun: String) -> String {
+    "\(ProgressBar.grouped(number)) \(noun)\(number == 1 ? "" : "s")"
+  }
+}
