@@ -3,8 +3,10 @@
 - `Database(engine, folder)`: a SQLite file in `folder`, or (engine "postgres") a fresh database
   with a unique name on the shared test cluster (`$CHECKLISTS_TEST_POSTGRES`, else what
   `scripts/postgres start` prints), dropped at `close()`. `.location` is what `--db` takes.
-- `Instance(binary, database, port, public_url)`: one `checklists serve` on 127.0.0.1:port.
-  `.kill()` is `kill -9`; `.stop()` is SIGTERM, which must exit 0 within 10 s.
+- `Instance(binary, database, port, public_url)`: one `checklists serve` on 127.0.0.1:port,
+  started with the command line of contrib/systemd/checklists@.service (`ExecStart=`, its `%i`
+  the port) and the public URL in `CHECKLISTS_PUBLIC_URL`, as contrib/systemd/checklists.env
+  gives it. `.kill()` is `kill -9`; `.stop()` is SIGTERM, which must exit 0 within 10 s.
 - `Nginx(folder, site)`: Debian's nginx in the foreground from a configuration in `folder`
   (pid, logs and temp paths there too) that includes `site`, the text of
   contrib/nginx/checklists.conf with its ports, name and paths replaced by `site_config`. Run as
@@ -16,7 +18,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import signal
 import socket
 import ssl
@@ -31,6 +32,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "contrib" / "nginx" / "checklists.conf"
+UNIT = ROOT / "contrib" / "systemd" / "checklists@.service"
 NGINX = os.environ.get("NGINX", "/usr/sbin/nginx")
 
 
@@ -91,6 +93,17 @@ class Database:
 # MARK: - An instance
 
 
+def unit_command(binary: Path, database: Database, port: int) -> list[str]:
+    """The unit's `ExecStart=` with the built binary, the port for `%i`, and `--db` for the
+    database the unit's environment file names."""
+    lines = [line for line in UNIT.read_text().splitlines() if line.startswith("ExecStart=")]
+    assert len(lines) == 1, f"{UNIT} has {len(lines)} ExecStart= lines, not 1"
+    words = lines[0].removeprefix("ExecStart=").split()
+    assert words[0] == "/usr/local/bin/checklists", f"{UNIT} starts {words[0]}"
+    return [str(binary), "--db", database.location, *(w.replace("%i", str(port)) for w in words[1:])]
+
+
+
 @dataclass
 class Instance:
     binary: Path
@@ -98,7 +111,6 @@ class Instance:
     port: int
     public_url: str
     name: str = "A"
-    extra: list = field(default_factory=list)
     process: subprocess.Popen | None = None
     output: list = field(default_factory=list)
     _ready: threading.Event = field(default_factory=threading.Event)
@@ -110,9 +122,8 @@ class Instance:
     def start(self) -> None:
         self._ready.clear()
         self.process = subprocess.Popen(
-            [str(self.binary), "--db", self.database.location, "serve", "--host", "127.0.0.1",
-             "--port", str(self.port), "--public-url", self.public_url, *self.extra],
-            env={**os.environ, "CHECKLISTS_CURRENCY": "EUR"},
+            unit_command(self.binary, self.database, self.port),
+            env={**os.environ, "CHECKLISTS_CURRENCY": "EUR", "CHECKLISTS_PUBLIC_URL": self.public_url},
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
         threading.Thread(target=self._read, args=(self.process,), daemon=True).start()
         if not self._ready.wait(30) or self.process.poll() is not None:

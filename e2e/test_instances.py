@@ -4,8 +4,9 @@ with real browsers: what a household sees when one instance dies.
     .venv/bin/python -m pytest e2e/test_instances.py -q
     CHECKLISTS_E2E_DATABASE=postgres .venv/bin/python -m pytest e2e/test_instances.py -q
 
-The instances run as the systemd unit runs them (contrib/systemd/checklists@.service): on
-127.0.0.1, `--behind-https-proxy`, `--public-url` the address browsers use, with accounts.
+The instances run with the systemd unit's command line (contrib/systemd/checklists@.service:
+127.0.0.1, a port each, `--behind-https-proxy`) and `CHECKLISTS_PUBLIC_URL` the address browsers
+use, as contrib/systemd/checklists.env sets it; so there are accounts (alice).
 nginx does TLS with a self-signed certificate made for the test and listens on 127.0.0.1 only.
 
 Which browser reaches which instance: the first ("through nginx") opens the app while only
@@ -17,12 +18,15 @@ the first browser's stream, which must reconnect through nginx to B.
 
 from __future__ import annotations
 
+import json
 import os
+import re
+import shutil
+import subprocess
 import sys
 import tempfile
 import threading
 import time
-import shutil
 from pathlib import Path
 
 import pytest
@@ -31,8 +35,7 @@ from selenium.webdriver.chrome.service import Service
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
 
-import helpers  # noqa: E402  (e2e/browser)
-from accounts_helpers import sign_in  # noqa: E402
+from accounts_helpers import sign_in  # noqa: E402  (e2e/browser)
 from helpers import figure, item_row, item_selector, item_texts, open_list, until  # noqa: E402
 from instances import (  # noqa: E402
     Database, Instance, Nginx, free_port, request, self_signed_certificate, site_config,
@@ -61,6 +64,7 @@ if (!window.__observer) {
 }
 """
 ROW_CHECKED = """return document.querySelector('[data-testid=item-row][data-item-id="{id}"]')?.dataset.checked === '{checked}'"""
+SIZES = {"phone": (375, 667, True), "desktop": (1280, 800, False)}
 CLICK = "const t = Date.now(); document.querySelector(arguments[0]).click(); return t"
 
 
@@ -72,8 +76,6 @@ def binary() -> Path:
 
 
 def cli(database: Database, *args: str, input: str | None = None) -> str:
-    import subprocess
-
     result = subprocess.run([str(binary()), "--db", database.location, *args], capture_output=True,
                             text=True, input=input, timeout=60)
     assert result.returncode == 0, f"checklists {' '.join(args)}: {result.stdout}{result.stderr}"
@@ -88,7 +90,7 @@ class Browsers:
         self.allowed = []
 
     def open(self, base_url: str, size: str = "desktop"):
-        width, height, mobile = helpers_sizes[size]
+        width, height, mobile = SIZES[size]
         options = webdriver.ChromeOptions()
         options.binary_location = CHROMIUM
         for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--lang=en-US",
@@ -110,8 +112,6 @@ class Browsers:
         return driver
 
     def severe(self) -> list[str]:
-        import re
-
         bad = []
         for driver in self.drivers:
             try:
@@ -134,9 +134,6 @@ class Browsers:
                 driver.quit()
             except Exception:
                 pass
-
-
-helpers_sizes = {"phone": (375, 667, True), "desktop": (1280, 800, False)}
 
 
 class Writer(threading.Thread):
@@ -232,13 +229,12 @@ def test_two_instances_behind_nginx_share_ticks_and_survive_a_kill(setup):
     cli(database, "--user", "alice", "list", "add", "Groceries", "--icon", "groceries")
     for text in ("Milk", "Eggs", "Bread"):
         cli(database, "--user", "alice", "add", "Groceries", text)
-    token = __import__("json").loads(cli(database, "--user", "alice", "token", "create", "e2e", "--json"))["token"]
+    token = json.loads(cli(database, "--user", "alice", "token", "create", "e2e", "--json"))["token"]
 
     port, ports = free_port(), [free_port(), free_port()]
     certificate, key = self_signed_certificate(folder)
     public = f"https://127.0.0.1:{port}"
-    a, b = (Instance(binary(), database, p, public, name, ["--behind-https-proxy"])
-            for p, name in zip(ports, "AB"))
+    a, b = (Instance(binary(), database, p, public, name) for p, name in zip(ports, "AB"))
     started["instances"] += [a, b]
     a.start()
     nginx = Nginx(folder, site_config(port=port, redirect_port=free_port(), upstreams=ports,
@@ -309,7 +305,7 @@ def test_two_instances_behind_nginx_share_ticks_and_survive_a_kill(setup):
     stored = [i["text"] for i in request(f"{nginx.url}/api/v1/checklists/{groceries}", token=token).body["items"]]
     missing = [text for _, text in writer.acknowledged if text not in stored]
     assert not missing, f"acknowledged writes are missing after the kill: {missing}"
-    items = __import__("json").loads(cli(database, "--user", "alice", "items", "Groceries", "--json"))
+    items = json.loads(cli(database, "--user", "alice", "items", "Groceries", "--json"))
     texts = {entry["text"] for entry in (items["items"] if isinstance(items, dict) else items)}
     assert not [text for _, text in writer.acknowledged if text not in texts]
     # And the page that lost its instance has them all, live: in what it renders from (the list
