@@ -17,6 +17,10 @@ struct Options {
   var keep = false
   var listCount = 10_000
   var checklistsBinary: String?
+  /// `engines`, `instances`: the PostgreSQL server to make a scratch database on.
+  var postgres: String?
+  /// `instances`: `postgres` (the default) or `sqlite`.
+  var engine: String?
 
   init(_ arguments: [String]) {
     var iterator = arguments.makeIterator()
@@ -34,6 +38,8 @@ struct Options {
       case "--keep": keep = true
       case "--lists": listCount = iterator.next().flatMap(Int.init) ?? listCount
       case "--checklists": checklistsBinary = iterator.next()
+      case "--postgres": postgres = iterator.next()
+      case "--engine": engine = iterator.next()
       default:
         FileHandle.standardError.write(
           Data(
@@ -41,7 +47,10 @@ struct Options {
               + "       checklists-bench http [--seconds N] [--connections N] [--threads N]\n"
               + "       checklists-bench shopping [--catalogue N] [--repetitions N] [--keep]\n"
               + "       checklists-bench growth [--items N] [--lists N] [--repetitions N]"
-              + " [--checklists PATH]\n")
+              + " [--checklists PATH]\n"
+              + "       checklists-bench engines [--repetitions N] [--postgres URL]\n"
+              + "       checklists-bench instances [--engine postgres|sqlite] [--postgres URL]"
+              + " [--repetitions N] [--seconds N] [--connections N] [--checklists PATH]\n")
               .utf8))
         exit(64)
       }

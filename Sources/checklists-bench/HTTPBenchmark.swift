@@ -162,12 +162,13 @@ struct Load {
   /// The requests wrk counted.
   var requests: Double = 0
 
-  static func measure(_ url: String, options: Options) throws -> Load {
+  /// Runs wrk against `url`, with a Lua `script` making the requests when given.
+  static func measure(_ url: String, options: Options, script: String? = nil) throws -> Load {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/wrk")
-    process.arguments = [
-      "-t2", "-c\(options.connections)", "-d\(options.seconds)s", "--latency", url,
-    ]
+    process.arguments =
+      ["-t2", "-c\(options.connections)", "-d\(options.seconds)s", "--latency"]
+      + (script.map { ["-s", $0] } ?? []) + [url]
     let pipe = Pipe()
     process.standardOutput = pipe
     try process.run()

@@ -141,7 +141,7 @@ final class NginxCeiling {
   }
 
   /// A port nothing listens on now (bound to 0 and released; nginx binds it a moment later).
-  private static func freePort() throws -> UInt16 {
+  static func freePort() throws -> UInt16 {
     let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socket >= 0 else { throw BenchmarkError(description: "socket() failed: \(errno)") }
     defer { close(socket) }

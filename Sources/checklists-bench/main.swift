@@ -9,14 +9,20 @@ import Foundation
 //   service and over HTTP, and the size and time of the first render's downloads.
 // - growth: every single-item action, in the store and as a whole `checklists` process, at 10
 //   and 100,000 items and at 10 and 10,000 lists, with the ratio.
+// - engines: each API action on SQLite and on PostgreSQL in the same run, p50/p95 and ratio.
+// - instances: two `checklists serve` on one database: a change on one reaching a stream on
+//   the other, and one instance against two behind nginx (contrib/nginx/checklists.conf).
 var arguments = Array(CommandLine.arguments.dropFirst())
 let mode = arguments.first.map {
-  ["store", "http", "shopping", "growth"].contains($0) ? arguments.removeFirst() : "store"
+  ["store", "http", "shopping", "growth", "engines", "instances"].contains($0)
+    ? arguments.removeFirst() : "store"
 }
 let options = Options(arguments)
 switch mode ?? "store" {
 case "http": try runHTTPBenchmark(options)
 case "shopping": try runShoppingBenchmark(options)
 case "growth": try runGrowthBenchmark(options)
+case "engines": try runEnginesBenchmark(options)
+case "instances": try runInstancesBenchmark(options)
 default: try runStoreBenchmark(options)
 }
