@@ -27,6 +27,8 @@ struct ChecklistsCommand: CommandGroup {
       ShopCommand.self, ImportCommand.self, ExportCommand.self, ServeCommand.self,
       ShareCommand.self, UnshareCommand.self, SharesCommand.self, LeaveCommand.self,
       UserCommand.self, TokenCommand.self, LoginCommand.self, LogoutCommand.self,
+      CompletionsCommand.self,
+      ManCommand.self,
     ],
     globalArguments: [
       .option(

@@ -50,6 +50,10 @@ struct ServeCommand: RunnableCommand {
         "max-connections-per-address", valueName: "count",
         help: "Connections one client address may hold (default: 64; 0: no limit, the default "
           + "behind a proxy)."),
+      .option(
+        "metrics-token", valueName: "token",
+        help: "Serve /metrics to 'Authorization: Bearer <token>' (default: "
+          + "$CHECKLISTS_METRICS_TOKEN; without either, /metrics is off)."),
     ])
 
   var configuration = ChecklistsServer.Configuration()
@@ -94,6 +98,14 @@ struct ServeCommand: RunnableCommand {
     case (_?, nil): throw UsageError("--tls-cert needs --tls-key: the certificate's private key.")
     case (nil, _?): throw UsageError("--tls-key needs --tls-cert: the key's certificate chain.")
     }
+    if let token = values.string("metrics-token") {
+      guard !token.isEmpty, !token.contains(where: \.isWhitespace) else {
+        throw UsageError(
+          "--metrics-token takes a token without spaces, such as the output of "
+            + "'openssl rand -hex 32'.")
+      }
+      configuration.metricsToken = token
+    }
   }
 
   static var placement: CommandPlacement { .here }
@@ -116,6 +128,11 @@ struct ServeCommand: RunnableCommand {
     }
     configuration.commandRunner = { command, services, accounts in
       CommandLineTool.runHosted(command, services: services, accounts: accounts)
+    }
+    if configuration.metricsToken == nil,
+      let token = context.environment["CHECKLISTS_METRICS_TOKEN"], !token.isEmpty
+    {
+      configuration.metricsToken = token
     }
     let store = try context.database()
     let server = try ChecklistsServer(store: store, configuration: configuration, now: context.now)
