@@ -61,6 +61,7 @@ public enum ManPage {
     if node.children.isEmpty {
       words += (node.configuration.arguments + node.configuration.globalArguments).map(usage)
     } else {
+      words += node.configuration.globalArguments.map(usage)
       words.append("\\fIcommand\\fR")
     }
     return [".PP", ".nh", ".ad l", words.joined(separator: " "), ".ad", ".hy"]
