@@ -70,7 +70,9 @@ let package = Package(
     // The JSON API, live updates, reminders and the web app (embedded in the binary).
     .target(
       name: "ChecklistsServer",
-      dependencies: ["ChecklistsCore", "ChecklistsStore", "ChecklistsInterop", "HTTPServer"],
+      dependencies: [
+        "ChecklistsCore", "ChecklistsStore", "ChecklistsInterop", "HTTPServer", "SQLDatabase",
+      ],
       resources: [.embedInCode("Web")]
     ),
 

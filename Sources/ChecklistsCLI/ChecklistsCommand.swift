@@ -30,7 +30,8 @@ struct ChecklistsCommand: CommandGroup {
       ShopCommand.self, ImportCommand.self, ExportCommand.self, ServeCommand.self,
       ShareCommand.self, UnshareCommand.self, SharesCommand.self, LeaveCommand.self,
       UserCommand.self, TokenCommand.self, LoginCommand.self, LogoutCommand.self,
-      DatabaseCommand.self, BackupCommand.self, RestoreCommand.self,
+      DatabaseCommand.self, BackupCommand.self, RestoreCommand.self, CompletionsCommand.self,
+      ManCommand.self,
     ],
     globalArguments: [
       .option(

@@ -14,6 +14,10 @@ struct APIGateway: Sendable {
   let didWrite: @Sendable () -> Void
   let commandRunner: RemoteCommandRunner?
   var table = RouteTable.server
+  /// What `/metrics` counts and shows.
+  let metrics: ServerMetrics
+  /// `/readyz`'s check of the database.
+  let readiness: ReadinessProbe
 
   /// Answers a request: the API's, the document's, or a page or file of the web app.
   func handle(_ request: HTTPRequest) -> HTTPResponse {

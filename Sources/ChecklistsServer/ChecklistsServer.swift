@@ -35,6 +35,8 @@ public final class ChecklistsServer: Sendable {
     /// Runs the command lines that `checklists login` sends to `POST /api/v1/cli`; `nil`
     /// answers 404 there.
     public var commandRunner: RemoteCommandRunner?
+    /// The bearer token `GET /metrics` asks for; `nil` turns `/metrics` off (404).
+    public var metricsToken: String?
 
     /// The defaults: 127.0.0.1:8080.
     public init() {}
@@ -86,6 +88,7 @@ public final class ChecklistsServer: Sendable {
       behindProxy: configuration.secureCookies, origins: origins)
     let log = ServerLog(now: now, output: logOutput)
     let outages = DatabaseOutageLog(now: now, log: { log($0) })
+    let metrics = ServerMetrics(token: configuration.metricsToken)
     let events = EventHub(store: store)
     let watcher = try ChangeWatcher(
       store: store, now: now, events: events, interval: configuration.watchInterval,
@@ -98,7 +101,8 @@ public final class ChecklistsServer: Sendable {
       didWrite: {
         cache.invalidate()
         watcher.poke()
-      }, commandRunner: configuration.commandRunner)
+      }, commandRunner: configuration.commandRunner, metrics: metrics,
+      readiness: ReadinessProbe(store: store))
     var settings = HTTPServerConfiguration(
       host: configuration.host, port: configuration.port,
       threadCount: configuration.threadCount, tls: configuration.tls)
@@ -117,7 +121,8 @@ public final class ChecklistsServer: Sendable {
     let handler = Self.handler(
       gateway: gateway, origins: origins, secure: configuration.tls != nil, outages: outages)
     self.http = HTTPServer(
-      configuration: settings, handler: handler, errorResponse: problem, accessLog: access)
+      configuration: settings, handler: metrics.counting(table, handler), errorResponse: problem,
+      accessLog: access)
     self.events = events
     self.watcher = watcher
     self.log = log

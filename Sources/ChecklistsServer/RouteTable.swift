@@ -23,6 +23,7 @@ struct RouteTable: Sendable {
     accountsRoutes(&api)
     var site = RouteGroup(access: .public)
     webRoutes(&site)
+    operationsRoutes(&site)
     return RouteTable(api.routes + site.routes)
   }()
 

@@ -28,13 +28,21 @@ public final class DatabaseQueue: SQLConnectionPool {
   /// Runs `body` in a read transaction.
   /// - Throws: What `body` throws, or ``SQLDatabase/SQLError``.
   public func read<T: Sendable>(_ body: (any SQLConnection) throws -> T) throws -> T {
-    try lock.withLock { _ in try database.inTransaction(.deferred) { try body(database) } }
+    try lock.withLock { _ in
+      try SQLTransactionClock.measure {
+        try database.inTransaction(.deferred) { try body(database) }
+      }
+    }
   }
 
   /// Runs `body` in a write transaction.
   /// - Throws: What `body` throws, or ``SQLDatabase/SQLError``.
   public func write<T: Sendable>(_ body: (any SQLConnection) throws -> T) throws -> T {
-    try lock.withLock { _ in try database.inTransaction(.immediate) { try body(database) } }
+    try lock.withLock { _ in
+      try SQLTransactionClock.measure {
+        try database.inTransaction(.immediate) { try body(database) }
+      }
+    }
   }
 
   /// Closes the connection once the closure running now (if any) is done; later calls throw.

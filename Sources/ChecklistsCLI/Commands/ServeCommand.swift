@@ -56,6 +56,10 @@ struct ServeCommand: RunnableCommand {
         "max-connections-per-address", valueName: "count",
         help: "Connections one client address may hold (default: 64; 0: no limit, the default "
           + "behind a proxy)."),
+      .option(
+        "metrics-token", valueName: "token",
+        help: "Serve /metrics to 'Authorization: Bearer <token>' (default: "
+          + "$CHECKLISTS_METRICS_TOKEN; without either, /metrics is off)."),
     ])
 
   var configuration = ChecklistsServer.Configuration()
@@ -100,6 +104,14 @@ struct ServeCommand: RunnableCommand {
     case (_?, nil): throw UsageError("--tls-cert needs --tls-key: the certificate's private key.")
     case (nil, _?): throw UsageError("--tls-key needs --tls-cert: the key's certificate chain.")
     }
+    if let token = values.string("metrics-token") {
+      guard !token.isEmpty, !token.contains(where: \.isWhitespace) else {
+        throw UsageError(
+          "--metrics-token takes a token without spaces, such as the output of "
+            + "'openssl rand -hex 32'.")
+      }
+      configuration.metricsToken = token
+    }
   }
 
   static var placement: CommandPlacement { .here }
@@ -122,6 +134,11 @@ struct ServeCommand: RunnableCommand {
     }
     configuration.commandRunner = { command, services, accounts in
       CommandLineTool.runHosted(command, services: services, accounts: accounts)
+    }
+    if configuration.metricsToken == nil,
+      let token = context.environment["CHECKLISTS_METRICS_TOKEN"], !token.isEmpty
+    {
+      configuration.metricsToken = token
     }
     let store = try context.database()
     // Which database, for whoever reads the log of several instances; never a password.

@@ -1,0 +1,40 @@
+import ArgumentParsing
+
+/// `checklists completions bash|zsh|fish`: the shell's completion script for every command
+/// and option, generated from the command declarations.
+struct CompletionsCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "completions",
+    abstract: "Print the completion script for bash, zsh or fish.",
+    discussion: """
+      bash: add 'source <(checklists completions bash)' to ~/.bashrc, or save the script as \
+      ~/.local/share/bash-completion/completions/checklists.
+
+      zsh: save it as _checklists in a folder on $fpath, such as \
+      'checklists completions zsh > ~/.zfunc/_checklists' with 'fpath+=(~/.zfunc)' before \
+      compinit in ~/.zshrc.
+
+      fish: 'checklists completions fish > ~/.config/fish/completions/checklists.fish'.
+      """,
+    arguments: [.positional("shell", help: "bash, zsh or fish.")])
+
+  var shell: CompletionScript.Shell
+
+  init(_ values: ParsedValues) throws {
+    let name = try values.require("shell")
+    guard let shell = CompletionScript.Shell(rawValue: name.lowercased()) else {
+      let names = CompletionScript.Shell.allCases.map(\.rawValue)
+      let hint = SpellingSuggestion.hint(for: name, among: names)
+      throw UsageError(
+        "Unknown shell '\(name)'.\(hint.isEmpty ? " The shells are: \(names.joined(separator: ", "))." : hint)"
+      )
+    }
+    self.shell = shell
+  }
+
+  static var placement: CommandPlacement { .here }
+
+  func run(_ context: CommandContext) throws {
+    context.print(CompletionScript.script(for: shell, root: ChecklistsCommand.self))
+  }
+}
