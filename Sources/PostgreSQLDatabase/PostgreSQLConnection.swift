@@ -38,9 +38,7 @@ public final class PostgreSQLConnection: SQLConnection {
     self.handle = handle
     self.location = configuration.redacted
     self.writeLockKey = configuration.writeLockKey
-    // float8 as the shortest text that reads back as the same double, whatever the server's
-    // configuration says (this is already the default since PostgreSQL 12).
-    try execute("SET extra_float_digits = 1")
+    try execute(configuration.sessionSettings)
   }
 
   deinit {

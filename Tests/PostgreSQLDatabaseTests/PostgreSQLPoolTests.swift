@@ -140,6 +140,37 @@ import Testing
     }
   }
 
+  @Test func aWriterWaitingPastTheLockTimeoutIsBusy() throws {
+    try TestServer.withDatabase { database in
+      let holder = try database.pool()
+      defer { holder.close() }
+      var configuration = try database.configuration
+      configuration.lockTimeout = .milliseconds(300)
+      let waiter = try PostgreSQLPool(configuration)
+      defer { waiter.close() }
+      let holding = DispatchSemaphore(value: 0)
+      let release = DispatchSemaphore(value: 0)
+      let done = DispatchSemaphore(value: 0)
+      Thread.detachNewThread {
+        _ = try? holder.write { _ in
+          holding.signal()
+          _ = release.wait(timeout: .now() + 30)
+        }
+        done.signal()
+      }
+      #expect(holding.wait(timeout: .now() + 30) == .success)
+      let error = try #require(throws: SQLError.self) {
+        try waiter.write { db in try db.execute("SELECT 1") }
+      }
+      release.signal()
+      #expect(done.wait(timeout: .now() + 30) == .success)
+      #expect(error.kind == .busy)
+      #expect(error.code == "SQLSTATE 55P03")
+      // Once the lock is free, the waiter writes.
+      try waiter.write { db in try db.execute("SELECT 1") }
+    }
+  }
+
   @Test func aWriteFailedByASerializationConflictRunsAgain() throws {
     try TestServer.withDatabase { database in
       let pool = try database.pool()
