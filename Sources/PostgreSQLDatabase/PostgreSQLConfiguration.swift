@@ -13,6 +13,10 @@ public struct PostgreSQLConfiguration: Sendable {
   /// The key of the transaction-level advisory lock every write takes first, so that writers on
   /// every instance serialize as SQLite's one writer does.
   public var writeLockKey: Int64 = 7_214_001
+  /// How long a statement waits for a lock another connection holds (the write lock above
+  /// included) before it fails as busy, as SQLite's busy timeout does; nil leaves the server's
+  /// `lock_timeout` (which `options=-c lock_timeout=…` in the string also keeps).
+  public var lockTimeout: Duration? = .seconds(10)
   /// The options libpq read from the string, by keyword (only those given).
   let options: [String: String]
 
@@ -52,6 +56,19 @@ public struct PostgreSQLConfiguration: Sendable {
     if let port = options["port"], !port.isEmpty { text += ":" + port }
     text += "/" + (options["dbname"] ?? "")
     return text
+  }
+
+  /// The settings each new connection makes first, as one string of statements.
+  var sessionSettings: String {
+    // float8 as the shortest text that reads back as the same double, whatever the server's
+    // configuration says (the default since PostgreSQL 12).
+    var settings = "SET extra_float_digits = 1"
+    if let lockTimeout, !(options["options"] ?? "").contains("lock_timeout") {
+      let (seconds, attoseconds) = lockTimeout.components
+      let milliseconds = max(1, seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+      settings += "; SET lock_timeout = \(milliseconds)"
+    }
+    return settings
   }
 
   /// The database name the string names, if any.

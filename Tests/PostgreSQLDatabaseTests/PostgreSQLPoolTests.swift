@@ -39,6 +39,77 @@ import Testing
     }
   }
 
+  @Test func moreThreadsThanConnectionsShareThemAndFailuresGiveThemBack() throws {
+    struct Refused: Error {}
+    try TestServer.withDatabase { database in
+      let pool = try database.pool(maxConnections: 2, acquireTimeout: .seconds(30))
+      defer { pool.close() }
+      try pool.write { db in
+        try db.execute("CREATE TABLE counter (n BIGINT NOT NULL); INSERT INTO counter VALUES (0)")
+      }
+      let unexpected = Mutex<[String]>([])
+      DispatchQueue.concurrentPerform(iterations: 8) { thread in
+        for step in 0..<25 {
+          do {
+            try pool.write { db in
+              _ = try db.run("UPDATE counter SET n = n + 1")
+              if step % 5 == 0 { throw Refused() }  // rolled back, connection given back
+            }
+          } catch is Refused {
+          } catch {
+            unexpected.withLock { $0.append("\(error)") }
+          }
+          if step % 7 == 0 {
+            _ = try? pool.read { db in try db.run("SELECT nope") }  // an SQL error on a read
+          }
+        }
+      }
+      #expect(unexpected.withLock { $0 } == [])
+      #expect(pool.idleConnectionCount <= 2)
+      let total = try pool.read { db in
+        try db.queryFirst("SELECT n FROM counter", arguments: []) { $0.int(0) }
+      }
+      #expect(total == 8 * 20)
+    }
+  }
+
+  @Test func writesDuringRepeatedOutagesFailAsUnavailableAndNoneAcknowledgedIsLost() throws {
+    try TestServer.withDatabase { database in
+      let pool = try database.pool(maxConnections: 4)
+      defer { pool.close() }
+      try pool.write { db in try db.execute("CREATE TABLE acknowledged (id BIGINT PRIMARY KEY)") }
+      let acknowledged = Mutex<[Int]>([])
+      let otherErrors = Mutex<[String]>([])
+      let writersDone = DispatchSemaphore(value: 0)
+      for thread in 0..<4 {
+        Thread.detachNewThread {
+          for step in 0..<60 {
+            let id = thread * 1000 + step
+            do {
+              try pool.write { db in _ = try db.run("INSERT INTO acknowledged VALUES (?)", id) }
+              acknowledged.withLock { $0.append(id) }
+            } catch let error as SQLError where error.kind == .unavailable {
+            } catch {
+              otherErrors.withLock { $0.append("\(error)") }
+            }
+          }
+          writersDone.signal()
+        }
+      }
+      for _ in 0..<5 {
+        _ = try database.terminateConnections()
+        Thread.sleep(forTimeInterval: 0.05)
+      }
+      for _ in 0..<4 { #expect(writersDone.wait(timeout: .now() + 60) == .success) }
+      #expect(otherErrors.withLock { $0 } == [])
+      _ = try pool.write { db in try db.run("INSERT INTO acknowledged VALUES (?)", -1) }
+      let stored = Set(
+        try pool.read { db in try db.query("SELECT id FROM acknowledged") { $0.int(0) } })
+      let missing = acknowledged.withLock { $0 }.filter { !stored.contains($0) }
+      #expect(missing == [])
+    }
+  }
+
   @Test func allConnectionsBusyPastTheTimeoutIsUnavailable() throws {
     try TestServer.withDatabase { database in
       let pool = try database.pool(maxConnections: 1, acquireTimeout: .milliseconds(300))
@@ -137,6 +208,37 @@ import Testing
       _ = try pool.write { db in try db.run("INSERT INTO t VALUES (2)") }
       let values = try pool.read { db in try db.query("SELECT n FROM t") { $0.int(0) } }
       #expect(values == [2])
+    }
+  }
+
+  @Test func aWriterWaitingPastTheLockTimeoutIsBusy() throws {
+    try TestServer.withDatabase { database in
+      let holder = try database.pool()
+      defer { holder.close() }
+      var configuration = try database.configuration
+      configuration.lockTimeout = .milliseconds(300)
+      let waiter = try PostgreSQLPool(configuration)
+      defer { waiter.close() }
+      let holding = DispatchSemaphore(value: 0)
+      let release = DispatchSemaphore(value: 0)
+      let done = DispatchSemaphore(value: 0)
+      Thread.detachNewThread {
+        _ = try? holder.write { _ in
+          holding.signal()
+          _ = release.wait(timeout: .now() + 30)
+        }
+        done.signal()
+      }
+      #expect(holding.wait(timeout: .now() + 30) == .success)
+      let error = try #require(throws: SQLError.self) {
+        try waiter.write { db in try db.execute("SELECT 1") }
+      }
+      release.signal()
+      #expect(done.wait(timeout: .now() + 30) == .success)
+      #expect(error.kind == .busy)
+      #expect(error.code == "SQLSTATE 55P03")
+      // Once the lock is free, the waiter writes.
+      try waiter.write { db in try db.execute("SELECT 1") }
     }
   }
 
