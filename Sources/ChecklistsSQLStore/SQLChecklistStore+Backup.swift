@@ -152,7 +152,7 @@ extension SQLChecklistStore {
   private func renewChangeLogEpoch() throws {
     let epoch = String(UUID().uuidString.lowercased().filter(\.isHexDigit).prefix(8))
     do {
-      try queue.write { db in try db.run("UPDATE sync_log SET epoch = ? WHERE id = 1", epoch) }
+      _ = try queue.write { db in try db.run("UPDATE sync_log SET epoch = ? WHERE id = 1", epoch) }
     } catch let error as SQLError {
       throw Self.storageError(error, path: path)
     }

@@ -231,10 +231,11 @@ struct SQLSchemaCatalog {
             "SELECT MAX(\(Self.quoted(sequence.column))) FROM \(Self.quoted(sequence.table))"
           ) { $0.isNull(0) ? 0 : $0.int64(0) } ?? 0
         let next = max(largest, marks[sequence.table] ?? 0)
-        // setval(s, n, true): the next value is n + 1; setval(s, 1, false): it is 1.
+        // setval(s, n, true): the next value is n + 1; setval(s, 1, false): it is 1. (The
+        // flag is written out: parameters go as integers, and setval takes a boolean.)
         try db.queryFirst(
-          "SELECT setval(\(Self.literal(Self.quoted(sequence.name))), ?, ?)", max(next, 1),
-          next > 0
+          "SELECT setval(\(Self.literal(Self.quoted(sequence.name))), ?, \(next > 0))",
+          max(next, 1)
         ) { _ in () }
       }
     }

@@ -122,11 +122,13 @@ struct SQLTableCopier {
       "("
       + Array(repeating: "?", count: table.columns.count)
       .joined(separator: ", ") + ")"
+    // The copied keys go in as they are, even into a PostgreSQL identity column.
+    let overriding = target.engine == .postgreSQL ? " OVERRIDING SYSTEM VALUE" : ""
     func insert(_ values: [SQLValue]) throws {
       let rows = values.count / table.columns.count
       let tuples = Array(repeating: placeholders, count: rows).joined(separator: ", ")
       try target.db.run(
-        "INSERT INTO \(name) (\(columns)) VALUES \(tuples)", arguments: values)
+        "INSERT INTO \(name) (\(columns))\(overriding) VALUES \(tuples)", arguments: values)
       copied(rows)
     }
     var batch: [SQLValue] = []
