@@ -223,7 +223,8 @@ import Testing
       let release = DispatchSemaphore(value: 0)
       let done = DispatchSemaphore(value: 0)
       Thread.detachNewThread {
-        _ = try? holder.write { _ in
+        _ = try? holder.write { db in
+          try db.execute("SELECT 1")  // the write lock is taken with the first statement
           holding.signal()
           _ = release.wait(timeout: .now() + 30)
         }
