@@ -18,6 +18,8 @@ public final class PostgreSQLConnection: SQLConnection {
   private var prepared: [PreparedKey: String] = [:]
   /// Prepared statements the server refused to run again, to deallocate once that is possible.
   private var stale: [String] = []
+  /// How many statements this connection has prepared: the next one's name is one more.
+  private var preparedCount = 0
   /// Past this many prepared statements, further ones are sent unprepared.
   private static let maxPreparedStatements = 500
   private var transactionDepth = 0
@@ -244,7 +246,8 @@ public final class PostgreSQLConnection: SQLConnection {
     var name = prepared[key]
     if name == nil, prepared.count < Self.maxPreparedStatements {
       // Parsed and planned once per connection instead of at every call.
-      let newName = "s\(prepared.count + stale.count + 1)"
+      preparedCount += 1
+      let newName = "s\(preparedCount)"
       let result = parameters.withPointers { types, _, _, _ in
         PQprepare(handle, newName, query.text, Int32(arguments.count), types)
       }

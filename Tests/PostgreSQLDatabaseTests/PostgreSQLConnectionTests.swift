@@ -99,6 +99,15 @@ import Testing
       #expect(try pool.write(all) == [2])
       try pool.write { db in try db.execute("ALTER TABLE t ADD COLUMN c TEXT") }
       #expect(try pool.write(all) == [3])
+      // Statements prepared after the stale ones were let go get names of their own.
+      let other = try pool.read { db in
+        try db.queryFirst("SELECT count(*) FROM t WHERE a = ?", 1) { $0.int(0) }
+      }
+      #expect(other == 1)
+      try pool.write { db in try db.execute("ALTER TABLE t ADD COLUMN d TEXT") }
+      #expect(try pool.read(all) == [4])
+      #expect(
+        try pool.read { db in try db.query("SELECT a FROM t", arguments: []) { $0.int(0) } } == [1])
     }
   }
 
