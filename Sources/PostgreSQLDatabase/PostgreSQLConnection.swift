@@ -5,15 +5,23 @@ import SQLDatabase
 /// One connection to a PostgreSQL database.
 ///
 /// Not `Sendable`: it is reached only inside ``PostgreSQLPool``'s `read` and `write` closures,
-/// which give it to one thread at a time. Statements are sent with typed parameters
-/// (`PQexecParams`: integers as int8, reals as float8, text as text, blobs as binary bytea)
-/// and read back in text format.
+/// which give it to one thread at a time. Each statement is prepared once per connection (for
+/// each combination of parameter types) and then run with typed parameters (integers as int8,
+/// reals as float8, text as text, blobs as binary bytea); results come back in text format.
 public final class PostgreSQLConnection: SQLConnection {
   let handle: OpaquePointer
   /// Where the database is, for messages.
   public let location: String
   private let writeLockKey: Int64
   private var queries: [String: PostgreSQLQuery] = [:]
+  /// Statements prepared on this connection, by SQL and parameter types, named `s1`, `s2`, …
+  private var prepared: [PreparedKey: String] = [:]
+  /// Prepared statements the server refused to run again, to deallocate once that is possible.
+  private var stale: [String] = []
+  /// How many statements this connection has prepared: the next one's name is one more.
+  private var preparedCount = 0
+  /// Past this many prepared statements, further ones are sent unprepared.
+  private static let maxPreparedStatements = 500
   private var transactionDepth = 0
   private var isClosed = false
 
@@ -167,6 +175,10 @@ public final class PostgreSQLConnection: SQLConnection {
   /// Opens a transaction of `kind` (one round trip, the write lock included).
   func begin(_ kind: SQLTransactionKind) throws {
     precondition(transactionDepth == 0, "BEGIN inside a transaction")
+    if !stale.isEmpty {
+      try execute(stale.map { "DEALLOCATE \($0)" }.joined(separator: "; "))
+      stale = []
+    }
     do {
       switch kind {
       case .immediate:
@@ -230,11 +242,37 @@ public final class PostgreSQLConnection: SQLConnection {
       arguments.count == query.parameterCount,
       "\(arguments.count) arguments for \(query.parameterCount) in \(sql)")
     let parameters = try PostgreSQLParameters(arguments.map(\.sqlValue), sql: sql)
-    let result = parameters.withPointers { types, values, lengths, formats in
-      PQexecParams(
-        handle, query.text, Int32(arguments.count), types, values, lengths, formats, 0)
+    let key = PreparedKey(sql: sql, types: parameters.types)
+    var name = prepared[key]
+    if name == nil, prepared.count < Self.maxPreparedStatements {
+      // Parsed and planned once per connection instead of at every call.
+      preparedCount += 1
+      let newName = "s\(preparedCount)"
+      let result = parameters.withPointers { types, _, _, _ in
+        PQprepare(handle, newName, query.text, Int32(arguments.count), types)
+      }
+      _ = try check(result, sql: sql)
+      prepared[key] = newName
+      name = newName
     }
-    return try check(result, sql: sql)
+    let result = parameters.withPointers { types, values, lengths, formats in
+      if let name {
+        PQexecPrepared(handle, name, Int32(arguments.count), values, lengths, formats, 0)
+      } else {
+        PQexecParams(
+          handle, query.text, Int32(arguments.count), types, values, lengths, formats, 0)
+      }
+    }
+    do {
+      return try check(result, sql: sql)
+    } catch let error as SQLError where error.isStalePlan {
+      // A schema change altered what the statement returns: prepare it afresh next time.
+      if let name {
+        prepared[key] = nil
+        stale.append(name)
+      }
+      throw error
+    }
   }
 
   private func rewritten(_ sql: String) -> PostgreSQLQuery {
@@ -278,4 +316,11 @@ public final class PostgreSQLConnection: SQLConnection {
     }
     return error
   }
+}
+
+/// What a prepared statement is cached under: the same SQL with other parameter types (an
+/// integer where a null was) is prepared apart, since its types were fixed when prepared.
+private struct PreparedKey: Hashable {
+  var sql: String
+  var types: [Oid]
 }

@@ -20,7 +20,8 @@ public final class PostgreSQLListener: Sendable {
   ///
   /// When the server answers, the listener listens before `init` returns, so that anything
   /// committed afterwards is delivered; when it does not, the thread keeps trying and calls
-  /// `onReconnect` once it gets through.
+  /// `onReconnect` once it gets through. A server that does not answer at all holds `init` for
+  /// the connect timeout (5 s unless the string sets `connect_timeout`).
   /// - Parameters:
   ///   - configuration: The database whose notifications to receive.
   ///   - channel: The channel name, as `pg_notify` is given it (case matters).

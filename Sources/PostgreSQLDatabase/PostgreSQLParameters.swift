@@ -8,7 +8,8 @@ import SQLDatabase
 /// round-trip text reads back as the same double); blobs go as binary bytea; null goes with no
 /// type, so PostgreSQL infers it from where it stands.
 struct PostgreSQLParameters {
-  private var types: [Oid] = []
+  /// Each parameter's type OID (0 for a null, which the server infers).
+  private(set) var types: [Oid] = []
   private var offsets: [Int?] = []
   private var lengths: [Int32] = []
   private var formats: [Int32] = []

@@ -30,7 +30,7 @@ public final class PostgreSQLPool: SQLConnectionPool {
   private let state = Mutex(State())
   /// One permit per connection the pool may hand out.
   private let permits: DispatchSemaphore
-  private static let maxWriteAttempts = 5
+  private static let maxAttempts = 5
 
   /// Opens a pool and its first connection at once, so that a wrong address, password or
   /// database name fails here rather than at the first request.
@@ -58,25 +58,14 @@ public final class PostgreSQLPool: SQLConnectionPool {
   /// Runs `body` in a read-only transaction that sees one snapshot.
   /// - Throws: What `body` throws, or ``SQLDatabase/SQLError``.
   public func read<T: Sendable>(_ body: (any SQLConnection) throws -> T) throws -> T {
-    try withTransaction(.deferred, body)
+    try withRetries(.deferred, body)
   }
 
   /// Runs `body` in a write transaction holding the write lock, again (up to 5 times in all)
   /// when PostgreSQL fails it with a serialization failure or a deadlock.
   /// - Throws: What `body` throws, or ``SQLDatabase/SQLError``.
   public func write<T: Sendable>(_ body: (any SQLConnection) throws -> T) throws -> T {
-    var attempt = 1
-    while true {
-      do {
-        return try withTransaction(.immediate, body)
-      } catch let error as SQLError where error.isRetryableConflict {
-        guard attempt < Self.maxWriteAttempts else { throw error }
-        // Jittered, growing pauses so that the two sides of a conflict do not meet again.
-        let pause = Double(1 << attempt) * 0.005 * Double.random(in: 0.5...1.5)
-        Thread.sleep(forTimeInterval: pause)
-        attempt += 1
-      }
-    }
+    try withRetries(.immediate, body)
   }
 
   /// Closes the idle connections now and the busy ones when their closures end; later calls
@@ -95,6 +84,28 @@ public final class PostgreSQLPool: SQLConnectionPool {
   public var idleConnectionCount: Int { state.withLock { $0.idle.count } }
 
   // MARK: - Internals
+
+  /// Runs `body` in a transaction of `kind`, again (up to 5 times in all) when it fails in a
+  /// way that running it again cures: a write's conflict (serialization failure, deadlock), or
+  /// a prepared statement whose result columns a schema change altered.
+  private func withRetries<T>(_ kind: SQLTransactionKind, _ body: (any SQLConnection) throws -> T)
+    throws -> T
+  {
+    var attempt = 1
+    while true {
+      do {
+        return try withTransaction(kind, body)
+      } catch let error as SQLError
+        where kind == .immediate ? error.isRetryableConflict : error.isStalePlan
+      {
+        guard attempt < Self.maxAttempts else { throw error }
+        // Jittered, growing pauses so that the two sides of a conflict do not meet again.
+        let pause = Double(1 << attempt) * 0.005 * Double.random(in: 0.5...1.5)
+        Thread.sleep(forTimeInterval: pause)
+        attempt += 1
+      }
+    }
+  }
 
   /// Runs `body` in a transaction of `kind` on a connection of its own. A connection found
   /// dead when the transaction opens (the server dropped it while idle) is replaced and the

@@ -36,8 +36,12 @@ extension SQLError {
   /// Whether a write that failed this way may succeed if run again from the start: a
   /// serialization failure or a deadlock, which PostgreSQL resolves by failing one side.
   var isRetryableConflict: Bool {
-    code == "SQLSTATE 40001" || code == "SQLSTATE 40P01"
+    code == "SQLSTATE 40001" || code == "SQLSTATE 40P01" || isStalePlan
   }
+
+  /// Whether a prepared statement failed because a schema change altered its result columns
+  /// ("cached plan must not change result type"): it runs once prepared again.
+  var isStalePlan: Bool { code == "SQLSTATE 0A000" && message.contains("cached plan") }
 }
 
 /// One line of a libpq message: its lines joined, tabs and the trailing newline gone.

@@ -61,6 +61,56 @@ import Testing
     }
   }
 
+  @Test func parametersAreSentTypedAndTheSameStatementTakesOtherTypes() throws {
+    try TestServer.withDatabase { database in
+      let pool = try database.pool(maxConnections: 1)
+      defer { pool.close() }
+      let values: [SQLValue] = [.integer(1), .text("a"), .real(1.5), .blob([1]), .integer(2)]
+      let types = try pool.read { db in
+        try values.map { value in
+          try db.queryFirst("SELECT pg_typeof(?)::text", value) { $0.string(0) }
+        }
+      }
+      #expect(types == ["bigint", "text", "double precision", "bytea", "bigint"])
+      // A null goes untyped: the server gives it the type its place asks for.
+      let coalesced = try pool.read { db in
+        try [SQLValue.null, .integer(2), .null].map { value in
+          try db.queryFirst("SELECT COALESCE(?, 7) + 0", value) { $0.int(0) }
+        }
+      }
+      #expect(coalesced == [7, 2, 7])
+    }
+  }
+
+  @Test func aStatementWhoseColumnsASchemaChangeAlteredRunsAgain() throws {
+    try TestServer.withDatabase { database in
+      let pool = try database.pool(maxConnections: 1)
+      defer { pool.close() }
+      let all = { (db: any SQLConnection) in
+        try db.query("SELECT * FROM t", arguments: []) { $0.columnCount }
+      }
+      _ = try pool.write { db in
+        try db.execute("CREATE TABLE t (a BIGINT); INSERT INTO t VALUES (1)")
+        return try all(db)
+      }
+      #expect(try pool.read(all) == [1])
+      try pool.write { db in try db.execute("ALTER TABLE t ADD COLUMN b TEXT") }
+      #expect(try pool.read(all) == [2])
+      #expect(try pool.write(all) == [2])
+      try pool.write { db in try db.execute("ALTER TABLE t ADD COLUMN c TEXT") }
+      #expect(try pool.write(all) == [3])
+      // Statements prepared after the stale ones were let go get names of their own.
+      let other = try pool.read { db in
+        try db.queryFirst("SELECT count(*) FROM t WHERE a = ?", 1) { $0.int(0) }
+      }
+      #expect(other == 1)
+      try pool.write { db in try db.execute("ALTER TABLE t ADD COLUMN d TEXT") }
+      #expect(try pool.read(all) == [4])
+      #expect(
+        try pool.read { db in try db.query("SELECT a FROM t", arguments: []) { $0.int(0) } } == [1])
+    }
+  }
+
   @Test func aQuestionMarkInALiteralIsNotAParameter() throws {
     try TestServer.withDatabase { database in
       let pool = try database.pool()

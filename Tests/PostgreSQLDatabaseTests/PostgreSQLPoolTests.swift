@@ -39,6 +39,77 @@ import Testing
     }
   }
 
+  @Test func moreThreadsThanConnectionsShareThemAndFailuresGiveThemBack() throws {
+    struct Refused: Error {}
+    try TestServer.withDatabase { database in
+      let pool = try database.pool(maxConnections: 2, acquireTimeout: .seconds(30))
+      defer { pool.close() }
+      try pool.write { db in
+        try db.execute("CREATE TABLE counter (n BIGINT NOT NULL); INSERT INTO counter VALUES (0)")
+      }
+      let unexpected = Mutex<[String]>([])
+      DispatchQueue.concurrentPerform(iterations: 8) { thread in
+        for step in 0..<25 {
+          do {
+            try pool.write { db in
+              _ = try db.run("UPDATE counter SET n = n + 1")
+              if step % 5 == 0 { throw Refused() }  // rolled back, connection given back
+            }
+          } catch is Refused {
+          } catch {
+            unexpected.withLock { $0.append("\(error)") }
+          }
+          if step % 7 == 0 {
+            _ = try? pool.read { db in try db.run("SELECT nope") }  // an SQL error on a read
+          }
+        }
+      }
+      #expect(unexpected.withLock { $0 } == [])
+      #expect(pool.idleConnectionCount <= 2)
+      let total = try pool.read { db in
+        try db.queryFirst("SELECT n FROM counter", arguments: []) { $0.int(0) }
+      }
+      #expect(total == 8 * 20)
+    }
+  }
+
+  @Test func writesDuringRepeatedOutagesFailAsUnavailableAndNoneAcknowledgedIsLost() throws {
+    try TestServer.withDatabase { database in
+      let pool = try database.pool(maxConnections: 4)
+      defer { pool.close() }
+      try pool.write { db in try db.execute("CREATE TABLE acknowledged (id BIGINT PRIMARY KEY)") }
+      let acknowledged = Mutex<[Int]>([])
+      let otherErrors = Mutex<[String]>([])
+      let writersDone = DispatchSemaphore(value: 0)
+      for thread in 0..<4 {
+        Thread.detachNewThread {
+          for step in 0..<60 {
+            let id = thread * 1000 + step
+            do {
+              try pool.write { db in _ = try db.run("INSERT INTO acknowledged VALUES (?)", id) }
+              acknowledged.withLock { $0.append(id) }
+            } catch let error as SQLError where error.kind == .unavailable {
+            } catch {
+              otherErrors.withLock { $0.append("\(error)") }
+            }
+          }
+          writersDone.signal()
+        }
+      }
+      for _ in 0..<5 {
+        _ = try database.terminateConnections()
+        Thread.sleep(forTimeInterval: 0.05)
+      }
+      for _ in 0..<4 { #expect(writersDone.wait(timeout: .now() + 60) == .success) }
+      #expect(otherErrors.withLock { $0 } == [])
+      _ = try pool.write { db in try db.run("INSERT INTO acknowledged VALUES (?)", -1) }
+      let stored = Set(
+        try pool.read { db in try db.query("SELECT id FROM acknowledged") { $0.int(0) } })
+      let missing = acknowledged.withLock { $0 }.filter { !stored.contains($0) }
+      #expect(missing == [])
+    }
+  }
+
   @Test func allConnectionsBusyPastTheTimeoutIsUnavailable() throws {
     try TestServer.withDatabase { database in
       let pool = try database.pool(maxConnections: 1, acquireTimeout: .milliseconds(300))
@@ -152,7 +223,8 @@ import Testing
       let release = DispatchSemaphore(value: 0)
       let done = DispatchSemaphore(value: 0)
       Thread.detachNewThread {
-        _ = try? holder.write { _ in
+        _ = try? holder.write { db in
+          try db.execute("SELECT 1")  // the write lock is taken with the first statement
           holding.signal()
           _ = release.wait(timeout: .now() + 30)
         }
@@ -236,5 +308,71 @@ import Testing
   static func raiseSQLState(_ state: String, in db: any SQLConnection) throws {
     try db.execute(
       "DO $$ BEGIN RAISE EXCEPTION 'simulated conflict' USING ERRCODE = '\(state)'; END $$")
+  }
+}
+
+@Suite struct PostgreSQLOutageTests {
+  /// A relay to the test server, and the test database's URL through it.
+  static func proxy(for database: TestDatabase) throws -> (TCPProxy, String) {
+    let url = database.url
+    let authority = try #require(url.split(separator: "@").last?.split(separator: "/").first)
+    let port = try #require(authority.split(separator: ":").last.flatMap { UInt16($0) })
+    let proxy = try TCPProxy(to: port)
+    return (proxy, url.replacingOccurrences(of: ":\(port)/", with: ":\(proxy.port)/"))
+  }
+
+  @Test func whileTheServerIsDownCallsAreUnavailableAndThenItRecoversByItself() throws {
+    try TestServer.withDatabase { database in
+      let (proxy, url) = try Self.proxy(for: database)
+      defer { proxy.stop() }
+      let pool = try PostgreSQLPool(
+        PostgreSQLConfiguration(url), maxConnections: 2)
+      defer { pool.close() }
+      try pool.write { db in try db.execute("CREATE TABLE t (n BIGINT)") }
+      proxy.stop()
+      for _ in 0..<3 {
+        let error = try #require(throws: SQLError.self) {
+          try pool.write { db in _ = try db.run("INSERT INTO t VALUES (1)") }
+        }
+        #expect(error.kind == .unavailable)
+      }
+      let refused = try #require(throws: SQLError.self) {
+        try pool.read { db in try db.queryFirst("SELECT 1", arguments: []) { $0.int(0) } }
+      }
+      #expect(refused.kind == .unavailable)
+      #expect(refused.message.contains("Connection refused"))
+      try proxy.start()
+      _ = try pool.write { db in try db.run("INSERT INTO t VALUES (2)") }
+      #expect(try pool.read { db in try db.query("SELECT n FROM t") { $0.int(0) } } == [2])
+    }
+  }
+
+  @Test func theListenerReconnectsWhenTheServerIsBack() throws {
+    try TestServer.withDatabase { database in
+      let (proxy, url) = try Self.proxy(for: database)
+      defer { proxy.stop() }
+      let inbox = PostgreSQLListenerTests.Inbox()
+      let listener = PostgreSQLListener(
+        try PostgreSQLConfiguration(url),
+        channel: "checklists_changes", onNotification: { inbox.receive($0) },
+        onReconnect: { inbox.reconnect() })
+      defer { listener.cancel() }
+      #expect(listener.isListening)
+      proxy.stop()
+      var waited = 0
+      while listener.isListening && waited < 200 {
+        Thread.sleep(forTimeInterval: 0.05)
+        waited += 1
+      }
+      #expect(!listener.isListening)
+      Thread.sleep(forTimeInterval: 1)  // a few refused attempts, backing off
+      try proxy.start()
+      #expect(inbox.waitForReconnect())
+      let pool = try database.pool()
+      defer { pool.close() }
+      try PostgreSQLListenerTests.notify(pool, "back")
+      #expect(inbox.waitForPayload())
+      #expect(inbox.payloads.withLock { $0 } == ["back"])
+    }
   }
 }
