@@ -86,7 +86,8 @@ extension SQLChecklistStore {
     do {
       configuration = try PostgreSQLConfiguration(url)
     } catch let error as SQLError {
-      throw Self.storageError(error, path: "the PostgreSQL database")
+      // Not the string itself: it may hold a password.
+      throw ChecklistsError(.storage, "The database location is \(error.message).")
     }
     try self.init(location: configuration.redacted) { try PostgreSQLDialect(configuration) }
   }

@@ -222,5 +222,13 @@ struct PostgreSQLStoreTests {
     #expect(error?.message.contains(missing) == true, "\(error?.message ?? "")")
     #expect(error?.message.contains("does not exist") == true, "\(error?.message ?? "")")
     #expect(error?.message.contains("s3cret-pw") == false)
+    let malformed = #expect(throws: ChecklistsError.self) {
+      try SQLChecklistStore(postgreSQL: "host=127.0.0.1 password=s3cret-pw colour=blue")
+    }
+    #expect(
+      malformed?.message.hasPrefix(
+        "The database location is not a valid PostgreSQL URL or connection string (") == true,
+      "\(malformed?.message ?? "")")
+    #expect(malformed?.message.contains("s3cret-pw") == false)
   }
 }
