@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The package's layers, read from its source files: the store protocols and services import
-/// no SQL module, and only the SQLite driver reaches SQLite's C library.
+/// no SQL module, and only each engine's driver reaches its C library.
 @Suite("Layers: no SQL engine under the services")
 struct LayeringTests {
   /// The package's `Sources` folder, found from this file's own location.
@@ -30,17 +30,21 @@ struct LayeringTests {
 
   @Test("The store protocols and services import no SQL module")
   func storeImportsNoSQL() throws {
-    let sqlModules: Set = ["CSQLite", "SQLiteDatabase", "SQLDatabase", "ChecklistsSQLStore"]
+    let sqlModules: Set = [
+      "CSQLite", "SQLiteDatabase", "CLibPQ", "PostgreSQLDatabase", "SQLDatabase",
+      "ChecklistsSQLStore",
+    ]
     let offending = try Self.imports().filter {
       $0.file.hasPrefix("ChecklistsStore/") && sqlModules.contains($0.module)
     }
     #expect(offending.isEmpty, "\(offending.map { "\($0.file) imports \($0.module)" })")
   }
 
-  @Test("Only the SQLite driver imports CSQLite")
+  @Test("Only the SQLite driver imports CSQLite, only the PostgreSQL driver CLibPQ")
   func onlyTheDriverImportsSQLite() throws {
-    let offending = try Self.imports().filter {
-      $0.module == "CSQLite" && !$0.file.hasPrefix("SQLiteDatabase/")
+    let drivers = ["CSQLite": "SQLiteDatabase/", "CLibPQ": "PostgreSQLDatabase/"]
+    let offending = try Self.imports().filter { file, module in
+      drivers[module].map { !file.hasPrefix($0) } ?? false
     }
     #expect(offending.isEmpty, "\(offending.map { "\($0.file) imports \($0.module)" })")
   }
