@@ -37,7 +37,7 @@ struct SQLiteChecklistStoreTests {
     _ = try StoreKind.sqlite.makeSQLStore(path: path)
     let queue = try DatabaseQueue(path: path)
     let applied = try queue.read { db in
-      try db.query("SELECT identifier FROM schema_migrations") { $0.string(0) }
+      try db.query("SELECT identifier FROM schema_migrations ORDER BY applied_at") { $0.string(0) }
     }
     #expect(
       applied == [
