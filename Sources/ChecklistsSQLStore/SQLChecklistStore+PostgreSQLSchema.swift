@@ -171,7 +171,17 @@ extension SQLChecklistStore {
     }
     // The same SQL as SQLite's: both engines run it.
     migrator.registerMigration("v9: hide checked") { db in try migrateToHideChecked(db) }
-    // v10, v11: registered at integration
+    // Written once in SQL both engines run (SQLChecklistStore+ReminderClaims/SignInFailures);
+    // SQLite knows no collation "C", so their text columns get it here, as every other has.
+    migrator.registerMigration("v10: reminder claims") { db in
+      try migrateToReminderClaims(db)
+      try db.execute(#"ALTER TABLE reminder_claims ALTER COLUMN item_id TYPE TEXT COLLATE "C""#)
+    }
+    migrator.registerMigration("v11: sign-in failures") { db in
+      try migrateToSignInFailures(db)
+      try db.execute(
+        #"ALTER TABLE sign_in_failures ALTER COLUMN throttle_key TYPE TEXT COLLATE "C""#)
+    }
     return migrator
   }()
 

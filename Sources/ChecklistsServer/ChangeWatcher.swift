@@ -49,6 +49,8 @@ final class ChangeWatcher: Sendable {
     var lastReminderCheck: Date
     var isRunning = true
     var lastKeepAlive: Date
+    /// Whether the last check failed for want of the database.
+    var isFailing = false
   }
 
   init(
@@ -121,9 +123,14 @@ final class ChangeWatcher: Sendable {
         return true
       }
       if keepAlive { events.keepAlive() }
-      outages.answered()
-    } catch  where DatabaseOutageLog.isOutage(error) {
-      outages.report("\(error)")
+      let recovered = state.withLock { state in
+        defer { state.isFailing = false }
+        return state.isFailing
+      }
+      if recovered { log("database answering again") }
+    } catch let error as ChecklistsError where error.code == .storage {
+      state.withLock { $0.isFailing = true }
+      outages.report(error.description)
     } catch {
       log("change watcher: \(error)")
     }

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A database several `checklists serve` processes share, made fresh for each test.
 struct InstanceDatabase: Sendable, CustomTestStringConvertible {
   /// The engine's name, for the test's name.
@@ -12,14 +16,19 @@ struct InstanceDatabase: Sendable, CustomTestStringConvertible {
 
   /// One SQLite file both processes open.
   static let sqlite = InstanceDatabase(engine: "SQLite") { cli in cli.databasePath }
+
+  /// A fresh PostgreSQL database on the test server (``PostgreSQLTestDatabase``).
+  static let postgreSQL = InstanceDatabase(engine: "PostgreSQL") { _ in
+    try PostgreSQLTestDatabase.make().url
+  }
 }
 
 /// Two `checklists serve` processes on one database, as behind a load balancer: what a client
 /// of one sees of what went through the other.
 @Suite("Several instances on one database", .serialized)
 struct MultiInstanceTests {
-  /// The engines every test here runs on. // postgres: lead (a fresh database per test).
-  static let engines: [InstanceDatabase] = [.sqlite]
+  /// The engines every test here runs on, a fresh database per test.
+  static let engines: [InstanceDatabase] = [.sqlite, .postgreSQL]
 
   /// The database, made, with a user's first list in it (so neither instance races the other
   /// to create the single local user), and two instances serving it.
@@ -39,13 +48,24 @@ struct MultiInstanceTests {
 
   @Test("Each instance logs which database it serves, with no password", arguments: engines)
   func logsTheDatabase(_ database: InstanceDatabase) throws {
-    let (_, location, a, b) = try Self.twoInstances(database)
-    for instance in [a, b] {
-      #expect(instance.text.contains("Database: \(database.engine) "), "\(instance.text)")
-      if !location.contains("://") { #expect(instance.text.contains(location)) }
-      #expect(!instance.text.contains("password"))
-      #expect(instance.stop() == 0)
+    let cli = CLI()
+    var location = try database.make(cli)
+    let isServer = location.contains("://")
+    // The test server trusts its clients, so a password in the URL is taken and not needed.
+    if isServer { location = location.replacingOccurrences(of: "@", with: ":pw-never-shown@") }
+    try cli.ok(["--database", location, "list", "add", "Groceries"])
+    let a = try ServeProcess(database: location, environment: cli.environment)
+    #expect(a.text.contains("Database: \(database.engine) "), "\(a.text)")
+    if isServer {
+      let database = try #require(location.split(separator: "/").last.map(String.init))
+      #expect(a.text.contains("@127.0.0.1:"), "\(a.text)")
+      #expect(a.text.contains("/" + database), "\(a.text)")
+    } else {
+      #expect(a.text.contains(location))
     }
+    #expect(!a.text.contains("pw-never-shown"), "\(a.text)")
+    #expect(a.stop() == 0)
+    #expect(!a.text.contains("pw-never-shown"), "\(a.text)")
   }
 
   @Test(
@@ -176,5 +196,47 @@ struct MultiInstanceTests {
     #expect(afterOnB.status == 401)
     #expect(a.stop() == 0)
     #expect(b.stop() == 0)
+  }
+
+  @Test(
+    "While PostgreSQL refuses the instance, writes get 503 with Retry-After; it recovers by itself",
+    .timeLimit(.minutes(2)))
+  func postgreSQLOutage() throws {
+    let cli = CLI()
+    let (name, location) = try PostgreSQLTestDatabase.make()
+    try cli.ok(["--database", location, "list", "add", "Groceries"])
+    let a = try ServeProcess(database: location, environment: cli.environment)
+    let write = #"{"name": "During"}"#
+    #expect(
+      try InstanceHTTP.request(port: a.port, "POST", "/api/v1/checklists", body: write).status
+        == 201)
+
+    // Only this test's database: no new connections, and the instance's ones ended.
+    try PostgreSQLTestDatabase.psql("ALTER DATABASE \(name) ALLOW_CONNECTIONS false")
+    try PostgreSQLTestDatabase.terminateBackends(of: name)
+    let began = Date()
+    var refusals: [InstanceHTTP.Response] = []
+    for _ in 0..<5 {
+      refusals.append(
+        try InstanceHTTP.request(port: a.port, "POST", "/api/v1/checklists", body: write))
+    }
+    let seconds = Date().timeIntervalSince(began)
+    #expect(refusals.map(\.status) == [503, 503, 503, 503, 503], "\(refusals.map(\.body))")
+    #expect(refusals.allSatisfy { $0.header("Retry-After") == "2" })
+    #expect(refusals.allSatisfy { $0.body.contains("try again") }, "\(refusals.map(\.body))")
+    a.waitForOutput(containing: "database unavailable: ", seconds: 2)
+    let lines = a.occurrences(of: "database unavailable: ")
+    #expect(lines >= 1 && lines <= Int(seconds / 5) + 2, "\(a.text)")
+
+    try PostgreSQLTestDatabase.psql("ALTER DATABASE \(name) ALLOW_CONNECTIONS true")
+    var recovered: InstanceHTTP.Response?
+    for _ in 0..<60 where recovered?.status != 201 {
+      recovered = try InstanceHTTP.request(
+        port: a.port, "POST", "/api/v1/checklists", body: #"{"name": "After"}"#)
+      if recovered?.status != 201 { usleep(250_000) }
+    }
+    #expect(recovered?.status == 201, "\(recovered?.body ?? "")")
+    #expect(kill(a.pid, 0) == 0, "the instance is still running")
+    #expect(a.stop() == 0, "\(a.text)")
   }
 }
