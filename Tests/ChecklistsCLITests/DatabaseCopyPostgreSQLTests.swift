@@ -9,10 +9,6 @@ import Testing
 /// test fails (never skips) when neither works.
 @Suite("checklists db copy with PostgreSQL, run as a program")
 struct DatabaseCopyPostgreSQLTests {
-  /// Whether this build's store runs on PostgreSQL (the dialect of issue 13's engineer S).
-  /// Lead: true once wt-pg-store is merged.
-  static let storeRunsOnPostgreSQL = false
-
   /// A database of its own on the test cluster, dropped by ``drop()``.
   struct ScratchDatabase {
     let server: String
@@ -71,8 +67,7 @@ struct DatabaseCopyPostgreSQLTests {
   }
 
   @Test(
-    "SQLite to PostgreSQL and back: every table and export identical, passwords still work",
-    .enabled(if: storeRunsOnPostgreSQL, "the store does not run on PostgreSQL in this build"))
+    "SQLite to PostgreSQL and back: every table and export identical, passwords still work")
   func roundTrip() throws {
     let machine = try DatabaseCopyTests.Machine()
     let postgres = try ScratchDatabase()
@@ -101,8 +96,7 @@ struct DatabaseCopyPostgreSQLTests {
   }
 
   @Test(
-    "A copy into PostgreSQL that fails half-way leaves it as it was",
-    .enabled(if: storeRunsOnPostgreSQL, "the store does not run on PostgreSQL in this build"))
+    "A copy into PostgreSQL that fails half-way leaves it as it was")
   func failedCopyRollsBack() throws {
     let machine = try DatabaseCopyTests.Machine()
     let postgres = try ScratchDatabase()

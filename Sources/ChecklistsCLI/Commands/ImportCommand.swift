@@ -98,7 +98,8 @@ struct ImportCommand: RunnableCommand {
       throw ChecklistsError(error.code, message)
     }
     let items = lists.reduce(0) { $0 + $1.items.count }
-    let bar = ProgressBar(context, label: "Importing \(lists.count) lists, \(items) items")
+    let bar = ProgressBar(
+      context, label: "Importing \(lists.count) lists, \(ProgressBar.grouped(items)) items")
     let report = try bar.whileRunning { try context.service().importChecklists(lists, mode: mode) }
     context.print(json ? try JSONOutput.encode(report) : report.summary(mode: mode))
   }
