@@ -11,8 +11,11 @@ struct ChecklistsCommand: CommandGroup {
     discussion: """
       Lists and items are named by name (ignoring case, or the start of a name only one has) \
       or by the number that 'checklists lists' and 'checklists items' show. Data lives in \
-      one SQLite file: --db, else $CHECKLISTS_DB, else \
-      $XDG_DATA_HOME/checklists/checklists.sqlite (~/.local/share/checklists/).
+      one SQLite file or a PostgreSQL database: --database (or --db), else \
+      $CHECKLISTS_DATABASE_URL, else $CHECKLISTS_DB, else \
+      $XDG_DATA_HOME/checklists/checklists.sqlite (~/.local/share/checklists/). A \
+      postgres:// URL or a libpq connection string (host=… dbname=…) names a PostgreSQL \
+      database; its password comes from the URL, $PGPASSWORD or ~/.pgpass.
 
       Shopping lists, with a catalogue of items and prices, are under 'checklists shop'.
 
@@ -30,11 +33,28 @@ struct ChecklistsCommand: CommandGroup {
     ],
     globalArguments: [
       .option(
-        "db", valueName: "path",
-        help: "The database file (default: $CHECKLISTS_DB or ~/.local/share/checklists/)."),
+        "database", valueName: "file-or-url",
+        help: "An SQLite file or a postgres:// URL (default: $CHECKLISTS_DATABASE_URL, "
+          + "$CHECKLISTS_DB or ~/.local/share/checklists/)."),
+      .option("db", valueName: "file-or-url", help: "The same as --database."),
       .option(
         "user", valueName: "name",
         help: "Whose lists, once accounts exist (default: $CHECKLISTS_USER, or the only user)."),
     ],
     version: version)
+
+  /// The database `--database` or its older name `--db` gives, if any.
+  /// - Throws: ``ArgumentParsing/UsageError`` for an empty value, or for both options naming
+  ///   different databases.
+  static func database(_ values: ParsedValues) throws -> String? {
+    for name in ["database", "db"] where values.string(name)?.isEmpty == true {
+      throw UsageError(
+        "--\(name) needs a file path or a postgres:// URL; it was given an empty one.")
+    }
+    switch (values.string("database"), values.string("db")) {
+    case (let database?, let db?) where database != db:
+      throw UsageError("--database and --db name different databases; give one of them.")
+    case (let database, let db): return database ?? db
+    }
+  }
 }

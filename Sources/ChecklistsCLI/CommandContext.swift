@@ -9,11 +9,12 @@ import Foundation
 final class CommandContext {
   /// Where the lists are.
   enum Backend {
-    /// A database file on this machine, and the user named by `--user` or `CHECKLISTS_USER`.
+    /// A database file on this machine or a PostgreSQL database (a URL or libpq connection
+    /// string), and the user named by `--user` or `CHECKLISTS_USER`.
     ///
     /// Only the default location (`createsFolder`) gets its folder made on first use: a path
-    /// a person typed (`--db`, `CHECKLISTS_DB`) with a folder that does not exist is more
-    /// likely a typo than a wish for new folders.
+    /// a person typed (`--database`, `CHECKLISTS_DB`) with a folder that does not exist is
+    /// more likely a typo than a wish for new folders.
     case local(databasePath: String, createsFolder: Bool = true)
     /// A signed-in user's services on the server running the command.
     case hosted(UserServices, AccountService)
@@ -57,16 +58,19 @@ final class CommandContext {
     }
   }
 
-  /// The database file, opened (and on first use created) once per command.
-  /// - Throws: On a server, which keeps its database to itself; for a named database whose
-  ///   folder does not exist.
+  /// The database, opened (and on first use created and migrated) once per command: the
+  /// SQLite file, or the PostgreSQL database a URL or connection string names.
+  /// - Throws: On a server, which keeps its database to itself; for a named database file
+  ///   whose folder does not exist; ``ChecklistsCore/ChecklistsError`` (`storage`) when the
+  ///   database cannot be opened.
   func database() throws -> any ChecklistsDatabase {
     if let openedStore { return openedStore }
     guard case .local(let path, let createsFolder) = backend else {
       throw ChecklistsCLIError(description: "A server's command line has no database file.")
     }
-    if !createsFolder { try Self.checkFolder(of: path) }
-    let store = try SQLChecklistStore(sqlitePath: path)
+    let isServer = SQLChecklistStore.isPostgreSQL(path)
+    if !createsFolder, !isServer { try Self.checkFolder(of: path) }
+    let store = try SQLChecklistStore.open(path)
     openedStore = store
     return store
   }

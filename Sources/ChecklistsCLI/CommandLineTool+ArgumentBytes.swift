@@ -44,7 +44,9 @@ extension CommandLineTool {
   }
 
   /// The environment variables `checklists` reads that are its own.
-  static let ownVariables = ["CHECKLISTS_DB", "CHECKLISTS_USER", "CHECKLISTS_CURRENCY"]
+  static let ownVariables = [
+    "CHECKLISTS_DATABASE_URL", "CHECKLISTS_DB", "CHECKLISTS_USER", "CHECKLISTS_CURRENCY",
+  ]
 
   /// The command the arguments name, read as well as they can be, for the usage line.
   private static func commandPath(repairing argumentBytes: [[UInt8]]) -> [String] {

@@ -12,18 +12,16 @@ public enum CommandLineTool {
   /// file, or on the server `checklists login` signed in to.
   /// - Parameters:
   ///   - arguments: The command line without the program name.
-  ///   - environment: The process environment (for `CHECKLISTS_DB`, `XDG_DATA_HOME`, `HOME`).
+  ///   - environment: The process environment (for `CHECKLISTS_DATABASE_URL`, `CHECKLISTS_DB`,
+  ///     `XDG_DATA_HOME`, `HOME`).
   /// - Returns: The exit code: 0 success, 1 failure, 64 usage error.
   public static func run(_ arguments: [String], environment: [String: String]) -> ExitCode {
     let io = ProcessCommandIO()
     return parsed(arguments, io: io) { runnable, values in
-      if values.string("db")?.isEmpty == true {
-        throw UsageError("--db needs a file path; it was given an empty one.")
-      }
       // A database named for this command (or this shell) is a choice to work locally.
-      // An empty CHECKLISTS_DB (`export CHECKLISTS_DB=`) names none: the default location.
+      // An empty variable (`export CHECKLISTS_DB=`) names none: the default location.
       let explicitDatabase =
-        values.string("db") ?? environment["CHECKLISTS_DB"].flatMap { $0.isEmpty ? nil : $0 }
+        try ChecklistsCommand.database(values) ?? DatabaseLocation.fromEnvironment(environment)
       if explicitDatabase == nil, type(of: runnable).placement != .here,
         let login = try RemoteLogin.load(environment: environment)
       {
@@ -51,7 +49,7 @@ public enum CommandLineTool {
     let io = HostedCommandIO(command)
     var question: String?
     let code = parsed(command.arguments, io: io, hidingInternals: true) { runnable, values in
-      for name in ["db", "user"] where values.string(name) != nil {
+      for name in ["database", "db", "user"] where values.string(name) != nil {
         throw UsageError("--\(name) is for a database on the machine it runs on, not a server.")
       }
       switch type(of: runnable).placement {

@@ -131,8 +131,10 @@ extension SQLChecklistStore.Transaction: AccountStoreWriter {
   }
 
   func deleteSessions(userID: UUID, except tokenDigest: String?) throws {
+    // IS DISTINCT FROM: the null-safe `<>` both engines run (SQLite's `IS NOT` is its own).
     try db.run(
-      "DELETE FROM sessions WHERE user_id = ? AND token_digest IS NOT ?", userID, tokenDigest)
+      "DELETE FROM sessions WHERE user_id = ? AND token_digest IS DISTINCT FROM ?", userID,
+      tokenDigest)
   }
 
   func deleteExpiredSessions(at date: Date) throws {

@@ -61,8 +61,12 @@ extension SQLChecklistStore {
       """
       INSERT INTO sync_log (id, last_sequence, pruned_through, retention, epoch)
       VALUES (1, ?, 0, ?, ?)
-      """, max(used, last), defaultChangeLogRetention,
-      String(UUID().uuidString.lowercased().filter(\.isHexDigit).prefix(8)))
+      """, max(used, last), defaultChangeLogRetention, newChangeLogEpoch())
+  }
+
+  /// A new log's epoch: eight random hex digits.
+  static func newChangeLogEpoch() -> String {
+    String(UUID().uuidString.lowercased().filter(\.isHexDigit).prefix(8))
   }
 
   /// The change log's bounds now: the oldest sequence a cursor may name (every change after it
@@ -86,7 +90,8 @@ extension SQLChecklistStore {
       throw ChecklistsError.invalid("The change log must keep at least one change.")
     }
     do {
-      try queue.write { db in try db.run("UPDATE sync_log SET retention = ? WHERE id = 1", entries)
+      _ = try queue.write { db in
+        try db.run("UPDATE sync_log SET retention = ? WHERE id = 1", entries)
       }
     } catch let error as SQLError {
       throw Self.storageError(error, path: path)

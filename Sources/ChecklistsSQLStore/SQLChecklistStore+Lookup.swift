@@ -121,12 +121,20 @@ extension SQLChecklistStore.Transaction {
 
   // MARK: Items by text and number
 
-  // Without INDEXED BY, SQLite walks the whole list in position order to spare itself sorting
-  // the few matches.
+  /// The items table, read through its index by text: without INDEXED BY (SQLite's own
+  /// syntax), SQLite walks the whole list in position order to spare itself sorting the few
+  /// matches; PostgreSQL's planner, which knows the table's size, picks the index itself.
+  private var itemsByTextKey: String {
+    switch engine {
+    case .sqlite: "items INDEXED BY items_by_text_key"
+    case .postgreSQL: "items"
+    }
+  }
+
   func items(checklistID: UUID, textKey key: String) throws -> [ChecklistItem] {
     try db.query(
       """
-      SELECT \(Self.itemColumns) FROM items INDEXED BY items_by_text_key
+      SELECT \(Self.itemColumns) FROM \(itemsByTextKey)
       WHERE checklist_id = ? AND text_key = ?
       ORDER BY position
       """, checklistID, key, map: Self.item)
@@ -135,7 +143,7 @@ extension SQLChecklistStore.Transaction {
   func items(checklistID: UUID, textKeyStartingWith prefix: String) throws -> [ChecklistItem] {
     try db.query(
       """
-      SELECT \(Self.itemColumns) FROM items INDEXED BY items_by_text_key
+      SELECT \(Self.itemColumns) FROM \(itemsByTextKey)
       WHERE checklist_id = ? AND text_key >= ? AND text_key < ?
       ORDER BY position
       """, checklistID, prefix, prefix + "\u{10FFFF}", map: Self.item)

@@ -88,6 +88,8 @@ extension SQLChecklistStore {
     migrator.registerMigration("v7: sync log") { db in try migrateToSyncLog(db) }
     migrator.registerMigration("v8: ids of deleted things") { db in try migrateToDeletedIDs(db) }
     migrator.registerMigration("v9: hide checked") { db in try migrateToHideChecked(db) }
+    migrator.registerMigration("v10: reminder claims") { db in try migrateToReminderClaims(db) }
+    migrator.registerMigration("v11: sign-in failures") { db in try migrateToSignInFailures(db) }
     return migrator
   }()
 }

@@ -74,18 +74,37 @@ extension SQLChecklistStore.Transaction: ShoppingStoreWriter {
       ORDER BY search_key, id LIMIT ?
       """, ownerID, key, key + "\u{10FFFF}", limit, map: Self.shoppingItem)
     guard starts.count < limit else { return starts }
-    // Then names with a word that starts with it, then the rest: a scan, only when the
-    // prefixes did not fill the answer, of the index (short keys and rowids) rather than of
-    // the table's rows; only the rows returned are read (see docs/PERFORMANCE.md).
+    // Then names with a word that starts with it, then the rest: a scan of the owner's
+    // names, only when the prefixes did not fill the answer.
     let inside = try db.query(
+      Self.searchInsideNames(engine), ownerID, key, limit - starts.count, map: Self.shoppingItem)
+    return starts + inside
+  }
+
+  /// Catalogue items of owner `?1` whose search key holds `?2` after its start, those with a
+  /// word starting with it first, at most `?3`.
+  ///
+  /// On SQLite the scan reads the index (short keys and rowids) rather than the table's rows,
+  /// and only the rows returned are read (see docs/PERFORMANCE.md); it names rowids and the
+  /// index, and `instr`, all SQLite's own. PostgreSQL scans the owner's rows through the same
+  /// index with `strpos`.
+  private static func searchInsideNames(_ engine: SQLEngine) -> String {
+    switch engine {
+    case .sqlite:
       """
-      SELECT \(Self.shoppingItemColumns) FROM shopping_items WHERE rowid IN (
+      SELECT \(shoppingItemColumns) FROM shopping_items WHERE rowid IN (
         SELECT rowid FROM shopping_items INDEXED BY shopping_items_by_search_key
         WHERE owner_id = ?1 AND instr(search_key, ?2) > 1
         ORDER BY instr(search_key, ' ' || ?2) = 0, search_key LIMIT ?3)
       ORDER BY instr(search_key, ' ' || ?2) = 0, search_key, id
-      """, ownerID, key, limit - starts.count, map: Self.shoppingItem)
-    return starts + inside
+      """
+    case .postgreSQL:
+      """
+      SELECT \(shoppingItemColumns) FROM shopping_items
+      WHERE owner_id = ?1 AND strpos(search_key, ?2) > 1
+      ORDER BY strpos(search_key, ' ' || ?2) = 0, search_key, id LIMIT ?3
+      """
+    }
   }
 
   func shoppingLists(ownerID: UUID) throws -> [ShoppingList] {

@@ -38,6 +38,8 @@ struct APIError: Error, Sendable {
     case .forbidden: status = 403
     }
     detail = error.description
+    // The database failed underneath (not answering, locked too long): worth a retry soon.
+    if status == 503 { headers["Retry-After"] = String(ChecklistsServer.retryAfterSeconds) }
   }
 
   init(

@@ -18,7 +18,7 @@ extension Authenticator {
     }
     let address = clientAddress(request)
     let now = directory.now()
-    if let wait = throttle.waitBeforeAttempt(userName: userName, address: address, at: now) {
+    if let wait = try throttle.waitBeforeAttempt(userName: userName, address: address, at: now) {
       let seconds = Int(wait.rounded(.up))
       throw APIError(
         status: 429,
@@ -28,10 +28,10 @@ extension Authenticator {
     }
     do {
       let result = try attempt()
-      throttle.recordSuccess(userName: userName)
+      try throttle.recordSuccess(userName: userName)
       return result
     } catch let error as ChecklistsError where error.code == .unauthorized {
-      throttle.recordFailure(userName: userName, address: address, at: now)
+      try throttle.recordFailure(userName: userName, address: address, at: now)
       throw error
     }
   }

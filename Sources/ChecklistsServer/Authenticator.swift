@@ -34,7 +34,9 @@ final class Authenticator: Sendable {
 
   let accounts: AccountService
   let directory: UserDirectory
-  let throttle = SignInThrottle()
+  /// Slows down password guessing; its counts are in the database, so every instance on it
+  /// counts a guesser together.
+  let throttle: SignInThrottle
   /// Whether the server listens on a loopback address only.
   let isLoopback: Bool
   /// Whether cookies get `Secure` (the server speaks TLS, or sits behind a TLS proxy).
@@ -50,6 +52,7 @@ final class Authenticator: Sendable {
     accounts: AccountService, directory: UserDirectory, isLoopback: Bool, secureCookies: Bool,
     behindProxy: Bool = false, origins: ServerOrigins
   ) {
+    self.throttle = SignInThrottle(ledger: directory.store)
     self.origins = origins
     self.accounts = accounts
     self.directory = directory

@@ -7,9 +7,16 @@ import Synchronization
 /// Notices every change in the database, whoever made it (this server, another server, the CLI
 /// in another process), by reading the change log, and fires due reminders.
 ///
-/// It checks every `interval`, and at once when ``poke()`` is called after a write here, so an
-/// open page sees a change well within a second. Reminders are checked at the same time: each
-/// fires once, in the check that first passes its minute.
+/// It checks every `interval`, at once when ``poke()`` is called after a write here, and at
+/// once when the database says another process committed (PostgreSQL's `LISTEN`, through
+/// ``ChecklistsStore/ChecklistsDatabase/observeCommittedChanges(_:)``; on SQLite the interval's
+/// poll is all there is), so an open page sees a change well within a second.
+///
+/// Reminders are checked at the same time, in the check that first passes their minute. Every
+/// instance tells its own open pages (each page is connected to one instance, so it hears a
+/// reminder once), but only the instance that claims it in the database
+/// (``ChecklistsStore/ChecklistsDatabase/claimReminder(itemID:dueDate:)``) fires it: logs it
+/// and counts it, once however many instances watch.
 final class ChangeWatcher: Sendable {
   /// The database: every user's changes and reminders.
   private let store: any ChecklistsDatabase
@@ -20,6 +27,9 @@ final class ChangeWatcher: Sendable {
   private let state: Mutex<State>
   private let wakeUp = DispatchSemaphore(value: 0)
   private let changeHandler = Mutex<(@Sendable () -> Void)?>(nil)
+  private let observation = Mutex<(any DatabaseObservation)?>(nil)
+  /// Where a database that stops answering is reported, once per outage rather than per check.
+  let outages: DatabaseOutageLog
 
   /// Called after every check, changes or not: a heartbeat for periodic chores.
   var afterCheck: (@Sendable () -> Void)? {
@@ -39,27 +49,35 @@ final class ChangeWatcher: Sendable {
     var lastReminderCheck: Date
     var isRunning = true
     var lastKeepAlive: Date
+    /// Whether the last check failed for want of the database.
+    var isFailing = false
   }
 
   init(
     store: any ChecklistsDatabase, now: @escaping @Sendable () -> Date, events: EventHub,
-    interval: Duration = .milliseconds(250), log: @escaping @Sendable (String) -> Void
+    interval: Duration = .milliseconds(250), log: @escaping @Sendable (String) -> Void,
+    outages: DatabaseOutageLog? = nil
   ) throws {
     self.store = store
     self.now = now
     self.events = events
     self.interval = interval
     self.log = log
+    self.outages = outages ?? DatabaseOutageLog(now: now, log: log)
     let last = try store.lastChangeSequence()
     let now = now()
     state = Mutex(State(lastSequence: last, lastReminderCheck: now, lastKeepAlive: now))
   }
 
-  /// Starts checking on a thread of its own.
+  /// Starts checking on a thread of its own, woken by the database's commit notices when it
+  /// sends them.
   func start() {
     let thread = Thread { [self] in run() }
     thread.name = "checklists change watcher"
     thread.start()
+    let wakeUp = wakeUp
+    let notices = store.observeCommittedChanges { wakeUp.signal() }
+    observation.withLock { $0 = notices }
   }
 
   /// Checks now instead of at the next tick.
@@ -69,6 +87,10 @@ final class ChangeWatcher: Sendable {
 
   /// Stops the thread after its current check.
   func stop() {
+    observation.withLock { observation in
+      observation?.cancel()
+      observation = nil
+    }
     state.withLock { $0.isRunning = false }
     wakeUp.signal()
   }
@@ -101,6 +123,14 @@ final class ChangeWatcher: Sendable {
         return true
       }
       if keepAlive { events.keepAlive() }
+      let recovered = state.withLock { state in
+        defer { state.isFailing = false }
+        return state.isFailing
+      }
+      if recovered { log("database answering again") }
+    } catch let error as ChecklistsError where error.code == .storage {
+      state.withLock { $0.isFailing = true }
+      outages.report(error.description)
     } catch {
       log("change watcher: \(error)")
     }
@@ -118,9 +148,13 @@ final class ChangeWatcher: Sendable {
     let end = Self.minute(after: now)
     if end > start {
       for (list, item) in try store.reminders(dueFrom: start, before: end) {
-        let due = item.dueDate.map(ISOTimestamp.milliseconds) ?? "-"
-        log("Reminder: \(item.text) (list '\(list.name)', due \(due))")
+        guard let dueDate = item.dueDate else { continue }
+        let claimed = try store.claimReminder(itemID: item.id, dueDate: dueDate)
+        // This instance's pages hear it whoever claimed it: they hear no other instance.
         events.broadcastReminder(item, in: list)
+        guard claimed else { continue }
+        let due = ISOTimestamp.milliseconds(dueDate)
+        log("Reminder: \(item.text) (list '\(list.name)', due \(due))")
       }
     }
     state.withLock { $0.lastReminderCheck = now }

@@ -85,10 +85,11 @@ public final class ChecklistsServer: Sendable {
       secureCookies: configuration.secureCookies || configuration.tls != nil,
       behindProxy: configuration.secureCookies, origins: origins)
     let log = ServerLog(now: now, output: logOutput)
+    let outages = DatabaseOutageLog(now: now, log: { log($0) })
     let events = EventHub(store: store)
     let watcher = try ChangeWatcher(
       store: store, now: now, events: events, interval: configuration.watchInterval,
-      log: { log($0) })
+      log: { log($0) }, outages: outages)
     let cache = ResponseCache()
     watcher.onChange = { cache.invalidate() }
     watcher.afterCheck = { log.flush() }
@@ -114,7 +115,7 @@ public final class ChecklistsServer: Sendable {
     let logAccess: @Sendable (HTTPAccessRecord) -> Void = { record in log.access(record) }
     let access = logsRequests ? logAccess : nil
     let handler = Self.handler(
-      gateway: gateway, origins: origins, secure: configuration.tls != nil)
+      gateway: gateway, origins: origins, secure: configuration.tls != nil, outages: outages)
     self.http = HTTPServer(
       configuration: settings, handler: handler, errorResponse: problem, accessLog: access)
     self.events = events
@@ -157,7 +158,11 @@ public final class ChecklistsServer: Sendable {
 
   /// Refuses a request for another host (``ServerOrigins``) or with an encoded slash in a
   /// segment, then answers it from the route table (``APIGateway``), with security headers.
-  private static func handler(gateway: APIGateway, origins: ServerOrigins, secure: Bool)
+  /// A 503 (the database is not answering) says when to retry and is logged, at most once
+  /// per 5 s (``DatabaseOutageLog``).
+  private static func handler(
+    gateway: APIGateway, origins: ServerOrigins, secure: Bool, outages: DatabaseOutageLog
+  )
     -> @Sendable (HTTPRequest) -> HTTPResponse
   {
     { request in
@@ -178,9 +183,29 @@ public final class ChecklistsServer: Sendable {
       } catch {
         response = .problem(status: 500, detail: "\(error)")
       }
+      if response.status == 503 { noteOutage(&response, outages) }
       addSecurityHeaders(&response, secure: secure)
       return response
     }
+  }
+
+  /// How long a client is asked to wait before retrying while the database is not answering.
+  static let retryAfterSeconds = 2
+
+  /// Adds `Retry-After` to a 503 and tells the log what failed (``DatabaseOutageLog``).
+  private static func noteOutage(_ response: inout HTTPResponse, _ outages: DatabaseOutageLog) {
+    if response.headers["Retry-After"] == nil {
+      response.headers["Retry-After"] = String(retryAfterSeconds)
+    }
+    response.headers["Cache-Control"] = "no-store"
+    struct Problem: Decodable { var detail: String }
+    var detail = "HTTP 503"
+    if case .bytes(let body) = response.body,
+      let problem = try? JSONDecoder().decode(Problem.self, from: Data(body))
+    {
+      detail = problem.detail
+    }
+    outages.report(detail)
   }
 
   /// Whether a host name or address is this machine only.

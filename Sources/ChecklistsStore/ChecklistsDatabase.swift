@@ -1,11 +1,12 @@
 import ChecklistsCore
+import ChecklistsSecurity
 import Foundation
 
 /// A whole Checklists database: every store the services use, and what a server reads for
 /// every user at once. The server and the CLI take the database through this protocol, so
 /// neither knows which SQL engine keeps it.
 public protocol ChecklistsDatabase: ChecklistStore, AccountStore, ShoppingStore, SharingStore,
-  AnyObject
+  SignInFailureLedger, AnyObject
 {
   /// Where the database is, for messages: a file's path, or a server's address.
   var path: String { get }
@@ -69,6 +70,13 @@ public protocol ChecklistsDatabase: ChecklistStore, AccountStore, ShoppingStore,
   func observeCommittedChanges(_ onChange: @escaping @Sendable () -> Void) -> (
     any DatabaseObservation
   )?
+
+  /// Claims the firing of an item's reminder for its due date, for this process alone: true
+  /// when this call made the claim, false when some process (another server instance on the
+  /// same database) made it before. A server fires only the reminders it claimed, so each
+  /// fires once however many instances watch. Claims of long-past due dates are pruned.
+  /// - Throws: ``ChecklistsCore/ChecklistsError`` with code `storage`.
+  func claimReminder(itemID: UUID, dueDate: Date) throws -> Bool
 
   /// The id of the item just before an item in its list, `.some(nil)` when it is first, or
   /// `nil` when the item does not exist.

@@ -37,12 +37,13 @@ public struct SQLMigrator: Sendable {
   /// - Throws: ``SQLError``, or a ``MigrationError`` when the database is newer than us.
   @discardableResult
   public func migrate(_ queue: any SQLConnectionPool) throws -> [String] {
+    // DOUBLE PRECISION: a REAL on SQLite, and 64 bits on PostgreSQL, whose REAL has 32.
     try queue.write { db in
       try db.execute(
         """
         CREATE TABLE IF NOT EXISTS schema_migrations (
           identifier TEXT PRIMARY KEY NOT NULL,
-          applied_at REAL NOT NULL)
+          applied_at DOUBLE PRECISION NOT NULL)
         """)
     }
     var applied: [String] = []

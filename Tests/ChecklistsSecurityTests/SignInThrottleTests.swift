@@ -7,83 +7,86 @@ struct SignInThrottleTests {
   let start = Date(timeIntervalSince1970: 1_796_000_000)
 
   @Test("After five failures for one account each attempt waits, and the wait doubles")
-  func perAccountBackoff() {
+  func perAccountBackoff() throws {
     let throttle = SignInThrottle()
     var now = start
     for attempt in 1...5 {
       #expect(
-        throttle.waitBeforeAttempt(userName: "alice", address: "10.0.0.\(attempt)", at: now) == nil)
-      throttle.recordFailure(userName: "alice", address: "10.0.0.\(attempt)", at: now)
+        try throttle.waitBeforeAttempt(userName: "alice", address: "10.0.0.\(attempt)", at: now)
+          == nil)
+      try throttle.recordFailure(userName: "alice", address: "10.0.0.\(attempt)", at: now)
     }
     // Failures 6, 7, 8… from ever new addresses: 1 s, 2 s, 4 s, 8 s.
     var waits: [TimeInterval] = []
     for attempt in 6...9 {
-      let wait = throttle.waitBeforeAttempt(
+      let wait = try throttle.waitBeforeAttempt(
         userName: "ALICE", address: "10.0.1.\(attempt)", at: now)
       waits.append(wait ?? 0)
       now = now.addingTimeInterval(wait ?? 0)
-      throttle.recordFailure(userName: "alice", address: "10.0.1.\(attempt)", at: now)
+      try throttle.recordFailure(userName: "alice", address: "10.0.1.\(attempt)", at: now)
     }
     #expect(waits == [0, 1, 2, 4])
-    #expect(throttle.waitBeforeAttempt(userName: "alice", address: "10.9.9.9", at: now) == 8)
+    #expect(try throttle.waitBeforeAttempt(userName: "alice", address: "10.9.9.9", at: now) == 8)
     // Another account is not slowed down by alice's failures.
-    #expect(throttle.waitBeforeAttempt(userName: "bob", address: "10.9.9.9", at: now) == nil)
+    #expect(try throttle.waitBeforeAttempt(userName: "bob", address: "10.9.9.9", at: now) == nil)
   }
 
   @Test("Unknown names are throttled exactly like real ones")
-  func unknownNamesAlike() {
+  func unknownNamesAlike() throws {
     let throttle = SignInThrottle()
     for name in ["alice", "no-such-user"] {
       for index in 0..<7 {
-        throttle.recordFailure(userName: name, address: "192.0.2.\(index)", at: start)
+        try throttle.recordFailure(userName: name, address: "192.0.2.\(index)", at: start)
       }
     }
     #expect(
-      throttle.waitBeforeAttempt(userName: "alice", address: "198.51.100.1", at: start)
+      try throttle.waitBeforeAttempt(userName: "alice", address: "198.51.100.1", at: start)
         == throttle.waitBeforeAttempt(userName: "no-such-user", address: "198.51.100.1", at: start))
   }
 
   @Test("One address guessing many accounts is slowed down after twenty failures")
-  func perAddress() {
+  func perAddress() throws {
     let throttle = SignInThrottle()
     for index in 0..<20 {
       #expect(
-        throttle.waitBeforeAttempt(userName: "user\(index)", address: "203.0.113.7", at: start)
+        try throttle.waitBeforeAttempt(userName: "user\(index)", address: "203.0.113.7", at: start)
           == nil)
-      throttle.recordFailure(userName: "user\(index)", address: "203.0.113.7", at: start)
+      try throttle.recordFailure(userName: "user\(index)", address: "203.0.113.7", at: start)
     }
-    throttle.recordFailure(userName: "user20", address: "203.0.113.7", at: start)
-    #expect(throttle.waitBeforeAttempt(userName: "fresh", address: "203.0.113.7", at: start) == 1)
-    #expect(throttle.waitBeforeAttempt(userName: "fresh", address: "203.0.113.8", at: start) == nil)
+    try throttle.recordFailure(userName: "user20", address: "203.0.113.7", at: start)
+    #expect(
+      try throttle.waitBeforeAttempt(userName: "fresh", address: "203.0.113.7", at: start) == 1)
+    #expect(
+      try throttle.waitBeforeAttempt(userName: "fresh", address: "203.0.113.8", at: start) == nil)
   }
 
   @Test("The wait never exceeds fifteen minutes; a success forgives the account")
-  func ceilingAndSuccess() {
+  func ceilingAndSuccess() throws {
     let throttle = SignInThrottle()
-    for _ in 0..<60 { throttle.recordFailure(userName: "alice", address: "a", at: start) }
-    let wait = throttle.waitBeforeAttempt(userName: "alice", address: "b", at: start)
+    for _ in 0..<60 { try throttle.recordFailure(userName: "alice", address: "a", at: start) }
+    let wait = try throttle.waitBeforeAttempt(userName: "alice", address: "b", at: start)
     #expect(wait.map { $0.rounded() } == TimeInterval(15 * 60))
-    throttle.recordSuccess(userName: "alice")
-    #expect(throttle.waitBeforeAttempt(userName: "alice", address: "b", at: start) == nil)
+    try throttle.recordSuccess(userName: "alice")
+    #expect(try throttle.waitBeforeAttempt(userName: "alice", address: "b", at: start) == nil)
     // The address that failed 60 times stays slowed.
-    #expect(throttle.waitBeforeAttempt(userName: "alice", address: "a", at: start) != nil)
+    #expect(try throttle.waitBeforeAttempt(userName: "alice", address: "a", at: start) != nil)
   }
 
   @Test("Memory stays bounded under a flood of names")
-  func bounded() {
+  func bounded() throws {
     let throttle = SignInThrottle(capacity: 1_000)
     for index in 0..<5_000 {
-      throttle.recordFailure(
+      try throttle.recordFailure(
         userName: "flood\(index)", address: "198.18.\(index / 256).\(index % 256)",
         at: start.addingTimeInterval(Double(index)))
     }
     // The flood was cut back to the newest keys; a recent one still counts.
     for _ in 0..<6 {
-      throttle.recordFailure(
+      try throttle.recordFailure(
         userName: "flood4999", address: "x", at: start.addingTimeInterval(5_000))
     }
     #expect(
-      throttle.waitBeforeAttempt(
+      try throttle.waitBeforeAttempt(
         userName: "flood4999", address: "y", at: start.addingTimeInterval(5_000)) != nil)
   }
 }

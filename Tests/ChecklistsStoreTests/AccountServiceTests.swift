@@ -14,8 +14,10 @@ private final class MovableClock: Sendable {
   func advance(_ seconds: TimeInterval) { current.withLock { $0 += seconds } }
 }
 
-private func makeAccounts() throws -> (AccountService, SQLChecklistStore, MovableClock) {
-  let store = try StoreKind.sqlite.makeSQLStore(path: TemporaryFolder().path("accounts.sqlite"))
+private func makeAccounts(_ kind: StoreKind) throws -> (
+  AccountService, SQLChecklistStore, MovableClock
+) {
+  let store = try kind.makeSQLStore()
   let clock = MovableClock()
   return (
     AccountService(store: store, hasher: PasswordHasher(strength: .minimum), now: clock.now),
@@ -25,9 +27,11 @@ private func makeAccounts() throws -> (AccountService, SQLChecklistStore, Movabl
 
 @Suite("Accounts, sessions and API tokens")
 struct AccountServiceTests {
-  @Test("Users: valid names only, unique, stored as argon2id hashes, never in clear")
-  func addUsers() throws {
-    let (accounts, store, _) = try makeAccounts()
+  @Test(
+    "Users: valid names only, unique, stored as argon2id hashes, never in clear",
+    arguments: StoreKind.allCases)
+  func addUsers(kind: StoreKind) throws {
+    let (accounts, store, _) = try makeAccounts(kind)
     #expect(try !accounts.hasAccounts())
     let (alice, tookOver) = try accounts.addUser(named: " Alice ", password: "wonderland-42")
     #expect(alice.name == "alice")
@@ -37,7 +41,7 @@ struct AccountServiceTests {
     let hash = try store.readAccounts { tx in try tx.passwordHash(userID: alice.id) }
     #expect(hash?.hasPrefix("$argon2id$") == true)
     let raw = try store.queue.read { db in
-      try db.query("SELECT quote(password_hash) FROM users") { $0.string(0) }
+      try db.query("SELECT password_hash FROM users") { $0.string(0) }
     }
     #expect(!raw.joined().contains("wonderland"))
 
@@ -58,9 +62,11 @@ struct AccountServiceTests {
     }
   }
 
-  @Test("The first account takes over the lists made in single-user mode")
-  func firstAccountTakesOverLocalData() throws {
-    let (accounts, store, _) = try makeAccounts()
+  @Test(
+    "The first account takes over the lists made in single-user mode", arguments: StoreKind.allCases
+  )
+  func firstAccountTakesOverLocalData(kind: StoreKind) throws {
+    let (accounts, store, _) = try makeAccounts(kind)
     let local = try ChecklistService.openLocal(store: store)
     try local.createList(named: "Groceries")
     let (alice, tookOver) = try accounts.addUser(named: "alice", password: "wonderland-42")
@@ -73,9 +79,11 @@ struct AccountServiceTests {
     #expect(try ChecklistService(store: store, owner: bob).checklists().isEmpty)
   }
 
-  @Test("Signing in: the right password opens a session; wrong ones and unknown names fail alike")
-  func signIn() throws {
-    let (accounts, _, _) = try makeAccounts()
+  @Test(
+    "Signing in: the right password opens a session; wrong ones and unknown names fail alike",
+    arguments: StoreKind.allCases)
+  func signIn(kind: StoreKind) throws {
+    let (accounts, _, _) = try makeAccounts(kind)
     try accounts.addUser(named: "alice", password: "wonderland-42")
     let (user, token, session) = try accounts.signIn(userName: "Alice", password: "wonderland-42")
     #expect(user.name == "alice")
@@ -97,9 +105,11 @@ struct AccountServiceTests {
     #expect(try accounts.session(token: token.value) == nil)
   }
 
-  @Test("Sessions end after two idle weeks, and after ninety days however used")
-  func sessionExpiry() throws {
-    let (accounts, _, clock) = try makeAccounts()
+  @Test(
+    "Sessions end after two idle weeks, and after ninety days however used",
+    arguments: StoreKind.allCases)
+  func sessionExpiry(kind: StoreKind) throws {
+    let (accounts, _, clock) = try makeAccounts(kind)
     try accounts.addUser(named: "alice", password: "wonderland-42")
     let idle = try accounts.signIn(userName: "alice", password: "wonderland-42").1
     clock.advance(Session.idleLifetime - 60)
@@ -120,9 +130,11 @@ struct AccountServiceTests {
     #expect(try accounts.session(token: busy.value) == nil)
   }
 
-  @Test("A new password signs out every session; deleting a user removes what they own")
-  func passwordChangeAndDelete() throws {
-    let (accounts, store, _) = try makeAccounts()
+  @Test(
+    "A new password signs out every session; deleting a user removes what they own",
+    arguments: StoreKind.allCases)
+  func passwordChangeAndDelete(kind: StoreKind) throws {
+    let (accounts, store, _) = try makeAccounts(kind)
     let alice = try accounts.addUser(named: "alice", password: "wonderland-42").user
     let token = try accounts.signIn(userName: "alice", password: "wonderland-42").1
     try accounts.setPassword(userName: "alice", password: "looking-glass-7")
@@ -145,9 +157,10 @@ struct AccountServiceTests {
     #expect(missing?.code == .notFound)
   }
 
-  @Test("API tokens: shown once, stored as digests, named, revocable")
-  func apiTokens() throws {
-    let (accounts, store, _) = try makeAccounts()
+  @Test(
+    "API tokens: shown once, stored as digests, named, revocable", arguments: StoreKind.allCases)
+  func apiTokens(kind: StoreKind) throws {
+    let (accounts, store, _) = try makeAccounts(kind)
     try accounts.addUser(named: "alice", password: "wonderland-42")
     let (record, secret) = try accounts.createAPIToken(userName: "alice", name: "backup script")
     #expect(secret.value.hasPrefix("ckl_"))

@@ -112,9 +112,9 @@ struct FieldRevisionTests {
     #expect(try fields(list.id) == [])
   }
 
-  @Test("Catalogue items and entries merge field by field")
-  func shoppingFields() throws {
-    let store = try SQLChecklistStore(sqlitePath: TemporaryFolder().path("shop.sqlite"))
+  @Test("Catalogue items and entries merge field by field", arguments: StoreKind.allCases)
+  func shoppingFields(kind: StoreKind) throws {
+    let store = try kind.makeSQLStore()
     let service = try ChecklistService.openLocal(store: store, now: TestClock().now)
     let shopping = try ShoppingService.open(
       store: store, owner: service.owner, currency: .euro, now: service.now)
@@ -149,31 +149,40 @@ struct FieldRevisionTests {
       itemID: pear.id, onList: list.id, quantity: 2, expectedRevision: back.revision)
   }
 
-  @Test("Upgrading keeps stale edits of fields changed before the upgrade refused")
-  func upgradeBackfills() throws {
-    let path = TemporaryFolder().path("upgrade.sqlite")
-    var store: SQLChecklistStore? = try SQLChecklistStore(sqlitePath: path)
+  @Test(
+    "Upgrading keeps stale edits of fields changed before the upgrade refused",
+    arguments: StoreKind.allCases)
+  func upgradeBackfills(kind: StoreKind) throws {
+    let path = try kind.newLocation()
+    var store: SQLChecklistStore? = try kind.makeSQLStore(path: path)
     let service = try ChecklistService.openLocal(store: store!, now: TestClock().now)
     let list = try service.createList(named: "Groceries")
     let salt = try service.addItem("Salt", to: list.id)
     let pepper = try service.addItem("Pepper", to: list.id)
     try service.updateItem(id: salt.id, ItemChanges(text: "Sea salt"))
     // The database as the previous version left it: no field revisions.
+    let triggers = [
+      ("items", "field_revisions_of_items"), ("checklists", "field_revisions_of_checklists"),
+      ("shopping_items", "field_revisions_of_shopping_items"),
+      ("shopping_lists", "field_revisions_of_shopping_lists"),
+      ("shopping_entries", "field_revisions_of_shopping_entries"),
+    ]
     try store!.queue.write { db in
       try db.execute(
         """
         DROP TABLE field_revisions;
-        DROP TRIGGER field_revisions_of_items;
-        DROP TRIGGER field_revisions_of_checklists;
-        DROP TRIGGER field_revisions_of_shopping_items;
-        DROP TRIGGER field_revisions_of_shopping_lists;
-        DROP TRIGGER field_revisions_of_shopping_entries;
         DELETE FROM schema_migrations WHERE identifier = 'v6: field revisions';
         """)
+      for (table, trigger) in triggers {
+        switch kind {
+        case .sqlite: try db.execute("DROP TRIGGER \(trigger)")
+        case .postgres: try db.execute("DROP TRIGGER \(trigger) ON \(table)")
+        }
+      }
     }
     store!.close()
     store = nil
-    let upgraded = try SQLChecklistStore(sqlitePath: path)
+    let upgraded = try kind.makeSQLStore(path: path)
     let after = ChecklistService(store: upgraded, owner: service.owner, now: service.now)
     let error = try #require(throws: FieldConflictError.self) {
       try after.updateItem(

@@ -309,18 +309,21 @@ struct ReplayServiceTests {
     #expect(try Self.order(service, list.id) == "AB")
   }
 
-  @Test("A move after an item, and a create with an id, cost the same in 10 items and 5,000")
-  func moveAfterDoesNotScan() throws {
+  @Test(
+    "A move after an item, and a create with an id, cost the same in 10 items and 5,000",
+    arguments: StoreKind.allCases)
+  func moveAfterDoesNotScan(kind: StoreKind) throws {
     var measured: [[String: Int]] = []
     var farMoves: [Int] = []
     for size in [10, 5_000] {
-      let store = try SQLChecklistStore(sqlitePath: TemporaryFolder().path("items.sqlite"))
+      let store = try kind.makeSQLStore()
       let service = try ChecklistService.openLocal(store: store)
       try service.importChecklists(
         [
           PortableChecklist(
             name: "Big", icon: .folder, items: (1...size).map { PortableItem(text: "Item \($0)") })
         ], mode: .merge)
+      try GrowthTests.settle(store)
       let list = try service.findList("Big")
       let mover = try service.findItem("Item 3", in: list)
       let (near, middle) = (

@@ -4,14 +4,14 @@ import ChecklistsStore
 import Foundation
 import Testing
 
-/// Two accounts, alice and bob, on one real SQLite file, each with their services.
+/// Two accounts, alice and bob, in one real database, each with their services.
 private struct Household {
   let store: any ChecklistsDatabase
   let alice: User
   let bob: User
 
-  init() throws {
-    store = try StoreKind.sqlite.makeStore()
+  init(_ kind: StoreKind) throws {
+    store = try kind.makeStore()
     let accounts = AccountService(store: store, hasher: PasswordHasher(strength: .minimum))
     alice = try accounts.addUser(named: "alice", password: "wonderland-42").user
     bob = try accounts.addUser(named: "bob", password: "builder-1234").user
@@ -26,9 +26,11 @@ private struct Household {
 
 @Suite("Sharing lists between users")
 struct SharingServiceTests {
-  @Test("Without a share, another user's list and items do not exist for you")
-  func isolation() throws {
-    let home = try Household()
+  @Test(
+    "Without a share, another user's list and items do not exist for you",
+    arguments: StoreKind.allCases)
+  func isolation(kind: StoreKind) throws {
+    let home = try Household(kind)
     let list = try home.lists(home.alice).createList(named: "Secret")
     let item = try home.lists(home.alice).addItem("Present for Bob", to: list.id)
     let bob = home.lists(home.bob)
@@ -46,9 +48,11 @@ struct SharingServiceTests {
     #expect(try bob.changes(after: 0).allSatisfy { $0.collectionID != list.id })
   }
 
-  @Test("Viewer sees, checker checks off, editor changes items; only the owner renames or shares")
-  func roles() throws {
-    let home = try Household()
+  @Test(
+    "Viewer sees, checker checks off, editor changes items; only the owner renames or shares",
+    arguments: StoreKind.allCases)
+  func roles(kind: StoreKind) throws {
+    let home = try Household(kind)
     let alice = home.lists(home.alice)
     let list = try alice.createList(named: "Groceries")
     let milk = try alice.addItem("Milk", to: list.id)
@@ -88,9 +92,11 @@ struct SharingServiceTests {
         == [SharingService.Member(userName: "bob", role: .editor)])
   }
 
-  @Test("Shared lists show with the owner's name; revoking or leaving ends access at once")
-  func revokeAndLeave() throws {
-    let home = try Household()
+  @Test(
+    "Shared lists show with the owner's name; revoking or leaving ends access at once",
+    arguments: StoreKind.allCases)
+  func revokeAndLeave(kind: StoreKind) throws {
+    let home = try Household(kind)
     let groceries = try home.lists(home.alice).createList(named: "Groceries")
     let weekly = try home.shopping(home.alice).findList("Shopping List")
     let aliceSharing = home.sharing(home.alice)
@@ -134,10 +140,10 @@ struct SharingServiceTests {
   }
 
   @Test(
-    "A shared shopping list: the checker puts things in the cart, the editor adds to the owner's catalogue"
-  )
-  func sharedShopping() throws {
-    let home = try Household()
+    "A shared shopping list: the checker puts things in the cart, the editor adds to the owner's catalogue",
+    arguments: StoreKind.allCases)
+  func sharedShopping(kind: StoreKind) throws {
+    let home = try Household(kind)
     let aliceShop = try home.shopping(home.alice)
     let bobShop = try home.shopping(home.bob)
     let list = try aliceShop.findList("Shopping List")
@@ -168,9 +174,11 @@ struct SharingServiceTests {
       })?.code == .notFound)
   }
 
-  @Test("Changes to a shared list reach the other user's log, and stop when the share ends")
-  func liveChanges() throws {
-    let home = try Household()
+  @Test(
+    "Changes to a shared list reach the other user's log, and stop when the share ends",
+    arguments: StoreKind.allCases)
+  func liveChanges(kind: StoreKind) throws {
+    let home = try Household(kind)
     let list = try home.lists(home.alice).createList(named: "Groceries")
     let bob = home.lists(home.bob)
     try home.sharing(home.alice).share(listID: list.id, with: "bob", role: .viewer)

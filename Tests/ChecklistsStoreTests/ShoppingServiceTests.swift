@@ -5,11 +5,11 @@ import Foundation
 import SQLDatabase
 import Testing
 
-/// A fresh SQLite file with the local user's shopping opened in euros.
-private func makeShopping(currency: Currency = .euro) throws -> (
+/// A fresh database with the local user's shopping opened in euros.
+private func makeShopping(_ kind: StoreKind, currency: Currency = .euro) throws -> (
   ShoppingService, SQLChecklistStore
 ) {
-  let store = try StoreKind.sqlite.makeSQLStore(path: TemporaryFolder().path("shop.sqlite"))
+  let store = try kind.makeSQLStore()
   let checklists = try ChecklistService.openLocal(store: store, now: TestClock().now)
   let shopping = try ShoppingService.open(
     store: store, owner: checklists.owner, currency: currency, now: checklists.now)
@@ -20,11 +20,13 @@ private func euros(_ text: String) throws -> Price {
   try PriceParser(locale: Locale(identifier: "en_IE"), defaultCurrency: .euro).parse(text)
 }
 
-@Suite("Shopping: catalogue, lists and entries on a real SQLite file")
+@Suite("Shopping: catalogue, lists and entries in a real database")
 struct ShoppingServiceTests {
-  @Test("First use seeds the original app's five items and one empty list, once")
-  func firstUseSeeds() throws {
-    let (shopping, store) = try makeShopping()
+  @Test(
+    "First use seeds the original app's five items and one empty list, once",
+    arguments: StoreKind.allCases)
+  func firstUseSeeds(kind: StoreKind) throws {
+    let (shopping, store) = try makeShopping(kind)
     let catalogue = try shopping.catalogue()
     #expect(catalogue.map(\.name) == ["Bread", "Mango", "Notepad", "Pear", "Pencil"])
     #expect(catalogue.map { $0.price!.decimalString } == ["3.12", "1.25", "2.53", "62.50", "0.35"])
@@ -40,9 +42,11 @@ struct ShoppingServiceTests {
     #expect(try again.lists().count == 1)
   }
 
-  @Test("Item names are unique ignoring case, and a bad name or detail is refused")
-  func uniqueNames() throws {
-    let (shopping, _) = try makeShopping()
+  @Test(
+    "Item names are unique ignoring case, and a bad name or detail is refused",
+    arguments: StoreKind.allCases)
+  func uniqueNames(kind: StoreKind) throws {
+    let (shopping, _) = try makeShopping(kind)
     let milk = try shopping.addItem(named: "  Milk ", price: try euros("1.09"), unit: "1 l")
     #expect(milk.name == "Milk")
     #expect(milk.unit == "1 l")
@@ -66,9 +70,11 @@ struct ShoppingServiceTests {
     #expect(try shopping.catalogue().count == 6)
   }
 
-  @Test("Adding by name finds the catalogue item, so 'milk' twice is one Milk on the list")
-  func addByName() throws {
-    let (shopping, _) = try makeShopping()
+  @Test(
+    "Adding by name finds the catalogue item, so 'milk' twice is one Milk on the list",
+    arguments: StoreKind.allCases)
+  func addByName(kind: StoreKind) throws {
+    let (shopping, _) = try makeShopping(kind)
     let list = try shopping.findList("Shopping List")
     let first = try shopping.put(named: "milk", onList: list.id)
     let second = try shopping.put(named: " MILK ", onList: list.id, quantity: 2)
@@ -89,9 +95,11 @@ struct ShoppingServiceTests {
       })?.code == .invalidInput)
   }
 
-  @Test("In-cart lines move down; the rest go by category, then name; totals are exact")
-  func shoppingOrderAndTotals() throws {
-    let (shopping, _) = try makeShopping()
+  @Test(
+    "In-cart lines move down; the rest go by category, then name; totals are exact",
+    arguments: StoreKind.allCases)
+  func shoppingOrderAndTotals(kind: StoreKind) throws {
+    let (shopping, _) = try makeShopping(kind)
     let list = try shopping.findList("Shopping List")
     let apples = try shopping.addItem(named: "Apples", price: try euros("0.99"), category: "Fruit")
     let soap = try shopping.addItem(named: "Soap", price: try euros("2.10"), category: "Drugstore")
@@ -113,9 +121,9 @@ struct ShoppingServiceTests {
     #expect(counted.inCartCount == 1)
   }
 
-  @Test("A new price or name shows on every list that has the item")
-  func sharedItems() throws {
-    let (shopping, _) = try makeShopping()
+  @Test("A new price or name shows on every list that has the item", arguments: StoreKind.allCases)
+  func sharedItems(kind: StoreKind) throws {
+    let (shopping, _) = try makeShopping(kind)
     let weekly = try shopping.findList("Shopping List")
     let party = try shopping.createList(named: "Party")
     let bread = try shopping.findItem("Bread")
@@ -135,9 +143,11 @@ struct ShoppingServiceTests {
     #expect(try shopping.contents(ofList: party.id).totals.unpricedCount == 1)
   }
 
-  @Test("Deleting a catalogue item takes it off every list; a stale revision is refused")
-  func deleteItem() throws {
-    let (shopping, _) = try makeShopping()
+  @Test(
+    "Deleting a catalogue item takes it off every list; a stale revision is refused",
+    arguments: StoreKind.allCases)
+  func deleteItem(kind: StoreKind) throws {
+    let (shopping, _) = try makeShopping(kind)
     let weekly = try shopping.findList("Shopping List")
     let party = try shopping.createList(named: "Party")
     let mango = try shopping.findItem("mango")
@@ -158,9 +168,11 @@ struct ShoppingServiceTests {
         == .notFound)
   }
 
-  @Test("Finish shopping clears what is in the cart; the items stay in the catalogue")
-  func finishShopping() throws {
-    let (shopping, _) = try makeShopping()
+  @Test(
+    "Finish shopping clears what is in the cart; the items stay in the catalogue",
+    arguments: StoreKind.allCases)
+  func finishShopping(kind: StoreKind) throws {
+    let (shopping, _) = try makeShopping(kind)
     let list = try shopping.findList("Shopping List")
     let names = ["Pear", "Bread", "Mango"]
     for name in names { try shopping.put(named: name, onList: list.id) }
@@ -184,9 +196,11 @@ struct ShoppingServiceTests {
     #expect(try shopping.contentsWithVersion(ofList: list.id).1 == sequence)
   }
 
-  @Test("Entries that are not on the list, and other users' things, are not found")
-  func notFound() throws {
-    let (shopping, store) = try makeShopping()
+  @Test(
+    "Entries that are not on the list, and other users' things, are not found",
+    arguments: StoreKind.allCases)
+  func notFound(kind: StoreKind) throws {
+    let (shopping, store) = try makeShopping(kind)
     let list = try shopping.findList("Shopping List")
     let pear = try shopping.findItem("Pear")
     let missing = #expect(throws: ChecklistsError.self) {
@@ -211,9 +225,11 @@ struct ShoppingServiceTests {
     #expect(try shopping.item(id: pear.id).name == "Pear")
   }
 
-  @Test("Search ignores case and accents: name starts first, then word starts, then the rest")
-  func search() throws {
-    let (shopping, _) = try makeShopping()
+  @Test(
+    "Search ignores case and accents: name starts first, then word starts, then the rest",
+    arguments: StoreKind.allCases)
+  func search(kind: StoreKind) throws {
+    let (shopping, _) = try makeShopping(kind)
     for name in ["Oat milk", "Milk", "Buttermilk", "Crème fraîche", "Millet", "Chili"] {
       try shopping.addItem(named: name)
     }
@@ -231,9 +247,11 @@ struct ShoppingServiceTests {
     #expect(try shopping.search("xyz").isEmpty)
   }
 
-  @Test("Shopping lists: unique names, rename, delete keeps the catalogue")
-  func lists() throws {
-    let (shopping, _) = try makeShopping()
+  @Test(
+    "Shopping lists: unique names, rename, delete keeps the catalogue",
+    arguments: StoreKind.allCases)
+  func lists(kind: StoreKind) throws {
+    let (shopping, _) = try makeShopping(kind)
     let party = try shopping.createList(named: "Party")
     #expect(
       (#expect(throws: ChecklistsError.self) { try shopping.createList(named: "party") })?.code
@@ -250,9 +268,10 @@ struct ShoppingServiceTests {
     #expect(try shopping.findItem("candles").name == "Candles")
   }
 
-  @Test("Every change is logged with its scope and collection, in order")
-  func changeLog() throws {
-    let (shopping, store) = try makeShopping()
+  @Test(
+    "Every change is logged with its scope and collection, in order", arguments: StoreKind.allCases)
+  func changeLog(kind: StoreKind) throws {
+    let (shopping, store) = try makeShopping(kind)
     let list = try shopping.findList("Shopping List")
     let start = try store.readShopping { tx in try tx.lastChangeSequence(ownerID: shopping.owner.id)
     }
@@ -277,9 +296,9 @@ struct ShoppingServiceTests {
     #expect(changes.map(\.sequence) == changes.map(\.sequence).sorted())
   }
 
-  @Test("A failed change writes nothing")
-  func atomic() throws {
-    let (shopping, store) = try makeShopping()
+  @Test("A failed change writes nothing", arguments: StoreKind.allCases)
+  func atomic(kind: StoreKind) throws {
+    let (shopping, store) = try makeShopping(kind)
     let before = try store.readShopping { tx in
       try tx.lastChangeSequence(ownerID: shopping.owner.id)
     }
@@ -294,9 +313,11 @@ struct ShoppingServiceTests {
         == before)
   }
 
-  @Test("Importing items merges by name, keeps prices and on-list state, and skips blank names")
-  func importItems() throws {
-    let (shopping, _) = try makeShopping()
+  @Test(
+    "Importing items merges by name, keeps prices and on-list state, and skips blank names",
+    arguments: StoreKind.allCases)
+  func importItems(kind: StoreKind) throws {
+    let (shopping, _) = try makeShopping(kind)
     let list = try shopping.findList("Shopping List")
     let keptID = UUID()
     let items = [
@@ -333,9 +354,11 @@ struct ShoppingServiceTests {
     #expect(try !shopping.catalogue().contains { $0.name == "Tea" })
   }
 
-  @Test("A catalogue of 5,000 items keeps names unique through the index")
-  func largeCatalogue() throws {
-    let (shopping, store) = try makeShopping()
+  @Test(
+    "A catalogue of 5,000 items keeps names unique through the index", arguments: StoreKind.allCases
+  )
+  func largeCatalogue(kind: StoreKind) throws {
+    let (shopping, store) = try makeShopping(kind)
     let list = try shopping.findList("Shopping List")
     let items = (0..<5_000).map {
       PortableShoppingItem(name: "Item \($0)", price: nil, isOnShoppingList: $0 % 100 == 0)
@@ -345,26 +368,40 @@ struct ShoppingServiceTests {
     #expect(try shopping.list(id: list.id).entryCount == 50)
     // Looking up by name uses the unique index, not a scan.
     let plan = try store.queue.read { db in
-      try db.query(
-        "EXPLAIN QUERY PLAN SELECT id FROM shopping_items WHERE owner_id = ? AND name_key = ?",
-        shopping.owner.id, "item 42"
-      ) { $0.string(3) }
+      switch kind {
+      case .sqlite:
+        try db.query(
+          "EXPLAIN QUERY PLAN SELECT id FROM shopping_items WHERE owner_id = ? AND name_key = ?",
+          shopping.owner.id, "item 42"
+        ) { $0.string(3) }
+      case .postgres:
+        try db.query(
+          "EXPLAIN SELECT id FROM shopping_items WHERE owner_id = ? AND name_key = ?",
+          shopping.owner.id, "item 42"
+        ) { $0.string(0) }
+      }
     }
-    #expect(plan.contains { $0.contains("USING INDEX") })
+    // PostgreSQL names the unique constraint's index after its columns.
+    let index = kind == .sqlite ? "USING INDEX" : "using shopping_items_owner_id_name_key_key"
+    #expect(plan.contains { $0.contains(index) }, "\(plan)")
   }
 }
 
 @Suite("Upgrading a database made before shopping")
 struct ShoppingMigrationTests {
-  @Test("A version-1 database gains the shopping tables and keeps its lists and change log")
-  func upgradeFromVersion1() throws {
-    let path = TemporaryFolder().path("old.sqlite")
+  @Test(
+    "A version-1 database gains the shopping tables and keeps its lists and change log",
+    arguments: StoreKind.allCases)
+  func upgradeFromVersion1(kind: StoreKind) throws {
+    let path = try kind.newLocation()
     do {
-      let store = try StoreKind.sqlite.makeSQLStore(path: path)
+      let store = try kind.makeSQLStore(path: path)
       let service = try ChecklistService.openLocal(store: store)
       let list = try service.createList(named: "Groceries")
       try service.addItem("Milk", to: list.id)
-      // Take the file back to what version 1 left: no shopping tables, the old column name.
+      // Take the database back to what version 1 left: no shopping tables, the old column
+      // name (PostgreSQL names a trigger with its table).
+      let onItems = kind == .sqlite ? "" : " ON items"
       try store.queue.write { db in
         try db.execute(
           """
@@ -373,8 +410,8 @@ struct ShoppingMigrationTests {
           ALTER TABLE changes RENAME COLUMN collection_id TO checklist_id;
           DELETE FROM schema_migrations WHERE identifier LIKE 'v2:%';
           DROP INDEX checklists_by_name_key; DROP INDEX checklists_in_display_order;
-          DROP INDEX items_by_text_key; DROP TRIGGER items_blocked_on_insert;
-          DROP TRIGGER items_blocked_on_delete; DROP TRIGGER items_blocked_on_move;
+          DROP INDEX items_by_text_key; DROP TRIGGER items_blocked_on_insert\(onItems);
+          DROP TRIGGER items_blocked_on_delete\(onItems); DROP TRIGGER items_blocked_on_move\(onItems);
           DROP TABLE item_blocks;
           ALTER TABLE checklists DROP COLUMN name_key; ALTER TABLE checklists DROP COLUMN sort_key;
           ALTER TABLE items DROP COLUMN text_key;
@@ -384,7 +421,7 @@ struct ShoppingMigrationTests {
       }
       store.close()
     }
-    let store = try StoreKind.sqlite.makeSQLStore(path: path)
+    let store = try kind.makeSQLStore(path: path)
     let service = try ChecklistService.openLocal(store: store)
     let groceries = try service.findList("Groceries")
     #expect(try service.checklistWithItems(id: groceries.id).1.map(\.text) == ["Milk"])

@@ -5,25 +5,39 @@ import Foundation
 import Synchronization
 import Testing
 
-/// The stores every store test runs against: the real SQLite store, on a real file. (An
-/// in-memory fake used to run beside it; it was dropped rather than taught sharing, since the
-/// real store is fast enough for every test.)
+/// The stores every store test runs against: the real SQL store on SQLite, on a real file, and
+/// on PostgreSQL, in a fresh database on a real server (see ``TestPostgreSQL``). (An in-memory
+/// fake used to run beside them; it was dropped rather than taught sharing, since the real
+/// stores are fast enough for every test.)
 enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
   case sqlite
+  case postgres
 
   var testDescription: String { rawValue }
 
-  /// A fresh database, seen only through the protocol the server and the CLI use; an SQLite
-  /// store lives in a new temporary file.
+  /// A fresh database, seen only through the protocol the server and the CLI use.
   func makeStore() throws -> any ChecklistsDatabase {
     try makeSQLStore()
   }
 
-  /// The SQL store on this engine, for tests that also read its tables or reopen it: at
-  /// `path`, else in a new temporary file. The one place store tests make a store.
-  func makeSQLStore(path: String? = nil) throws -> SQLChecklistStore {
+  /// Where a new database of this engine is: a path in a new temporary folder, or the URL of
+  /// a new database (with the schema already in it) on the test server. For tests that open
+  /// one database twice.
+  func newLocation() throws -> String {
     switch self {
-    case .sqlite: try SQLChecklistStore(sqlitePath: path ?? TemporaryFolder().path("test.sqlite"))
+    case .sqlite: TemporaryFolder().path("test.sqlite")
+    case .postgres: try TestPostgreSQL.newDatabase()
+    }
+  }
+
+  /// The SQL store on this engine, for tests that also read its tables or reopen it: at
+  /// `path` (a file's path, or a PostgreSQL URL), else in a new database. The one place store
+  /// tests make a store.
+  func makeSQLStore(path: String? = nil) throws -> SQLChecklistStore {
+    let location = try path ?? newLocation()
+    return switch self {
+    case .sqlite: try SQLChecklistStore(sqlitePath: location)
+    case .postgres: try SQLChecklistStore(postgreSQL: location)
     }
   }
 

@@ -78,9 +78,17 @@ struct LoginCommand: RunnableCommand {
     Self.warnOfDatabaseVariable(context)
   }
 
-  /// `$CHECKLISTS_DB` names a database file for every command of this shell, which wins over
-  /// the sign-in: say so rather than let the person think they act on the server.
+  /// `$CHECKLISTS_DATABASE_URL` or `$CHECKLISTS_DB` names a database for every command of
+  /// this shell, which wins over the sign-in: say so rather than let the person think they act
+  /// on the server.
   private static func warnOfDatabaseVariable(_ context: CommandContext) {
+    if context.environment["CHECKLISTS_DATABASE_URL"]?.isEmpty == false {
+      // Not shown: a URL may hold a password.
+      context.printError(
+        "Note: $CHECKLISTS_DATABASE_URL is set, so commands in this shell still use that "
+          + "database; unset it to use the server.")
+      return
+    }
     guard let database = context.environment["CHECKLISTS_DB"] else { return }
     context.printError(
       "Note: $CHECKLISTS_DB is set ('\(database)'), so commands in this shell still use that "

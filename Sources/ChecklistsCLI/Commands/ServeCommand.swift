@@ -1,5 +1,6 @@
 import ArgumentParsing
 import ChecklistsCore
+import ChecklistsSQLStore
 import ChecklistsServer
 import ChecklistsStore
 import Foundation
@@ -14,6 +15,11 @@ struct ServeCommand: RunnableCommand {
       Listens on 127.0.0.1:8080 unless --host or --port say otherwise. Open the printed URL in \
       a browser. Changes made anywhere (other browsers, the CLI on the same database) show in \
       every open page within a second. The API is described at /api/openapi.json.
+
+      Several instances may serve one database (--database postgres://…, or one SQLite file on \
+      one machine): they share sessions, tokens and sign-in throttling, see each other's \
+      changes, and fire each reminder once. While the database is not answering, requests get \
+      503 with Retry-After and the server carries on when it is back.
 
       With --tls-cert and --tls-key (PEM files: the certificate chain and its unencrypted key) \
       it serves HTTPS instead; or put it behind a reverse proxy that does TLS \
@@ -118,6 +124,9 @@ struct ServeCommand: RunnableCommand {
       CommandLineTool.runHosted(command, services: services, accounts: accounts)
     }
     let store = try context.database()
+    // Which database, for whoever reads the log of several instances; never a password.
+    let engine = (store as? SQLChecklistStore)?.engine.rawValue ?? "SQL"
+    context.print("Database: \(engine) \(store.path)")
     let server = try ChecklistsServer(store: store, configuration: configuration, now: context.now)
     do {
       try server.start()

@@ -6,19 +6,21 @@ import SQLDatabase
 import SQLiteDatabase
 import Testing
 
-@Suite("The SQLite store on a real file")
-struct SQLiteChecklistStoreTests {
-  @Test("What is written is there after reopening the file")
-  func persistence() throws {
-    let path = TemporaryFolder().path("nested/folder/lists.sqlite")
+@Suite("The SQL store on a real database")
+struct SQLChecklistStoreTests {
+  @Test("What is written is there after reopening the database", arguments: StoreKind.allCases)
+  func persistence(kind: StoreKind) throws {
+    let path =
+      kind == .sqlite
+      ? TemporaryFolder().path("nested/folder/lists.sqlite") : try kind.newLocation()
     do {
-      let service = try ChecklistService.openLocal(store: StoreKind.sqlite.makeSQLStore(path: path))
+      let service = try ChecklistService.openLocal(store: kind.makeSQLStore(path: path))
       let list = try service.createList(named: "Birthdays", icon: .birthdays)
       let due = Date(timeIntervalSinceReferenceDate: 820_000_000.123_456)
       try service.addItem("Buy a cake", to: list.id, dueDate: due, shouldRemind: true)
       try service.toggle(itemID: service.addItem("Send invitations", to: list.id).id)
     }
-    let service = try ChecklistService.openLocal(store: StoreKind.sqlite.makeSQLStore(path: path))
+    let service = try ChecklistService.openLocal(store: kind.makeSQLStore(path: path))
     let lists = try service.checklists()
     #expect(lists.map(\.name) == ["Birthdays", "List"])
     let (list, items) = try service.checklistWithItems(id: lists[0].id)
@@ -30,14 +32,15 @@ struct SQLiteChecklistStoreTests {
     #expect(items[0].shouldRemind)
   }
 
-  @Test("The schema's migrations are recorded in the database")
-  func migrationsRecorded() throws {
-    let path = TemporaryFolder().path("lists.sqlite")
-    _ = try StoreKind.sqlite.makeSQLStore(path: path)
-    _ = try StoreKind.sqlite.makeSQLStore(path: path)
-    let queue = try DatabaseQueue(path: path)
-    let applied = try queue.read { db in
-      try db.query("SELECT identifier FROM schema_migrations") { $0.string(0) }
+  @Test("The schema's migrations are recorded in the database", arguments: StoreKind.allCases)
+  func migrationsRecorded(kind: StoreKind) throws {
+    let path = try kind.newLocation()
+    _ = try kind.makeSQLStore(path: path)
+    let store = try kind.makeSQLStore(path: path)
+    let applied = try store.queue.read { db in
+      try db.query("SELECT identifier FROM schema_migrations ORDER BY applied_at, identifier") {
+        $0.string(0)
+      }
     }
     #expect(
       applied == [
@@ -50,29 +53,63 @@ struct SQLiteChecklistStoreTests {
         "v7: sync log",
         "v8: ids of deleted things",
         "v9: hide checked",
+        "v10: reminder claims",
+        "v11: sign-in failures",
       ])
-    let mode = try queue.withConnection { db in
-      try db.query("PRAGMA journal_mode") { $0.string(0) }
+    switch kind {
+    case .sqlite:
+      let mode = try DatabaseQueue(path: path).withConnection { db in
+        try db.query("PRAGMA journal_mode") { $0.string(0) }
+      }
+      #expect(mode == ["wal"])
+    case .postgres:
+      // Text compares as UTF-8 bytes, as on SQLite, whatever the database's locale: every text
+      // column of the schema is COLLATE "C".
+      let otherwise = try store.queue.read { db in
+        try db.query(
+          """
+          SELECT table_name || '.' || column_name FROM information_schema.columns
+          WHERE table_schema = current_schema() AND data_type = 'text'
+            AND table_name <> 'schema_migrations' AND collation_name IS DISTINCT FROM 'C'
+          """
+        ) { $0.string(0) }
+      }
+      #expect(otherwise == [])
     }
-    #expect(mode == ["wal"])
   }
 
-  @Test("A database from a newer version is refused with a clear message")
-  func newerDatabase() throws {
-    let path = TemporaryFolder().path("lists.sqlite")
-    _ = try StoreKind.sqlite.makeSQLStore(path: path)
-    try DatabaseQueue(path: path).write { db in
+  @Test(
+    "A database from a newer version is refused with a clear message, and left as it was",
+    arguments: StoreKind.allCases)
+  func newerDatabase(kind: StoreKind) throws {
+    let path = try kind.newLocation()
+    let service = try ChecklistService.openLocal(store: kind.makeSQLStore(path: path))
+    try service.createList(named: "Kept")
+    let store = try kind.makeSQLStore(path: path)
+    try store.queue.write { db in
       _ = try db.run(
         "INSERT INTO schema_migrations (identifier, applied_at) VALUES ('v99: future', 0)")
     }
+    func migrations() throws -> [String] {
+      try store.queue.read { db in
+        try db.query("SELECT identifier FROM schema_migrations ORDER BY identifier") {
+          $0.string(0)
+        }
+      }
+    }
+    let before = try migrations()
     let error = #expect(throws: ChecklistsError.self) {
-      try StoreKind.sqlite.makeSQLStore(path: path)
+      try kind.makeSQLStore(path: path)
     }
     #expect(error?.code == .storage)
     #expect(error?.message.contains("newer version of checklists") == true)
     #expect(error?.message.contains("'v99: future'") == true)
+    #expect(try migrations() == before)
+    #expect(try service.checklists().map(\.name).contains("Kept"))
   }
 
+  // SQLite only: a PostgreSQL server is a database server or answers nothing; the PostgreSQL
+  // test of a wrong location is in PostgreSQLStoreTests.
   @Test("A file that is not a database is refused and left alone")
   func notADatabase() throws {
     let path = TemporaryFolder().path("notes.txt")
@@ -85,10 +122,12 @@ struct SQLiteChecklistStoreTests {
     #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
   }
 
-  @Test("Two connections writing at once both succeed, with no 'database is locked'")
-  func concurrentWriters() async throws {
-    let path = TemporaryFolder().path("lists.sqlite")
-    let setup = try ChecklistService.openLocal(store: StoreKind.sqlite.makeSQLStore(path: path))
+  @Test(
+    "Two connections writing at once both succeed, with no 'database is locked'",
+    arguments: StoreKind.allCases)
+  func concurrentWriters(kind: StoreKind) async throws {
+    let path = try kind.newLocation()
+    let setup = try ChecklistService.openLocal(store: kind.makeSQLStore(path: path))
     let list = try setup.createList(named: "Shared")
     let perWriter = 200
     try await withThrowingTaskGroup(of: Void.self) { group in
@@ -96,7 +135,7 @@ struct SQLiteChecklistStoreTests {
         group.addTask {
           // Each writer has its own connection, as a second process would.
           let service = try ChecklistService.openLocal(
-            store: StoreKind.sqlite.makeSQLStore(path: path))
+            store: kind.makeSQLStore(path: path))
           for n in 0..<perWriter {
             let item = try service.addItem("Writer \(writer) item \(n)", to: list.id)
             if n.isMultiple(of: 2) { try service.toggle(itemID: item.id) }
@@ -118,9 +157,11 @@ struct SQLiteChecklistStoreTests {
     #expect(stored.revision == 1 + Int64(perWriter * 2 + perWriter))
   }
 
-  @Test("Toggling writes the same few rows in a list of 10 items and of 5,000")
-  func toggleTouchesConstantRows() throws {
-    let store = try StoreKind.sqlite.makeSQLStore(path: TemporaryFolder().path("lists.sqlite"))
+  @Test(
+    "Toggling writes the same few rows in a list of 10 items and of 5,000",
+    arguments: StoreKind.allCases)
+  func toggleTouchesConstantRows(kind: StoreKind) throws {
+    let store = try kind.makeSQLStore()
     let service = try ChecklistService.openLocal(store: store)
     var rowsWritten: [Int] = []
     for size in [10, 5_000] {
