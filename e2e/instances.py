@@ -5,8 +5,8 @@
   `scripts/postgres start` prints), dropped at `close()`. `.location` is what `--db` takes.
 - `Instance(binary, database, port, public_url)`: one `checklists serve` on 127.0.0.1:port,
   started with the command line of contrib/systemd/checklists@.service (`ExecStart=`, its `%i`
-  the port) and the public URL in `CHECKLISTS_PUBLIC_URL`, as contrib/systemd/checklists.env
-  gives it. `.kill()` is `kill -9`; `.stop()` is SIGTERM, which must exit 0 within 10 s.
+  the port) and the database and public URL in `CHECKLISTS_DATABASE_URL` and
+  `CHECKLISTS_PUBLIC_URL`, as contrib/systemd/checklists.env gives them. `.kill()` is `kill -9`; `.stop()` is SIGTERM, which must exit 0 within 10 s.
 - `Nginx(folder, site)`: Debian's nginx in the foreground from a configuration in `folder`
   (pid, logs and temp paths there too) that includes `site`, the text of
   contrib/nginx/checklists.conf with its ports, name and paths replaced by `site_config`. Run as
@@ -94,13 +94,12 @@ class Database:
 
 
 def unit_command(binary: Path, database: Database, port: int) -> list[str]:
-    """The unit's `ExecStart=` with the built binary, the port for `%i`, and `--db` for the
-    database the unit's environment file names."""
+    """The unit's `ExecStart=` with the built binary and the port for `%i`."""
     lines = [line for line in UNIT.read_text().splitlines() if line.startswith("ExecStart=")]
     assert len(lines) == 1, f"{UNIT} has {len(lines)} ExecStart= lines, not 1"
     words = lines[0].removeprefix("ExecStart=").split()
     assert words[0] == "/usr/local/bin/checklists", f"{UNIT} starts {words[0]}"
-    return [str(binary), "--db", database.location, *(w.replace("%i", str(port)) for w in words[1:])]
+    return [str(binary), *(w.replace("%i", str(port)) for w in words[1:])]
 
 
 
@@ -114,6 +113,7 @@ class Instance:
     process: subprocess.Popen | None = None
     output: list = field(default_factory=list)
     _ready: threading.Event = field(default_factory=threading.Event)
+    _serving: bool = False
 
     @property
     def url(self) -> str:
@@ -123,10 +123,11 @@ class Instance:
         self._ready.clear()
         self.process = subprocess.Popen(
             unit_command(self.binary, self.database, self.port),
-            env={**os.environ, "CHECKLISTS_CURRENCY": "EUR", "CHECKLISTS_PUBLIC_URL": self.public_url},
+            env={**os.environ, "CHECKLISTS_CURRENCY": "EUR", "CHECKLISTS_DATABASE_URL": self.database.location,
+                 "CHECKLISTS_PUBLIC_URL": self.public_url},
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
         threading.Thread(target=self._read, args=(self.process,), daemon=True).start()
-        if not self._ready.wait(30) or self.process.poll() is not None:
+        if not self._ready.wait(30) or self.process.poll() is not None or not self._serving:
             self.process.kill()
             raise AssertionError(f"instance {self.name} did not start:\n{self.log()}")
 
@@ -134,6 +135,7 @@ class Instance:
         for line in process.stdout:
             self.output.append(line.rstrip("\n"))
             if "in a browser" in line:
+                self._serving = True
                 self._ready.set()
         self._ready.set()
 

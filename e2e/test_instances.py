@@ -1,12 +1,17 @@
 """Two `checklists serve` instances on one database behind nginx (contrib/nginx/checklists.conf),
 with real browsers: what a household sees when one instance dies.
 
-    .venv/bin/python -m pytest e2e/test_instances.py -q
-    CHECKLISTS_E2E_DATABASE=postgres .venv/bin/python -m pytest e2e/test_instances.py -q
+    .venv/bin/python -m pytest e2e/test_instances.py -q                 # on PostgreSQL
+    CHECKLISTS_E2E_DATABASE=sqlite .venv/bin/python -m pytest e2e/test_instances.py -q
+
+On PostgreSQL the database is a fresh one with a unique name on the shared test cluster
+(`$CHECKLISTS_TEST_POSTGRES`, else `scripts/postgres start`), dropped at the end; on SQLite both
+instances open one file.
 
 The instances run with the systemd unit's command line (contrib/systemd/checklists@.service:
-127.0.0.1, a port each, `--behind-https-proxy`) and `CHECKLISTS_PUBLIC_URL` the address browsers
-use, as contrib/systemd/checklists.env sets it; so there are accounts (alice).
+127.0.0.1, a port each, `--behind-https-proxy`) and the environment contrib/systemd/checklists.env
+gives them (`CHECKLISTS_DATABASE_URL`, `CHECKLISTS_PUBLIC_URL` the address browsers use); with
+`--behind-https-proxy` there must be accounts (alice).
 nginx does TLS with a self-signed certificate made for the test and listens on 127.0.0.1 only.
 
 Which browser reaches which instance: the first ("through nginx") opens the app while only
@@ -42,7 +47,7 @@ from instances import (  # noqa: E402
 )
 
 ROOT = Path(__file__).resolve().parents[1]
-ENGINE = os.environ.get("CHECKLISTS_E2E_DATABASE", "sqlite")
+ENGINE = os.environ.get("CHECKLISTS_E2E_DATABASE", "postgres")
 PASSWORD = "alice-password"
 CHROMIUM = os.environ.get("CHROMIUM_BINARY", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
