@@ -38,6 +38,13 @@ final class ChangeWatcher: Sendable {
   }
   private let checkHandler = Mutex<(@Sendable () -> Void)?>(nil)
 
+  /// Called for each reminder this instance claimed and sent (the metrics count them).
+  var onReminderSent: (@Sendable () -> Void)? {
+    get { reminderHandler.withLock { $0 } }
+    set { reminderHandler.withLock { $0 = newValue } }
+  }
+  private let reminderHandler = Mutex<(@Sendable () -> Void)?>(nil)
+
   /// Called when the change log has grown, before the changes are broadcast.
   var onChange: (@Sendable () -> Void)? {
     get { changeHandler.withLock { $0 } }
@@ -155,6 +162,7 @@ final class ChangeWatcher: Sendable {
         guard claimed else { continue }
         let due = ISOTimestamp.milliseconds(dueDate)
         log("Reminder: \(item.text) (list '\(list.name)', due \(due))")
+        reminderHandler.withLock { $0 }?()
       }
     }
     state.withLock { $0.lastReminderCheck = now }

@@ -96,6 +96,7 @@ public final class ChecklistsServer: Sendable {
     let cache = ResponseCache()
     watcher.onChange = { cache.invalidate() }
     watcher.afterCheck = { log.flush() }
+    watcher.onReminderSent = { metrics.reminderSent() }
     let gateway = APIGateway(
       authenticator: authenticator, locale: configuration.locale, events: events, cache: cache,
       didWrite: {

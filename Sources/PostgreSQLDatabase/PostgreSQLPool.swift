@@ -94,7 +94,7 @@ public final class PostgreSQLPool: SQLConnectionPool {
     var attempt = 1
     while true {
       do {
-        return try withTransaction(kind, body)
+        return try SQLTransactionClock.measure { try withTransaction(kind, body) }
       } catch let error as SQLError
         where kind == .immediate ? error.isRetryableConflict : error.isStalePlan
       {
