@@ -4,7 +4,8 @@ import Foundation
   import Glibc
 #endif
 
-/// One `checklists serve` process on 127.0.0.1 and a free port, its output discarded.
+/// One `checklists serve` process on 127.0.0.1 and a free port, its output discarded, with
+/// no cap on connections per address (nginx's all come from 127.0.0.1).
 final class ServeProcess {
   let port: UInt16
   private let process: Process
@@ -18,6 +19,9 @@ final class ServeProcess {
     process.arguments = [
       "--db", database, "serve", "--host", "127.0.0.1", "--port", "\(port)", "--public-url",
       publicURL,
+      // Behind nginx every connection comes from 127.0.0.1: no per-address cap, as with
+      // --behind-https-proxy (which would need accounts).
+      "--max-connections-per-address", "0",
     ]
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
