@@ -110,6 +110,9 @@ extension ArgumentDefinition {
     case .positional: valueName = name
     case .flag: return false
     }
-    return ["file", "path", "directory", "folder"].contains(valueName)
+    // "file-or-url" (--database) offers files too: a URL is typed, a file is completed.
+    return valueName.split(separator: "-").contains {
+      ["file", "path", "directory", "folder"].contains(String($0))
+    }
   }
 }

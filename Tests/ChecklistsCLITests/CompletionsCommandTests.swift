@@ -192,7 +192,7 @@ struct ManCommandTests {
     for path in paths {
       #expect(lines.contains(path), "the page has no section for '\(path)'")
     }
-    for option in ["--metrics-token token", "--due date", "--db path", "--remind"] {
+    for option in ["--metrics-token token", "--due date", "--db file-or-url", "--remind"] {
       #expect(rendered.output.contains(option), "\(option) missing")
     }
   }
