@@ -69,7 +69,10 @@ final class CommandContext {
       throw ChecklistsCLIError(description: "A server's command line has no database file.")
     }
     let isServer = SQLChecklistStore.isPostgreSQL(path)
-    if !createsFolder, !isServer { try Self.checkFolder(of: path) }
+    // A mistyped URL is refused by `open` without naming it (it may hold a password).
+    if !createsFolder, !isServer, SQLChecklistStore.mistypedURLScheme(path) == nil {
+      try Self.checkFolder(of: path)
+    }
     let store = try SQLChecklistStore.open(path)
     openedStore = store
     return store

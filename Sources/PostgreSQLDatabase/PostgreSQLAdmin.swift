@@ -41,7 +41,11 @@ public struct PostgreSQLAdmin: Sendable {
     }
     let afterScheme = string[schemeEnd.upperBound...]
     let authorityEnd = afterScheme.firstIndex { $0 == "/" || $0 == "?" } ?? string.endIndex
-    let query = string[authorityEnd...].firstIndex(of: "?").map { string[$0...] } ?? ""
+    // A `dbname=` in the query would override the path: it goes, the other parameters stay.
+    let parameters =
+      (string[authorityEnd...].firstIndex(of: "?").map { string[$0...].dropFirst() }
+      ?? "").split(separator: "&").filter { !$0.hasPrefix("dbname=") }
+    let query = parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&")
     return String(string[..<authorityEnd]) + "/" + Self.percentEncoded(name) + query
   }
 

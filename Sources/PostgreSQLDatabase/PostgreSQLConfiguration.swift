@@ -28,7 +28,8 @@ public struct PostgreSQLConfiguration: Sendable {
   public init(_ connectionString: String) throws {
     var message: UnsafeMutablePointer<CChar>?
     guard let parsed = PQconninfoParse(connectionString, &message) else {
-      let reason = message.map { oneLine(String(cString: $0)) } ?? "out of memory"
+      let reason = Self.withoutSecrets(
+        message.map { oneLine(String(cString: $0)) } ?? "out of memory", of: connectionString)
       PQfreemem(message)
       throw SQLError(
         .cantOpen, code: "invalid connection string",
@@ -45,6 +46,40 @@ public struct PostgreSQLConfiguration: Sendable {
     }
     self.connectionString = connectionString
     self.options = options
+  }
+
+  /// libpq's parse errors quote the string, or the token it stumbled on: `reason` with the
+  /// whole string and anything that may be its password (a URL's `user:password@`, a
+  /// `password=` keyword's value) taken out, so that the message can go to a log.
+  static func withoutSecrets(_ reason: String, of connectionString: String) -> String {
+    var secrets: [Substring] = []
+    if let scheme = connectionString.firstRange(of: "://") {
+      let rest = connectionString[scheme.upperBound...]
+      if let at = rest.lastIndex(of: "@") {
+        let userInfo = rest[..<at]
+        secrets.append(userInfo)
+        if let colon = userInfo.firstIndex(of: ":") {
+          secrets.append(userInfo[userInfo.index(after: colon)...])
+        }
+      }
+    }
+    var search = connectionString[...]
+    while let keyword = search.firstRange(of: "password") {
+      var value = search[keyword.upperBound...].drop { $0 == " " || $0 == "=" }
+      if value.first == "'" {
+        value = value.dropFirst()
+        value = value.prefix { $0 != "'" }
+      } else {
+        value = value.prefix { $0 != " " && $0 != "&" }
+      }
+      secrets.append(value)
+      search = search[keyword.upperBound...]
+    }
+    var text = reason.replacing(connectionString, with: "the string given")
+    for secret in secrets.sorted(by: { $0.count > $1.count }) where !secret.isEmpty {
+      text = text.replacing(secret, with: "…")
+    }
+    return text
   }
 
   /// The database's address for messages, without any password: `postgres://user@host:port/db`

@@ -58,7 +58,9 @@ struct DatabaseCopyCommand: RunnableCommand {
   static var placement: CommandPlacement { .here }
 
   func run(_ context: CommandContext) throws {
-    if !SQLChecklistStore.isPostgreSQL(source) && !FileManager.default.fileExists(atPath: source) {
+    if !SQLChecklistStore.isPostgreSQL(source), SQLChecklistStore.mistypedURLScheme(source) == nil,
+      !FileManager.default.fileExists(atPath: source)
+    {
       throw ChecklistsError(.notFound, "There is no database file '\(source)' to copy.")
     }
     let from = try SQLChecklistStore.open(source)
