@@ -104,7 +104,9 @@ let package = Package(
         "PostgreSQLDatabase",
       ]
     ),
-    .testTarget(name: "PostgreSQLDatabaseTests", dependencies: ["PostgreSQLDatabase", "SQLDatabase"]),
+    .testTarget(
+      name: "PostgreSQLDatabaseTests", dependencies: ["PostgreSQLDatabase", "SQLDatabase"]
+    ),
     .testTarget(
       name: "ChecklistsInteropTests",
       dependencies: ["ChecklistsCore", "ChecklistsInterop"]
