@@ -125,29 +125,7 @@ extension SQLChecklistStore {
       CREATE TRIGGER field_revisions_of_shopping_entries AFTER DELETE ON shopping_entries
         FOR EACH ROW EXECUTE FUNCTION field_revisions_of_shopping_entries();
 
-      INSERT INTO field_revisions (entity_id, field, revision, user_id, changed_at)
-        SELECT items.id, fields.column1, items.revision, NULL, items.updated_at
-        FROM items, (VALUES ('text'), ('checked'), ('dueDate'), ('remind')) AS fields
-        WHERE items.updated_at > items.created_at;
-      INSERT INTO field_revisions (entity_id, field, revision, user_id, changed_at)
-        SELECT checklists.id, fields.column1, checklists.revision, NULL, checklists.updated_at
-        FROM checklists, (VALUES ('name'), ('icon')) AS fields
-        WHERE checklists.updated_at > checklists.created_at;
-      INSERT INTO field_revisions (entity_id, field, revision, user_id, changed_at)
-        SELECT shopping_items.id, fields.column1, shopping_items.revision, NULL,
-               shopping_items.updated_at
-        FROM shopping_items,
-             (VALUES ('name'), ('price'), ('unit'), ('category')) AS fields
-        WHERE shopping_items.updated_at > shopping_items.created_at;
-      INSERT INTO field_revisions (entity_id, field, revision, user_id, changed_at)
-        SELECT id, 'name', revision, NULL, updated_at FROM shopping_lists
-        WHERE updated_at > created_at;
-      INSERT INTO field_revisions (entity_id, field, revision, user_id, changed_at)
-        SELECT shopping_entries.list_id || '/' || shopping_entries.item_id, fields.column1,
-               shopping_entries.revision, NULL, shopping_lists.updated_at
-        FROM shopping_entries
-        JOIN shopping_lists ON shopping_lists.id = shopping_entries.list_id,
-             (VALUES ('quantity'), ('inCart')) AS fields;
+      \(fieldRevisionBackfill)
       """)
   }
 
