@@ -65,6 +65,14 @@ let package = Package(
       pkgConfig: "libmicrohttpd",
       providers: [.apt(["libmicrohttpd-dev"])]
     ),
+    // Web Push (VAPID, aes128gcm, delivery to a push service) over libcrypto: the only importer
+    // of COpenSSL.
+    .systemLibrary(
+      name: "COpenSSL",
+      pkgConfig: "libcrypto",
+      providers: [.apt(["libssl-dev"])]
+    ),
+    .target(name: "WebPush", dependencies: ["COpenSSL"]),
     // A small HTTP server over libmicrohttpd: thread pool, limits, streaming, graceful stop.
     .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
     // The JSON API, live updates, reminders and the web app (embedded in the binary).
@@ -72,6 +80,7 @@ let package = Package(
       name: "ChecklistsServer",
       dependencies: [
         "ChecklistsCore", "ChecklistsStore", "ChecklistsInterop", "HTTPServer", "SQLDatabase",
+        "WebPush",
       ],
       resources: [.embedInCode("Web")]
     ),
@@ -114,6 +123,7 @@ let package = Package(
     .testTarget(name: "ChecklistsSecurityTests", dependencies: ["ChecklistsSecurity"]),
     .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+    .testTarget(name: "WebPushTests", dependencies: ["WebPush"]),
     .testTarget(
       name: "ChecklistsServerTests",
       dependencies: [

@@ -194,6 +194,7 @@ extension SQLChecklistStore {
         NameKey.lookup(item.text), item.isChecked, item.dueDate, item.shouldRemind, item.revision,
         item.createdAt,
         item.updatedAt)
+      try SQLChecklistStore.indexItemWords(db, id: item.id, text: item.text, notes: "")
     }
 
     func updateItem(_ item: ChecklistItem) throws {
@@ -205,6 +206,7 @@ extension SQLChecklistStore {
         """, item.text, NameKey.lookup(item.text), item.isChecked, item.dueDate, item.shouldRemind,
         item.revision,
         item.updatedAt, item.id)
+      try SQLChecklistStore.indexItemWords(db, id: item.id, text: item.text, notes: "")
     }
 
     func deleteItem(id: UUID) throws {

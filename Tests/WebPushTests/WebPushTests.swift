@@ -1,0 +1,9 @@
+import Testing
+
+@testable import WebPush
+
+@Suite struct WebPushModuleTests {
+  @Test func moduleLinks() {
+    _ = WebPush.self
+  }
+}
