@@ -61,6 +61,9 @@ public final class PostgreSQLListener: Sendable {
 
   // MARK: - The listener's thread
 
+  /// How long a connection must last before a loss of it reconnects at once.
+  private static let stableSeconds = 5
+
   /// How long one wait on the socket lasts: the longest `cancel()` waits for the thread.
   private static let pollMilliseconds: Int32 = 250
 
@@ -71,6 +74,7 @@ public final class PostgreSQLListener: Sendable {
   ) {
     var connection = first
     var backoff = 0.1
+    var connectedAt = ContinuousClock.now
     while !control.isCancelled {
       guard let current = connection else {
         connection = try? listen(configuration, channel: channel)
@@ -78,7 +82,7 @@ public final class PostgreSQLListener: Sendable {
           control.sleep(seconds: backoff)
           backoff = min(backoff * 2, 2)
         } else {
-          backoff = 0.1
+          connectedAt = .now
           control.setListening(true)
           if !control.isCancelled { onReconnect() }
         }
@@ -88,6 +92,15 @@ public final class PostgreSQLListener: Sendable {
         current.close()
         connection = nil
         control.setListening(false)
+        // A connection the server ends at once (a tiny idle_session_timeout, a terminate
+        // loop) must not make a reconnect, and a re-read of the change log, per 0.1 s: the
+        // backoff starts again only after a connection that lasted.
+        if ContinuousClock.now - connectedAt >= .seconds(stableSeconds) {
+          backoff = 0.1
+        } else {
+          control.sleep(seconds: backoff)
+          backoff = min(backoff * 2, 2)
+        }
         continue
       }
       for payload in payloads where !control.isCancelled {
