@@ -57,6 +57,7 @@ enum WebAssets {
       ("/data/sync.js", PackageResources.sync_js),
       ("/app.css", PackageResources.app_css),
       ("/shopping.css", PackageResources.shopping_css),
+      ("/checklists/items.css", PackageResources.items_css),
       ("/sw.js", PackageResources.sw_js),
       ("/manifest.webmanifest", PackageResources.manifest_webmanifest),
       ("/app-icon.svg", PackageResources.app_icon_svg),
