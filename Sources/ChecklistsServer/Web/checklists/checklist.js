@@ -183,6 +183,21 @@ export function checklistScreen({ route, alive }) {
       more.setAttribute("aria-label", expanded ? `Show less of the notes of ${item.text}` : `Show all the notes of ${item.text}`);
       li._notesUnmeasured = true;
     }
+    const dueKey = `${item.dueDate}|${item.remind}|${overdue}`;
+    if (li._due === dueKey) {
+      // unchanged: the bell and text stay the same nodes
+    } else if (due) {
+      li._due = dueKey;
+      dueEl.classList.toggle("overdue", overdue);
+      if (item.remind) {
+        dueEl.replaceChildren(h("span", { class: "glyph glyph-bell", "aria-hidden": "true" }), formatDue(due), hidden(", reminder on"));
+      } else {
+        dueEl.textContent = formatDue(due);
+      }
+    } else {
+      li._due = dueKey;
+      if (dueEl.firstChild) dueEl.textContent = "";
+    }
     if (editing) {
       const upButton = body.nextElementSibling;
       const downButton = upButton.nextElementSibling;
