@@ -287,9 +287,9 @@ export function itemFormScreen({ route, alive }) {
       event.preventDefault();
       const value = input.value.trim();
       if (!value) return;
-      const last = subtasks().at(-1);
       try {
-        store.addItem(listID, { text: value, parentID: itemID }, { after: last ? last.id : itemID });
+        // The server puts a new subtask last among its parent's; so does the list here.
+        store.addItem(listID, { text: value, parentID: itemID });
       } catch (e) {
         problem.textContent = e.message;
         return;
