@@ -233,7 +233,8 @@ export function checklistScreen({ route, alive }) {
     ul.replaceChildren();
   }
 
-  const estimate = (entry) => heights.get(entry.key) ?? (entry.conflict ? 120 : entry.item.dueDate ? rowEstimate + 18 : rowEstimate);
+  const estimate = (entry) => heights.get(entry.key) ?? (entry.conflict ? 120
+    : rowEstimate + (entry.item.dueDate ? 18 : 0) + (entry.item.notes ? 18 : 0) + (entry.item.repeat || subtaskCounts.has(entry.item.id) ? 18 : 0));
 
   /** The entries and where each sits, for the items the store shows now. O(items), no DOM. */
   function layoutEntries(items, hide) {
@@ -344,7 +345,8 @@ export function checklistScreen({ route, alive }) {
       if (height && heights.get(entries[i].key) !== height) {
         heights.set(entries[i].key, height);
         changed = true;
-        if (!entries[i].conflict && !entries[i].item.dueDate && heights.size < 4) rowEstimate = height;
+        const plain = (item) => !item.dueDate && !item.notes && !item.repeat && !subtaskCounts.has(item.id);
+        if (!entries[i].conflict && plain(entries[i].item) && heights.size < 4) rowEstimate = height;
       }
     }
     if (changed) computeOffsets();
