@@ -1,5 +1,6 @@
-// Pieces the Checklists screens share: the item row templates, the empty circle and the
-// "Waiting to send" mark, and the "Not available offline" state.
+// Pieces the Checklists screens share: the item row templates (with priority, flag, repeat,
+// subtask count and notes), the empty circle and the "Waiting to send" mark, the "Also check
+// its subtasks?" question, and the "Not available offline" state.
 
 import { h } from "/views.js";
 
@@ -13,12 +14,66 @@ function compactTemplate(id) {
   return root;
 }
 
+/**
+ * index.html's row with the parts Reminders shows around the text: the priority marks before
+ * it (item-priority), the repeat and "2 of 5" line under the due date (item-details), the flag
+ * at the trailing edge (item-flag), and the notes below the row (item-notes, with a "more"
+ * button, outside the toggle so it can be pressed).
+ */
+function withDetails(root) {
+  const body = root.querySelector(".row-main");
+  const rowText = body.querySelector(".row-text");
+  const text = rowText.querySelector(".item-text");
+  const line = h("span", { class: "item-line" }, h("span", { class: "item-priority", "data-testid": "item-priority", hidden: true }));
+  text.replaceWith(line);
+  line.append(text);
+  rowText.append(h("span", { class: "row-sub item-details", "data-testid": "item-details" },
+    h("span", { class: "item-repeat", "data-testid": "item-repeat" }),
+    h("span", { class: "subtask-count", "data-testid": "subtask-count" })));
+  body.append(h("span", { class: "item-flag", role: "img", "aria-label": "Flagged", title: "Flagged", "data-testid": "item-flag", hidden: true }));
+  root.append(h("div", { class: "item-notes", "data-testid": "item-notes", hidden: true },
+    h("span", { class: "item-notes-text", "data-testid": "item-notes-text" }),
+    h("button", { type: "button", class: "notes-more", "data-testid": "notes-more", "aria-expanded": "false", text: "more", hidden: true })));
+  return root;
+}
+
 let templates = null;
-/** The item row to clone: index.html's tpl-item, or tpl-item-editing in Edit mode. */
+/** The item row to clone: index.html's tpl-item, or tpl-item-editing in Edit mode (with the details above). */
 export const itemTemplate = (editing) => {
-  templates ??= { normal: compactTemplate("tpl-item"), editing: compactTemplate("tpl-item-editing") };
+  templates ??= { normal: withDetails(compactTemplate("tpl-item")), editing: withDetails(compactTemplate("tpl-item-editing")) };
   return editing ? templates.editing : templates.normal;
 };
+
+const PRIORITY_NAMES = { low: "Low priority", medium: "Medium priority", high: "High priority" };
+/** The spoken name of a priority ("High priority"), or "" for none. */
+export const priorityName = (priority) => PRIORITY_NAMES[priority] ?? "";
+
+/**
+ * Asks whether checking a parent checks its unchecked subtasks too, as a modal dialog.
+ * - Returns: a promise of "all" (check them too), "one" (only the parent) or null (cancelled).
+ */
+export function askCheckSubtasks(item, count) {
+  const opener = document.activeElement;
+  const titleID = "check-subtasks-title";
+  const dialog = h("dialog", { class: "confirm", "aria-labelledby": titleID, "data-testid": "check-subtasks-dialog" },
+    h("form", { method: "dialog", class: "confirm-form" },
+      h("h2", { class: "confirm-title", id: titleID, text: count === 1 ? "Also check its subtask?" : `Also check its ${count} subtasks?` }),
+      h("p", { class: "confirm-message", text: `“${item.text}” has ${count === 1 ? "1 unchecked subtask" : `${count} unchecked subtasks`}.` }),
+      h("div", { class: "confirm-buttons" },
+        h("button", { type: "submit", value: "one", "data-testid": "check-only-parent", text: "Only This Item" }),
+        h("button", { type: "submit", value: "all", class: "strong", "data-testid": "check-all-subtasks", text: "Check All" }))));
+  document.body.append(dialog);
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => {
+      const value = dialog.returnValue;
+      dialog.remove();
+      if (opener?.isConnected && typeof opener.focus === "function") opener.focus();
+      resolve(value === "all" || value === "one" ? value : null);
+    }, { once: true });
+    dialog.showModal();
+    dialog.querySelector('[value="all"]').focus();
+  });
+}
 
 const checkmarkNode = h("span", { class: "checkmark", "data-testid": "checkmark", text: "√" });
 const circleNode = h("span", { class: "check-circle", "data-testid": "check-circle" });

@@ -11,7 +11,10 @@
 // data-testid hooks: items (the <ul>), item-row (data-item-id, data-checked="true|false",
 // data-pending), item-toggle (role=checkbox, aria-checked), checkmark (present only when
 // checked, text "√"), check-circle (only when not), pending-mark, item-text, item-due,
-// edit-item (ⓘ); row-conflict under its row; in edit mode (edit-mode button): delete-item,
+// item-priority ("!", "!!", "!!!"), item-flag, item-details with item-repeat ("↻ Every week")
+// and subtask-count ("2 of 5"), item-notes with item-notes-text and notes-more (data-expanded
+// on the row), edit-item (ⓘ); a subtask's row has data-parent-id and class "subtask";
+// check-subtasks-dialog (check-all-subtasks, check-only-parent) when a parent is checked; row-conflict under its row; in edit mode (edit-mode button): delete-item,
 // move-up, move-down, drag-handle; inline-add-input, inline-add-error; hidden-count;
 // list-menu with hide-checked (aria-pressed), clear-checked, uncheck-all; shared-note atop a
 // shared list; empty-state, not-offline; the nav bar's add-item.
@@ -23,7 +26,8 @@ import { rowConflict } from "/conflicts.js";
 import { canCheck, canEditItems, isShared, sharedNote } from "/sharing.js";
 import { go, showLoadError, showLoadingSoon, up } from "/app/router.js";
 import { LAST_LIST_KEY, paths } from "/checklists/checklist-paths.js";
-import { checkCircle, checkmark, itemTemplate, notOffline, pendingMark } from "/checklists/checklist-rows.js";
+import { askCheckSubtasks, checkCircle, checkmark, itemTemplate, notOffline, pendingMark, priorityName } from "/checklists/checklist-rows.js";
+import { groupSubtasks, priorityMarks } from "/data/ops-apply.js";
 import { listMenu } from "/checklists/checklist-menu.js";
 import { inlineAddRow } from "/checklists/inline-add.js";
 
@@ -120,7 +124,10 @@ export function checklistScreen({ route, alive }) {
     const first = index === 0;
     const last = index === count - 1;
     const pending = !!item._pending;
-    const signature = `${item.revision}|${checked}|${item.text}|${item.dueDate}|${item.remind}|${overdue}|${first}|${last}|${may.check}|${pending}|${index}|${count}`;
+    const sub = subtaskCounts.get(item.id);
+    const expanded = expandedNotes.has(item.id);
+    const signature = `${item.revision}|${checked}|${item.text}|${item.dueDate}|${item.remind}|${overdue}|${first}|${last}|${may.check}|${pending}|${index}|${count}` +
+      `|${item.notes}|${item.flagged}|${item.priority}|${item.repeatDescription}|${item.repeat}|${item.parentID}|${sub?.count}|${sub?.checked}|${expanded}`;
     if (li._signature === signature) return;
     const fresh = li._signature === undefined;
     li._signature = signature;
@@ -128,12 +135,20 @@ export function checklistScreen({ route, alive }) {
     const body = editing ? lead.nextElementSibling : lead;
     const slot = body.firstElementChild;
     const rowText = slot.nextElementSibling;
-    const textEl = rowText.firstElementChild;
-    const dueEl = textEl.nextElementSibling;
+    const line = rowText.firstElementChild;
+    const priorityEl = line.firstElementChild;
+    const textEl = priorityEl.nextElementSibling;
+    const dueEl = line.nextElementSibling;
+    const detailsEl = dueEl.nextElementSibling;
+    const flagEl = body.lastElementChild;
+    const notesEl = li.lastElementChild;
     if (fresh) li.setAttribute("data-item-id", item.id);
     li.setAttribute("data-checked", checked ? "true" : "false");
     li.setAttribute("aria-posinset", String(index + 1));
     li.setAttribute("aria-setsize", String(count));
+    li.classList.toggle("subtask", !!item.parentID);
+    if (item.parentID) li.dataset.parentId = item.parentID;
+    else delete li.dataset.parentId;
     const mark = slot.firstElementChild;
     if (checked && mark?.dataset.testid !== "checkmark") slot.replaceChildren(checkmark());
     else if (!checked && mark?.dataset.testid !== "check-circle") slot.replaceChildren(checkCircle());
@@ -145,6 +160,29 @@ export function checklistScreen({ route, alive }) {
       if (rowText.nextElementSibling?.classList.contains("pending-mark")) rowText.nextElementSibling.remove();
     }
     if (textEl.textContent !== item.text) textEl.textContent = item.text;
+    const marks = priorityMarks(item.priority);
+    priorityEl.hidden = !marks;
+    if (marks) priorityEl.replaceChildren(h("span", { "aria-hidden": "true", text: marks }), hidden(`${priorityName(item.priority)}: `));
+    flagEl.hidden = !item.flagged;
+    const repeatEl = detailsEl.firstElementChild;
+    const countEl = repeatEl.nextElementSibling;
+    const repeating = item.repeat ? item.repeatDescription || "Repeats" : "";
+    repeatEl.textContent = repeating ? `↻ ${repeating}` : "";
+    countEl.textContent = sub ? `${sub.checked} of ${sub.count}` : "";
+    if (sub) countEl.setAttribute("aria-label", `${sub.checked} of ${sub.count} subtasks done`);
+    detailsEl.hidden = !repeating && !sub;
+    const notes = item.notes ?? "";
+    notesEl.hidden = !notes;
+    li.toggleAttribute("data-expanded", expanded && !!notes);
+    if (notes) {
+      const notesText = notesEl.firstElementChild;
+      if (notesText.textContent !== notes) notesText.textContent = notes;
+      const more = notesEl.lastElementChild;
+      more.textContent = expanded ? "less" : "more";
+      more.setAttribute("aria-expanded", String(expanded));
+      more.setAttribute("aria-label", expanded ? `Show less of the notes of ${item.text}` : `Show all the notes of ${item.text}`);
+      li._notesUnmeasured = true;
+    }
     const dueKey = `${item.dueDate}|${item.remind}|${overdue}`;
     if (li._due === dueKey) {
       // unchanged: the bell and text stay the same nodes
@@ -172,7 +210,7 @@ export function checklistScreen({ route, alive }) {
       lead.setAttribute("aria-checked", checked ? "true" : "false");
       if (!may.check) lead.setAttribute("aria-disabled", "true");
       else lead.removeAttribute("aria-disabled");
-      li.lastElementChild.setAttribute("aria-label", `Edit ${item.text}`);
+      li.lastElementChild.previousElementSibling.setAttribute("aria-label", `Edit ${item.text}`);
     }
   }
 
@@ -186,6 +224,8 @@ export function checklistScreen({ route, alive }) {
   let rowEstimate = 48;
   let nodes = new Map(); // entry key → element in the DOM
   let rendered = { first: -1, last: -1 };
+  let subtaskCounts = new Map(); // parent id → {count, checked}
+  const expandedNotes = new Set(); // ids of the items whose notes are shown whole
 
   function resetRows() {
     nodes = new Map();
@@ -193,11 +233,21 @@ export function checklistScreen({ route, alive }) {
     ul.replaceChildren();
   }
 
-  const estimate = (entry) => heights.get(entry.key) ?? (entry.conflict ? 120 : entry.item.dueDate ? rowEstimate + 18 : rowEstimate);
+  const estimate = (entry) => heights.get(entry.key) ?? (entry.conflict ? 120
+    : rowEstimate + (entry.item.dueDate ? 18 : 0) + (entry.item.notes ? 18 : 0) + (entry.item.repeat || subtaskCounts.has(entry.item.id) ? 18 : 0));
 
   /** The entries and where each sits, for the items the store shows now. O(items), no DOM. */
   function layoutEntries(items, hide) {
-    visible = hide ? items.filter((i) => !i.checked) : items;
+    subtaskCounts = new Map();
+    for (const item of items) {
+      if (!item.parentID) continue;
+      const counts = subtaskCounts.get(item.parentID) ?? { count: 0, checked: 0 };
+      counts.count += 1;
+      if (item.checked) counts.checked += 1;
+      subtaskCounts.set(item.parentID, counts);
+    }
+    const ordered = groupSubtasks(items);
+    visible = hide ? ordered.filter((i) => !i.checked) : ordered;
     entries = [];
     for (let i = 0; i < visible.length; i++) {
       const item = visible[i];
@@ -279,6 +329,15 @@ export function checklistScreen({ route, alive }) {
     nodes = next;
     // A focused row moved in the DOM loses focus: give it back.
     if (active?.isConnected && document.activeElement !== active) active.focus({ preventScroll: true });
+    // "more" only where the notes do not fit on their one line.
+    for (const node of wanted) {
+      if (!node._notesUnmeasured) continue;
+      node._notesUnmeasured = false;
+      const notesEl = node.lastElementChild;
+      const textEl = notesEl.firstElementChild;
+      const more = notesEl.lastElementChild;
+      more.hidden = !node.hasAttribute("data-expanded") && !textEl.textContent.includes("\n") && textEl.scrollWidth <= textEl.clientWidth;
+    }
     // Measure what is shown; correct the sums when a row is not the estimated height.
     let changed = false;
     for (let i = first; i >= 0 && i <= last; i++) {
@@ -286,7 +345,8 @@ export function checklistScreen({ route, alive }) {
       if (height && heights.get(entries[i].key) !== height) {
         heights.set(entries[i].key, height);
         changed = true;
-        if (!entries[i].conflict && !entries[i].item.dueDate && heights.size < 4) rowEstimate = height;
+        const plain = (item) => !item.dueDate && !item.notes && !item.repeat && !subtaskCounts.has(item.id);
+        if (!entries[i].conflict && plain(entries[i].item) && heights.size < 4) rowEstimate = height;
       }
     }
     if (changed) computeOffsets();
@@ -359,8 +419,12 @@ export function checklistScreen({ route, alive }) {
           toast(note.textContent);
           break;
         }
-        store.checkItem(itemID, !item.checked);
-        announce(!item.checked ? `${item.text} checked` : `${item.text} unchecked`);
+        toggle(item);
+        break;
+      case "notes-more":
+        if (expandedNotes.has(itemID)) expandedNotes.delete(itemID);
+        else expandedNotes.add(itemID);
+        paintWindow(true);
         break;
       case "edit-item":
         go(paths.editItem(id, itemID));
@@ -372,12 +436,16 @@ export function checklistScreen({ route, alive }) {
       case "move-down": {
         if (button.getAttribute("aria-disabled") === "true") return;
         // The order as of now (a quick second press may come before the repaint).
-        const order = currentOrder();
+        const order = currentOrder(item);
         const index = order.findIndex((i) => i.id === itemID);
         if (index < 0) return;
         const to = button.dataset.testid === "move-up" ? index - 1 : index + 1;
         if (to < 0 || to >= order.length) return;
-        const after = button.dataset.testid === "move-up" ? order[index - 2]?.id ?? null : order[index + 1].id;
+        // "After" is the item just above where it lands, in the list's order (subtasks follow
+        // their parent): past a parent means past its last subtask; a subtask moved first goes
+        // after its parent.
+        const landAfter = button.dataset.testid === "move-up" ? order[index - 2] : order[index + 1];
+        const after = landAfter ? lastOfGroup(landAfter).id : item.parentID ?? null;
         store.moveItem(itemID, after);
         announce(`${item.text} moved to position ${to + 1} of ${order.length}.`);
         break;
@@ -385,11 +453,41 @@ export function checklistScreen({ route, alive }) {
     }
   });
 
-  /** The items shown, in the store's order now (ticked ones left out while hidden). */
-  function currentOrder() {
+  /**
+   * Checks or unchecks an item. Checking a parent with unchecked subtasks asks whether they are
+   * checked too (one request either way, through the outbox).
+   */
+  async function toggle(item) {
+    const unchecked = item.checked ? 0 : (shown?.items ?? []).filter((i) => i.parentID === item.id && !i.checked).length;
+    let subtasks = false;
+    if (unchecked > 0) {
+      const answer = await askCheckSubtasks(item, unchecked);
+      if (!answer || !alive()) return;
+      subtasks = answer === "all";
+    }
+    const current = store.item(item.id);
+    if (!current) return;
+    store.checkItem(item.id, !current.checked, { subtasks });
+    const what = subtasks ? ` with ${unchecked === 1 ? "its subtask" : `its ${unchecked} subtasks`}` : "";
+    announce(!current.checked ? `${item.text} checked${what}` : `${item.text} unchecked`);
+  }
+
+  /**
+   * The items a move goes among, in the store's order now (ticked ones left out while hidden):
+   * the top-level items, or a subtask's siblings under its parent.
+   */
+  function currentOrder(item) {
     const view = store.checklist(id);
-    if (!view) return visible;
-    return view.checklist.hideChecked ? view.items.filter((i) => !i.checked) : view.items;
+    const all = view ? groupSubtasks(view.checklist.hideChecked ? view.items.filter((i) => !i.checked) : view.items) : visible;
+    const parent = item?.parentID ?? null;
+    return all.filter((i) => (i.parentID ?? null) === parent);
+  }
+
+  /** An item's last subtask (the last row of its group), or the item itself. */
+  function lastOfGroup(item) {
+    if (item.parentID) return item;
+    const subtasks = (store.checklist(id)?.items ?? []).filter((i) => i.parentID === item.id);
+    return subtasks.length ? groupSubtasks(store.checklist(id).items).filter((i) => i.parentID === item.id).at(-1) : item;
   }
 
   /** Deletes an item at once and offers Undo (which adds it back after the same item). */
@@ -412,7 +510,12 @@ export function checklistScreen({ route, alive }) {
       timeout: 8000,
       onAction: () => {
         try {
-          const fields = { text: item.text, checked: item.checked, dueDate: item.dueDate, remind: item.remind && !!item.dueDate };
+          const fields = {
+            text: item.text, checked: item.checked, dueDate: item.dueDate, remind: item.remind && !!item.dueDate,
+            notes: item.notes || undefined, flagged: item.flagged || undefined,
+            priority: item.priority && item.priority !== "none" ? item.priority : undefined, repeat: item.repeat || undefined,
+            parentID: item.parentID && store.item(item.parentID) ? item.parentID : undefined,
+          };
           const stillThere = after && store.item(after);
           store.addItem(id, fields, { after: stillThere ? after : null });
           announce(`Restored ${item.text}.`);
@@ -499,8 +602,13 @@ export function checklistScreen({ route, alive }) {
         paint(true);
       }, 0);
       if (!cancelled && moved) {
+        // After the row above among its own level: a top-level item goes after the top-level
+        // item above (its subtasks move with it); a subtask among its parent's subtasks.
+        const parentID = li.dataset.parentId ?? null;
+        const sameLevel = (el) => el.dataset.itemId && (el.dataset.parentId ?? null) === parentID;
         let prev = li.previousElementSibling;
-        while (prev && !prev.dataset.itemId) prev = prev.previousElementSibling;
+        while (prev && !sameLevel(prev) && prev.dataset.itemId !== parentID) prev = prev.previousElementSibling;
+        if (prev && prev.dataset.itemId === parentID) prev = null;
         let after = prev?.dataset.itemId ?? null;
         if (!prev && rendered.first > 0) {
           // Dropped first among the rows in the DOM: after the item just above them.

@@ -135,6 +135,53 @@ export function validated(raw, field, max) {
   return text;
 }
 
+/** The most characters an item's notes may hold (ChecklistItem.validatedNotes). */
+export const NOTES_LIMIT = 10000;
+
+/**
+ * An item's notes as the server keeps them (ChecklistItem.validatedNotes): trailing white space
+ * trimmed, inner line breaks kept, at most 10,000 characters. Throws with the reason.
+ */
+export function validatedNotes(raw) {
+  const notes = String(raw ?? "").replace(/\s+$/u, "");
+  const length = graphemes(notes);
+  if (length > NOTES_LIMIT) {
+    throw new Error(`Notes are ${length.toLocaleString("en-US")} characters long; the limit is ${NOTES_LIMIT.toLocaleString("en-US")}.`);
+  }
+  return notes;
+}
+
+/** An item's priority as the API names it. */
+export const PRIORITIES = ["none", "low", "medium", "high"];
+
+/** The marks Reminders puts before a prioritised item's text: "", "!", "!!", "!!!". */
+export const priorityMarks = (priority) => "!".repeat(Math.max(0, PRIORITIES.indexOf(priority ?? "none")));
+
+/**
+ * The items in the order a list shows them: each top-level item followed by its subtasks (one
+ * level, in list order), whatever order the array has them in. Subtasks whose parent is not
+ * there stay where they are. O(items).
+ */
+export function groupSubtasks(items) {
+  if (!items.some((i) => i.parentID)) return items;
+  const ids = new Set(items.map((i) => i.id));
+  const children = new Map();
+  for (const item of items) {
+    if (item.parentID && ids.has(item.parentID)) {
+      if (!children.has(item.parentID)) children.set(item.parentID, []);
+      children.get(item.parentID).push(item);
+    }
+  }
+  const out = [];
+  for (const item of items) {
+    if (item.parentID && ids.has(item.parentID)) continue;
+    out.push(item);
+    const mine = children.get(item.id);
+    if (mine) out.push(...mine);
+  }
+  return out;
+}
+
 export const LIMITS = {
   listName: ["A list's name", 200],
   itemText: ["An item's text", 1000],

@@ -225,6 +225,8 @@ export class Outbox {
         targetKey(targetOf(last)) === targetKey(targetOf(fields))) {
       // Quick repeated edits of one thing: one request with the latest state.
       last.body = { ...last.body, ...fields.body };
+      if (fields.kind === "updateItem" && fields.body.checked === false) delete last.body.checkSubtasks;
+      if (fields.repeatLabel) last.repeatLabel = fields.repeatLabel;
       const written = this.write(last);
       this.changed(last);
       written.then(() => this.flush());
@@ -305,8 +307,8 @@ export class Outbox {
       }
       // Every other kind is safe to send again; these act on what is there when they arrive, so
       // their removal from the outbox is written before the next op goes (a reload meanwhile
-      // must not send them twice).
-      if (!this.ops.includes(op) && REPLAY_SENSITIVE.has(op.kind)) await this.host.saveNow();
+      // must not send them twice). So is a notification's Done: the service worker holds it too.
+      if (!this.ops.includes(op) && (REPLAY_SENSITIVE.has(op.kind) || op.from === "notification")) await this.host.saveNow();
     }
   }
 
@@ -552,7 +554,7 @@ export class Outbox {
       conflicting = body.conflicts.filter((c) => c.field in op.body && !equal(c.field, c.current))
         .map((c) => ({ field: c.field, mine: mineValue(c.field), theirs: c.current, changedBy: someoneElse(c.changedBy) }));
     } else {
-      conflicting = Object.keys(op.body).filter((f) => current && !equal(f, theirs(f)))
+      conflicting = Object.keys(op.body).filter((f) => f !== "checkSubtasks" && current && !equal(f, theirs(f)))
         .map((f) => ({ field: f, mine: mineValue(f), theirs: theirs(f), changedBy: null }));
     }
     if (current) this.applyCurrent(op, current);
@@ -680,6 +682,7 @@ function restore(op, fields, after, edits) {
       const item = { text: fields.text ?? "", checked: !!fields.checked };
       if (fields.dueDate) item.dueDate = fields.dueDate;
       if (fields.remind && fields.dueDate) item.remind = true;
+      for (const key of ["notes", "flagged", "priority", "repeat"]) if (fields[key]) item[key] = fields[key];
       return edits.addItem(op.listID, item, { after: after === undefined ? undefined : after });
     }
     case "updateEntry": {
@@ -728,6 +731,11 @@ function changedMessage(fields) {
     const by = changedBy ? ` (by ${changedBy})` : "";
     if (field === "checked") return `${theirs ? "Checked" : "Unchecked"} on another device${by}`;
     if (field === "inCart") return `${theirs ? "Put in the cart" : "Taken out of the cart"} on another device${by}`;
+    if (field === "flagged") return `${theirs ? "Flagged" : "Unflagged"} on another device${by}`;
+    if (field === "priority") return `Priority changed on another device to ${theirs ?? "none"}${by}`;
+    if (field === "repeat") return `${theirs ? "Repeat changed" : "Repeat turned off"} on another device${by}`;
+    if (field === "notes") return `${theirs ? "Notes changed" : "Notes cleared"} on another device${by}`;
+    if (field === "parentID") return `Moved on another device${by}`;
     if (field === "hideChecked") return `${theirs ? "Ticked items hidden" : "Ticked items shown"} on another device${by}`;
     const shown = describe(field, theirs);
     return shown === null ? `Cleared on another device${by}` : `Changed on another device to ${shown}${by}`;

@@ -15,7 +15,7 @@ import { databaseName, openDatabase } from "/data/idb.js";
 import { Outbox } from "/data/outbox.js";
 import {
   LIMITS, byName, fold, insertAfter, lineCost, nameCollator, parsePrice, shoppingOrder, shoppingTotals,
-  subtitle, validated,
+  subtitle, validated, validatedNotes,
 } from "/data/ops-apply.js";
 
 const enc = encodeURIComponent;
@@ -258,7 +258,8 @@ const confirm = {
   removeItem(listID, itemID) {
     const record = state.lists.get(listID);
     if (!record || indexOf(record.items, itemID) < 0) return;
-    setItems(record, record.items.filter((i) => i.id !== itemID));
+    // A parent goes with its subtasks (the server deletes them with it).
+    setItems(record, record.items.filter((i) => i.id !== itemID && i.parentID !== itemID));
   },
   setShoppingLists(lists, etag) {
     state.shoppingLists = { lists, etag };
@@ -470,6 +471,9 @@ function checklistView(id) {
           const item = {
             id: op.itemID, checklistID: id, text: op.body.text, checked: !!op.body.checked,
             dueDate: op.body.dueDate ?? null, remind: !!op.body.remind, reminderDate: null, revision: 0,
+            notes: op.body.notes ?? "", flagged: !!op.body.flagged, priority: op.body.priority ?? "none",
+            parentID: op.body.parentID ?? null, repeat: op.body.repeat ?? null,
+            repeatDescription: op.body.repeat ? op.repeatLabel ?? "Repeats" : null, subtaskCount: 0, checkedSubtaskCount: 0,
             createdAt: op.at, updatedAt: op.at,
           };
           const index = find(op.itemID);
@@ -478,10 +482,16 @@ function checklistView(id) {
           break;
         }
         case "updateItem": {
+          const { checkSubtasks, ...fields } = op.body;
+          // A new rule's description is the server's to say; until it answers, the picker's words.
+          if ("repeat" in fields) fields.repeatDescription = fields.repeat ? op.repeatLabel ?? "Repeats" : null;
           const index = find(op.itemID);
-          if (index >= 0) items[index] = flag({ ...items[index], ...op.body }, op);
+          if (index >= 0) items[index] = flag({ ...items[index], ...fields }, op);
           else if (op.status === "conflict" && op.conflict?.snapshot) {
-            insertAfter(items, flag({ ...op.conflict.snapshot, ...op.body }, op), op.conflict.after);
+            insertAfter(items, flag({ ...op.conflict.snapshot, ...fields }, op), op.conflict.after);
+          }
+          if (checkSubtasks && op.status !== "conflict") {
+            items = items.map((i) => (i.parentID === op.itemID && !i.checked ? flag({ ...i, checked: true }, op) : i));
           }
           break;
         }
@@ -497,7 +507,10 @@ function checklistView(id) {
         }
         case "deleteItem": {
           const index = find(op.itemID);
-          if (index >= 0 && op.status !== "conflict") items.splice(index, 1);
+          if (index >= 0 && op.status !== "conflict") {
+            items.splice(index, 1);
+            if (items.some((i) => i.parentID === op.itemID)) items = items.filter((i) => i.parentID !== op.itemID);
+          }
           break;
         }
         case "uncheckAll":
@@ -1055,6 +1068,11 @@ function pickItemFields(fields) {
   if (fields.checked !== undefined) body.checked = !!fields.checked;
   if (fields.dueDate !== undefined) body.dueDate = fields.dueDate;
   if (fields.remind !== undefined) body.remind = !!fields.remind;
+  if (fields.notes !== undefined) body.notes = validatedNotes(fields.notes);
+  if (fields.flagged !== undefined) body.flagged = !!fields.flagged;
+  if (fields.priority !== undefined) body.priority = fields.priority ?? "none";
+  if (fields.parentID !== undefined) body.parentID = fields.parentID ?? null;
+  if (fields.repeat !== undefined) body.repeat = fields.repeat || null;
   return body;
 }
 
@@ -1095,30 +1113,34 @@ const edits = {
     outbox.enqueue({ kind: "deleteChecklist", listID: id });
     return id;
   },
-  addItem(listID, fields, { after } = {}) {
+  addItem(listID, fields, { after, repeatLabel } = {}) {
     const itemID = uuid();
     const body = { id: itemID, text: itemText(fields.text), ...pickItemFields(fields) };
     if (body.remind && !body.dueDate) throw new Error("Remind Me needs a due date.");
-    outbox.enqueue({ kind: "addItem", listID, itemID, body, after });
+    if (body.parentID === null) delete body.parentID;
+    outbox.enqueue({ kind: "addItem", listID, itemID, body, after, ...(repeatLabel ? { repeatLabel } : {}) });
     return itemID;
   },
   addItems(listID, texts) {
     const clean = texts.map((t) => String(t ?? "").trim()).filter((t) => t.length > 0).map(itemText);
     return clean.map((text) => edits.addItem(listID, { text }));
   },
-  updateItem(id, changes, { base } = {}) {
+  /** `changes` may hold text, checked, dueDate, remind, notes, flagged, priority, parentID, repeat and checkSubtasks (with checked: true). */
+  updateItem(id, changes, { base, repeatLabel } = {}) {
     const listID = itemListID(id);
     const body = {};
     if (changes.text !== undefined) body.text = itemText(changes.text);
-    if (changes.checked !== undefined) body.checked = !!changes.checked;
-    if (changes.dueDate !== undefined) body.dueDate = changes.dueDate;
-    if (changes.remind !== undefined) body.remind = !!changes.remind;
+    Object.assign(body, pickItemFields(changes));
+    if (changes.checkSubtasks && body.checked === true) body.checkSubtasks = true;
     if (Object.keys(body).length === 0) return id;
-    outbox.enqueue({ kind: "updateItem", listID, itemID: id, body, base: base ?? shownRevision("item", id), was: was("item", id) });
+    const op = { kind: "updateItem", listID, itemID: id, body, base: base ?? shownRevision("item", id), was: was("item", id) };
+    if (repeatLabel) op.repeatLabel = repeatLabel;
+    outbox.enqueue(op);
     return id;
   },
-  checkItem(id, checked) {
-    return edits.updateItem(id, { checked: !!checked });
+  /** Checks or unchecks an item; `subtasks: true` checks its unchecked subtasks with it (one request). */
+  checkItem(id, checked, { subtasks = false } = {}) {
+    return edits.updateItem(id, { checked: !!checked, checkSubtasks: !!checked && subtasks });
   },
   moveItem(id, afterID) {
     const listID = itemListID(id);
