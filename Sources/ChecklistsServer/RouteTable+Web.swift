@@ -19,7 +19,10 @@ extension RouteTable {
       }
     }
     // The app's own URLs get the app shell; a browser that must sign in goes to /login first.
-    for path in ["/", "/lists", "/lists/{page...}", "/shopping", "/shopping/{page...}"] {
+    for path in [
+      "/", "/lists", "/lists/{page...}", "/shopping", "/shopping/{page...}", "/smart/{page...}",
+      "/search", "/templates",
+    ] {
       routes.on("GET", path, nil, access: .page) { _, request, _ in
         StaticFiles.response(for: request)
       }

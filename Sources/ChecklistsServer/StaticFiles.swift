@@ -3,7 +3,7 @@ import HTTPServer
 
 /// Serves the web app from the files embedded in the binary.
 ///
-/// `/` and every app URL (`/lists/…`, `/shopping/…`) get the app shell; other paths must name an embedded file
+/// `/` and every app URL (`/lists/…`, `/shopping/…`, `/smart/…`, `/search`, `/templates`) get the app shell; other paths must name an embedded file
 /// exactly. Paths are compared as given after percent-decoding, so `..`, encoded slashes and
 /// the like never reach anything but a 404.
 enum StaticFiles {
@@ -42,10 +42,12 @@ enum StaticFiles {
   }
 
   /// Whether a path is one of the web app's own URLs, answered with the app shell: the
-  /// Checklists tab's (`/`, `/lists/…`) and the Shopping tab's (`/shopping/…`).
+  /// Checklists tab's (`/`, `/lists/…`, the smart lists `/smart/…`, `/search`, `/templates`)
+  /// and the Shopping tab's (`/shopping/…`).
   static func isAppPage(_ path: String) -> Bool {
     path == "/" || path == "/index.html" || path == "/lists" || path.hasPrefix("/lists/")
-      || path == "/shopping" || path.hasPrefix("/shopping/")
+      || path == "/shopping" || path.hasPrefix("/shopping/") || path.hasPrefix("/smart/")
+      || path == "/search" || path == "/templates"
   }
 
   /// The line of `Web/sw.js` the server replaces with the offline shell: "/" and every file

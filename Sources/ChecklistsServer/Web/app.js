@@ -40,7 +40,8 @@ async function start() {
   connectEvents();
   sync.start().catch(() => undefined);
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
-    navigator.serviceWorker.register("/sw.js").catch(() => {
+    // A module worker: it imports the outbox to send a notification's Done (sw.js).
+    navigator.serviceWorker.register("/sw.js", { type: "module" }).catch(() => {
       /* no offline shell; the app still works online */
     });
   }

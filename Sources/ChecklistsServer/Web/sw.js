@@ -4,7 +4,13 @@
 // The server replaces VERSION with a fingerprint of all the app's files as it serves this
 // file (StaticFiles.swift), so every change to the app installs a fresh cache.
 // Background Sync: a `sync` event tagged "outbox" (registered by the page when it queues edits
-// while offline) asks every open window to send its outbox.
+// while offline) asks every open window to send its outbox, and sends what a notification's
+// Done or In 1 hour left in it.
+// Web Push (docs/PUSH.md): a `push` shows the reminder the server sent; its actions are ops of
+// the one outbox (app/reminder-actions.js), sent from here even with no page open.
+// A module worker (registered with type "module" by app.js): it imports the app's outbox.
+
+import { flushReminderActions, queueReminderAction, rememberUser } from "/app/reminder-actions.js";
 
 const VERSION = "development";
 const CACHE = `checklists-shell-${VERSION}`;
@@ -37,14 +43,15 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((k) => k.startsWith("checklists-") && k !== CACHE).map((k) => caches.delete(k))))
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith("checklists-shell-") && k !== CACHE).map((k) => caches.delete(k))))
       .then(() => self.clients.claim()),
   );
 });
 
 const isAppPage = (path) =>
   path === "/" || path === "/index.html" || path === "/lists" || path.startsWith("/lists/")
-  || path === "/shopping" || path.startsWith("/shopping/");
+  || path === "/shopping" || path.startsWith("/shopping/") || path.startsWith("/smart/")
+  || path === "/search" || path === "/templates";
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
@@ -97,25 +104,94 @@ async function cacheFirst(event, request) {
   return response;
 }
 
-// A click on a reminder shown through the service worker opens the app.
+// MARK: - Reminders (Web Push)
+
+const ACTIONS = [{ action: "done", title: "Done" }, { action: "snooze", title: "In 1 hour" }];
+
+/** The notification of a pushed reminder (the server's payload: docs/PUSH.md). */
+function showReminder(payload) {
+  return self.registration.showNotification(payload.title || "Reminder", {
+    body: payload.body || "",
+    tag: payload.itemID,
+    data: payload,
+    icon: "/app-icon-192.png",
+    badge: "/app-icon-192.png",
+    actions: ACTIONS,
+  });
+}
+
+self.addEventListener("push", (event) => {
+  let payload = null;
+  try {
+    payload = event.data ? event.data.json() : null;
+  } catch {
+    payload = null;
+  }
+  if (!payload || payload.type !== "reminder") return;
+  event.waitUntil(Promise.all([
+    showReminder(payload),
+    flushReminderActions().catch(() => undefined), // what an earlier Done left unsent
+  ]));
+});
+
+/**
+ * A notification's action or click: Done and In 1 hour go through the outbox (and Background
+ * Sync when they could not be sent now); a plain click opens the item's list.
+ */
+async function handleClick(notification, action) {
+  const payload = notification.data || {};
+  notification.close();
+  if (action === "done" || action === "snooze") {
+    let sent = false;
+    try {
+      sent = await queueReminderAction(action, payload);
+    } catch (error) {
+      console.warn(`Checklists could not keep the reminder’s action: ${error.message}`);
+      return;
+    }
+    if (!sent) await self.registration.sync?.register("outbox").catch(() => undefined);
+    for (const client of await windows()) client.postMessage({ type: "flush-outbox" });
+    return;
+  }
+  const url = payload.url || "/";
+  const open = (await windows()).find((w) => new URL(w.url).origin === self.location.origin);
+  if (open) {
+    await open.focus().catch(() => undefined);
+    open.postMessage({ type: "open", url });
+    return;
+  }
+  await self.clients.openWindow(url);
+}
+
+const windows = () => self.clients.matchAll({ type: "window", includeUncontrolled: true });
+
 self.addEventListener("notificationclick", (event) => {
-  event.notification.close();
-  event.waitUntil(
-    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
-      const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
-      return open ? open.focus() : self.clients.openWindow("/");
-    }),
-  );
+  event.waitUntil(handleClick(event.notification, event.action));
+});
+
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  if (data.type === "push-user") {
+    event.waitUntil(rememberUser(data.user));
+  } else if (data.type === "test-notification-click") {
+    // The browser tests' stand-in for tapping a notification's action: headless Chromium
+    // has no notification to tap. The same path as a real click (a page of this origin only).
+    event.waitUntil(self.registration.getNotifications({ tag: data.tag }).then((shown) => {
+      if (shown[0]) return handleClick(shown[0], data.action || "");
+      return undefined;
+    }));
+  }
 });
 
 // Background Sync: the browser fires "outbox" once the connection is back, even if no window
-// noticed; each open window of the app then sends what its outbox holds (the outbox lives in
-// the page's IndexedDB and is sent by the page, never from here).
+// noticed; each open window of the app then sends what its outbox holds, and this worker what
+// a notification's action left in it.
 self.addEventListener("sync", (event) => {
   if (event.tag !== "outbox") return;
-  event.waitUntil(
-    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
-      for (const client of windows) client.postMessage({ type: "flush-outbox" });
+  event.waitUntil(Promise.all([
+    windows().then((open) => {
+      for (const client of open) client.postMessage({ type: "flush-outbox" });
     }),
-  );
+    flushReminderActions().catch(() => undefined),
+  ]));
 });

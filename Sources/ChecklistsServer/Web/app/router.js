@@ -9,7 +9,12 @@
 //   /lists/{id}/edit, …/edit/icon      Edit Checklist, its Choose Icon
 //   /lists/{id}/items/new              Add Item
 //   /lists/{id}/items/{itemId}/edit    Edit Item
+//   /smart/{kind}                      a smart list: today, scheduled, overdue, flagged, all
+//   /search?q=…                        Search across every list and the catalogue
+//   /templates                         Templates (New from Template)
 //   /shopping…                         the Shopping tab (its parser: shopping-routes.js)
+// The smart list, search and template screens are loaded when first opened (lazyScreens).
+// At 1024 px and wider, All Lists stays beside them as a sidebar (app/sidebar.js).
 
 import { ApiError } from "/api.js";
 import { backButton, h, setNav } from "/views.js";
@@ -23,6 +28,14 @@ import { checklistScreen } from "/checklists/checklist.js";
 import { clearListDrafts, listFormScreen } from "/checklists/checklist-form.js";
 import { iconScreen } from "/checklists/choose-icon.js";
 import { itemFormScreen } from "/checklists/checklist-item-form.js";
+import { showSidebarFor, startSidebar } from "/app/sidebar.js";
+
+/** Screens in modules of their own, loaded when first opened: route name → [module, export]. */
+const lazyScreens = {
+  smart: ["/checklists/smart-lists.js", "smartListScreen"],
+  search: ["/checklists/search.js", "searchScreen"],
+  templates: ["/checklists/templates.js", "templatesScreen"],
+};
 
 let shopping = null;
 let shoppingLoad = null;
@@ -81,6 +94,9 @@ export function parseRoute(pathname) {
   });
   if (parts.length === 0) return { name: "lists" };
   if (parts[0] === "shopping") return parseShoppingRoute(parts.slice(1));
+  if (parts[0] === "smart" && parts.length === 2) return { name: "smart", kind: parts[1] };
+  if (parts[0] === "search" && parts.length === 1) return { name: "search" };
+  if (parts[0] === "templates" && parts.length === 1) return { name: "templates" };
   if (parts[0] !== "lists") return { name: "notFound" };
   if (parts.length === 1) return { name: "lists" }; // "/lists" shows All Lists too
   const [, id, a, b, c] = parts;
@@ -100,6 +116,9 @@ function parentPath(route) {
     case "list":
     case "listForm":
     case "notFound":
+    case "smart":
+    case "search":
+    case "templates":
       return "/";
     case "icon":
       return route.id ? paths.editList(route.id) : paths.newList();
@@ -215,6 +234,7 @@ export async function render({ direction = "forward" } = {}) {
   document.body.dataset.screen = route.name;
   document.documentElement.dataset.screen = route.name; // for CSS of the root (scroll padding)
   showTab(route);
+  showSidebarFor(route);
   if (isShoppingRoute(route)) {
     try {
       await loadShopping();
@@ -224,6 +244,18 @@ export async function render({ direction = "forward" } = {}) {
     }
     if (!alive()) return;
     screen = shopping.shoppingScreen(route, ctx);
+    await screen.ready;
+    if (!alive()) return;
+    afterRender(direction);
+    return;
+  }
+  if (lazyScreens[route.name]) {
+    screen = await lazyScreen(route, ctx);
+    if (!alive()) {
+      screen?.dispose?.();
+      return;
+    }
+    if (!screen) return;
     await screen.ready;
     if (!alive()) return;
     afterRender(direction);
@@ -255,6 +287,24 @@ export async function render({ direction = "forward" } = {}) {
   await screen.ready;
   if (!alive()) return;
   afterRender(direction);
+}
+
+/** A screen of `lazyScreens`: its module loaded, then called as the contract names it; null after a load error. */
+async function lazyScreen(route, ctx) {
+  const [path, name] = lazyScreens[route.name];
+  let module;
+  try {
+    module = await import(path);
+  } catch {
+    if (ctx.alive()) showLoadError(new ApiError(0, "Offline", "Can’t load this screen."), () => render({ direction: "none" }));
+    return null;
+  }
+  if (!ctx.alive()) return null;
+  const make = module[name];
+  if (typeof make !== "function") throw new Error(`${path} exports no ${name}().`);
+  if (route.name === "smart") return make(ctx, route.kind);
+  if (route.name === "search") return make(ctx, new URLSearchParams(location.search).get("q") ?? "");
+  return make(ctx);
 }
 
 function afterRender(direction) {
@@ -329,6 +379,12 @@ export function startRouter() {
   }
   const lastList = localStorage.getItem(LAST_LIST_KEY);
   if (lastList) tabMemory.checklists = paths.list(lastList); // as a fresh visit to "/" reopens it
+  startSidebar(go);
+  // A click on a reminder's notification with the app open: the service worker asks for its list.
+  navigator.serviceWorker?.addEventListener("message", (event) => {
+    const url = event.data?.type === "open" ? String(event.data.url || "/") : null;
+    if (url && url.startsWith("/") && !url.startsWith("//")) go(url);
+  });
   document.getElementById("tabbar").addEventListener("click", (event) => {
     const link = event.target.closest("a[data-tab]");
     if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;

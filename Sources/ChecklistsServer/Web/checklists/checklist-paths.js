@@ -11,6 +11,9 @@ export const paths = {
   icon: (id) => (id ? `/lists/${enc(id)}/edit/icon` : "/lists/new/icon"),
   newItem: (listID) => `/lists/${enc(listID)}/items/new`,
   editItem: (listID, itemID) => `/lists/${enc(listID)}/items/${enc(itemID)}/edit`,
+  smart: (kind) => `/smart/${enc(kind)}`,
+  search: (query) => `/search?q=${enc(query)}`,
+  templates: () => "/templates",
 };
 
 /** localStorage key of the list that was open last (a fresh visit to "/" reopens it). */

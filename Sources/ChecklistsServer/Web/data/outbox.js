@@ -305,8 +305,8 @@ export class Outbox {
       }
       // Every other kind is safe to send again; these act on what is there when they arrive, so
       // their removal from the outbox is written before the next op goes (a reload meanwhile
-      // must not send them twice).
-      if (!this.ops.includes(op) && REPLAY_SENSITIVE.has(op.kind)) await this.host.saveNow();
+      // must not send them twice). So is a notification's Done: the service worker holds it too.
+      if (!this.ops.includes(op) && (REPLAY_SENSITIVE.has(op.kind) || op.from === "notification")) await this.host.saveNow();
     }
   }
 
