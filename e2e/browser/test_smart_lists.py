@@ -190,8 +190,6 @@ def test_smart_screenshots(server, browser):
         open_smart(driver, "scheduled")
         until(driver, lambda d: len(smart_groups(d)) >= 3, "Scheduled never showed")
         shoot(driver, f"smart-scheduled-{size}.png")
-        driver.quit()
-        browser.drivers.remove(driver)
 
 
 # MARK: - Search

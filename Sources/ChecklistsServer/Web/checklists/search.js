@@ -35,9 +35,10 @@ export function matches(words, ...texts) {
  * "creme" marks "Crème" in "Crème brûlée" (the accent is kept in what shows).
  */
 export function highlighted(text, words) {
+  text = String(text ?? "");
   const nodes = [];
   let last = 0;
-  for (const match of String(text ?? "").matchAll(WORD)) {
+  for (const match of text.matchAll(WORD)) {
     const token = match[0];
     const folded = fold(token);
     const word = words.filter((w) => folded.startsWith(w)).sort((a, b) => b.length - a.length)[0];

@@ -18,7 +18,15 @@ import { paths } from "/checklists/checklist-paths.js";
 import { notOffline } from "/checklists/checklist-rows.js";
 
 const enc = encodeURIComponent;
-const uuid = () => crypto.randomUUID().toUpperCase();
+/** A new id; crypto.randomUUID exists only in secure contexts (not plain HTTP on a LAN address). */
+function uuid() {
+  if (crypto.randomUUID) return crypto.randomUUID().toUpperCase();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const x = [...b].map((n) => n.toString(16).padStart(2, "0")).join("");
+  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`.toUpperCase();
+}
 const pad = (n) => String(n).padStart(2, "0");
 const todayInput = (d = new Date()) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
