@@ -106,6 +106,8 @@ export function searchScreen(ctx, query) {
     type: "search", class: "search-input", "data-testid": "search-input", "aria-label": "Search all lists",
     placeholder: "Search", value: query, autocomplete: "off", enterkeyhint: "search", "data-autofocus": "",
   });
+  // Focused with the words kept, the caret goes after them (to type on).
+  input.addEventListener("focus", () => input.setSelectionRange(input.value.length, input.value.length), { once: true });
   const form = h("form", { class: "search-form", role: "search", "data-testid": "search-form" }, input);
   const results = h("div", { class: "search-results", "data-testid": "search-results", "aria-live": "polite" });
   main().replaceChildren(form, results);

@@ -71,7 +71,7 @@ export function localSmartList(kind, now = Date.now()) {
   for (const list of lists) {
     const view = store.checklist(list.id);
     if (!view) {
-      if (kind !== "all" || list.remainingCount > 0) missing += 1;
+      if ((list.remainingCount ?? 1) > 0) missing += 1; // a list with nothing left to do misses nothing
       continue;
     }
     for (const item of view.items) {
@@ -240,12 +240,13 @@ export function smartListScreen(ctx, kind) {
     paint();
   }
 
-  function row(item) {
+  function row(item, group) {
     const checked = justChecked.has(item.id);
     const list = (store.checklists() ?? []).find((l) => l.id === item.checklist.id) ?? item.checklist;
     const due = item.dueDate ? new Date(item.dueDate) : null;
     const overdue = due && !checked && due.getTime() < Date.now();
-    const dueText = due ? (kind === "scheduled" ? timeFormat.format(due) : formatDue(due)) : "";
+    // Under a day's heading the time says enough; elsewhere (and for overdue ones) the date too.
+    const dueText = due ? (kind === "scheduled" && group.key !== "overdue" ? timeFormat.format(due) : formatDue(due)) : "";
     const li = h("li", { class: "row item smart-row", "data-testid": "smart-row" },
       h("button", {
         type: "button", class: "smart-check", role: "checkbox", "aria-checked": String(checked),
@@ -289,7 +290,7 @@ export function smartListScreen(ctx, kind) {
         : h("h2", { class: "smart-group-heading smart-day", text: group.title });
       nodes.push(h("section", { class: "smart-group", "data-testid": "smart-group", "data-group": group.key },
         heading,
-        h("ul", { class: "group smart-items", "aria-label": group.title }, group.items.map(row))));
+        h("ul", { class: "group smart-items", "aria-label": group.title }, group.items.map((item) => row(item, group)))));
     }
     const focused = document.activeElement?.closest?.("[data-item-id]")?.dataset.itemId;
     const focusedTestid = document.activeElement?.dataset?.testid;
