@@ -2,10 +2,16 @@
 // It paints from the store at once (offline too) and loads in the background; only rows whose
 // summary changed are built again (the store's views keep their identity until they change).
 //
+// Above the lists: a search field (opens Search, search.js) and the smart lists with their
+// counts (Today, Scheduled, Overdue, Flagged, All: smart-lists.js), read from the server again
+// on every change the store or the event stream reports, and from the store when offline.
+// Below them: New from Template (templates.js).
+//
 // data-testid hooks: lists (the <ul>), list-row (data-list-id, data-list-name, data-pending),
 // open-list (the row's main button), list-name, list-subtitle, edit-list (ⓘ), delete-list (in
 // edit mode), pending-mark, row-conflict (under its row), empty-state, not-offline; the nav
-// bar's edit-mode and add-list.
+// bar's edit-mode and add-list; lists-search-form, lists-search; smart-tiles, smart-tile
+// (data-kind, data-count), smart-count, smart-name; new-from-template.
 
 import { addButton, announce, confirmDialog, h, iconEl, navButton, setNav, toast } from "/views.js";
 import { main } from "/shell.js";
@@ -16,6 +22,79 @@ import { go, showLoadError, showLoadingSoon } from "/app/router.js";
 import { captureFocus, restoreFocus } from "/app/focus.js";
 import { LAST_LIST_KEY, paths } from "/checklists/checklist-paths.js";
 import { notOffline, pendingMark } from "/checklists/checklist-rows.js";
+import { SMART_KINDS, SMART_NAMES, onChecklistChanges, smartCounts } from "/checklists/smart-lists.js";
+
+/** The counts shown last, so All Lists shows them at once when it opens again. */
+let lastCounts = null;
+
+const SVG = "http://www.w3.org/2000/svg";
+/** The smart lists' symbols (24×24 outlines), drawn white on their coloured circle. */
+const SYMBOLS = {
+  today: ["M4 6h16v14H4z", "M4 10h16", "M8 3v4", "M16 3v4"],
+  scheduled: ["M12 3a9 9 0 1 0 0.01 0z", "M12 7v5l3 3"],
+  overdue: ["M12 3a9 9 0 1 0 0.01 0z", "M12 7v6", "M12 16.5v.5"],
+  flagged: ["M6 21V4", "M6 4h11l-2 4 2 4H6"],
+  all: ["M4 13l2-8h12l2 8v6H4z", "M4 13h5l1 2h4l1-2h5"],
+};
+function symbol(kind) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("class", "smart-symbol");
+  for (const d of SYMBOLS[kind]) {
+    const path = document.createElementNS(SVG, "path");
+    path.setAttribute("d", d);
+    svg.append(path);
+  }
+  return svg;
+}
+
+/** The search field and the five smart-list tiles above All Lists; `update()` reads the counts again. */
+function smartHeader(alive) {
+  const input = h("input", {
+    type: "search", class: "search-input", "data-testid": "lists-search", "aria-label": "Search all lists",
+    placeholder: "Search", autocomplete: "off", enterkeyhint: "search",
+  });
+  const form = h("form", { class: "search-form", role: "search", "data-testid": "lists-search-form" }, input);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const q = input.value.trim();
+    if (q) go(`/search?q=${encodeURIComponent(q)}`);
+  });
+  const tiles = new Map();
+  const grid = h("ul", { class: "smart-tiles", "data-testid": "smart-tiles", "aria-label": "Smart lists" },
+    SMART_KINDS.map((kind) => {
+      const count = h("span", { class: "smart-count", "data-testid": "smart-count", text: "" });
+      const name = h("span", { class: "smart-name", "data-testid": "smart-name", text: SMART_NAMES[kind] });
+      const button = h("button", { type: "button", class: `smart-tile smart-${kind}`, "data-testid": "smart-tile", "data-kind": kind },
+        h("span", { class: "smart-badge", "aria-hidden": "true" }, symbol(kind)), count, name);
+      button.addEventListener("click", () => go(`/smart/${kind}`));
+      tiles.set(kind, { button, count });
+      return h("li", { class: "smart-tile-cell" }, button);
+    }));
+  function show(counts) {
+    for (const [kind, { button, count }] of tiles) {
+      const n = counts?.[kind];
+      count.textContent = n === undefined || n === null ? "" : String(n);
+      button.dataset.count = count.textContent;
+      button.setAttribute("aria-label", n === undefined || n === null ? SMART_NAMES[kind] : `${SMART_NAMES[kind]}, ${n} ${n === 1 ? "item" : "items"}`);
+    }
+  }
+  show(lastCounts);
+  let token = 0;
+  async function update() {
+    const mine = ++token;
+    try {
+      const { counts } = await smartCounts();
+      if (mine !== token || !alive()) return;
+      lastCounts = counts;
+      show(counts);
+    } catch {
+      /* an older server without smart lists: the tiles show no counts */
+    }
+  }
+  return { node: h("div", { class: "smart-header" }, form, grid), update };
+}
 
 export function listsScreen({ alive }) {
   let editing = false;
@@ -32,6 +111,16 @@ export function listsScreen({ alive }) {
   });
 
   const ul = h("ul", { class: "group lists", "data-testid": "lists", "aria-label": "Checklists" });
+  const header = smartHeader(alive);
+  const footer = h("div", { class: "lists-footer" },
+    h("button", { type: "button", class: "plain-button", "data-testid": "new-from-template", text: "New from Template…", onclick: () => go("/templates") }));
+  /** Shows `content` between the smart lists and the footer (keeping the search field as it is). */
+  function show(...content) {
+    const nodes = [header.node, ...content, footer];
+    const here = main().children;
+    if (nodes.length === here.length && nodes.every((n, i) => here[i] === n)) return;
+    main().replaceChildren(...nodes);
+  }
   ul.addEventListener("click", (event) => {
     const button = event.target.closest("button");
     const li = button?.closest("li[data-list-id]");
@@ -91,7 +180,7 @@ export function listsScreen({ alive }) {
     if (!lists) return false;
     if (lists.length === 0) {
       rowsByID.clear();
-      main().replaceChildren(h("div", { class: "empty", "data-testid": "empty-state" },
+      show(h("div", { class: "empty", "data-testid": "empty-state" },
         h("p", { text: "No checklists yet." }),
         h("button", { type: "button", class: "plain-button", text: "Add Checklist", onclick: () => go(paths.newList()) })));
       return true;
@@ -114,14 +203,20 @@ export function listsScreen({ alive }) {
     for (const id of [...rowsByID.keys()]) if (!seen.has(id)) rowsByID.delete(id);
     const same = nodes.length === ul.children.length && nodes.every((li, i) => ul.children[i] === li);
     if (!same) ul.replaceChildren(...nodes);
-    if (!ul.isConnected) main().replaceChildren(ul);
+    if (!ul.isConnected) show(ul);
     restoreFocus(ul, focus);
     return true;
   }
 
-  const stop = store.subscribe((topics) => {
+  const stopLists = store.subscribe((topics) => {
     if (topics.has("checklists") && alive()) paint();
   });
+  const stopCounts = onChecklistChanges(() => alive() && header.update());
+  header.update();
+  const stop = () => {
+    stopLists();
+    stopCounts();
+  };
 
   let ready;
   if (paint()) {

@@ -1,13 +1,16 @@
 // The checklist's menu (the "…" button in the nav bar): Hide Ticked (a setting of the list,
 // kept on the server as `hideChecked`), Clear Ticked (deletes them, after asking), Uncheck All.
 // A plain disclosure (button + group of buttons), not an ARIA menu, so Hide Ticked can carry
-// aria-pressed.
+// aria-pressed. Save as Template keeps the list (its items unchecked, due dates relative to
+// today) as a template to start new lists from (templates.js).
 //
 // data-testid hooks: list-menu (the button, aria-expanded), list-menu-panel, hide-checked
-// (aria-pressed), clear-checked, uncheck-all.
+// (aria-pressed), clear-checked, uncheck-all, save-template.
 
-import { h } from "/views.js";
+import { h, toast } from "/views.js";
 import { canCheck, canEditItems } from "/sharing.js";
+import { go } from "/app/router.js";
+import { saveAsTemplate } from "/checklists/templates.js";
 
 /**
  * - Parameters: `list()` (the checklist shown), `tickedCount()`, and the actions
@@ -23,9 +26,10 @@ export function listMenu({ list, tickedCount, hideChecked, clearChecked, uncheck
   const hide = h("button", { type: "button", class: "list-menu-item", "data-testid": "hide-checked", "aria-pressed": "false", text: "Hide Ticked" });
   const clear = h("button", { type: "button", class: "list-menu-item destructive", "data-testid": "clear-checked", text: "Clear Ticked…" });
   const uncheck = h("button", { type: "button", class: "list-menu-item", "data-testid": "uncheck-all", text: "Uncheck All" });
+  const saveTemplate = h("button", { type: "button", class: "list-menu-item", "data-testid": "save-template", text: "Save as Template" });
   const panel = h("div", {
     class: "list-menu", id: panelID, role: "region", "aria-label": "List options", "data-testid": "list-menu-panel", hidden: true,
-  }, hide, uncheck, clear);
+  }, hide, uncheck, clear, saveTemplate);
 
   const isOpen = () => !panel.hidden;
   function open() {
@@ -86,6 +90,18 @@ export function listMenu({ list, tickedCount, hideChecked, clearChecked, uncheck
     if (count === 0) return;
     close({ focus: true });
     uncheckAll(count);
+  });
+
+  saveTemplate.addEventListener("click", async () => {
+    const shown = list();
+    if (!shown) return;
+    close({ focus: true });
+    try {
+      const template = await saveAsTemplate(shown);
+      toast(`Saved “${template?.name ?? shown.name}” as a template.`, { action: "Show", onAction: () => go("/templates") });
+    } catch (error) {
+      toast(error.isNetwork ? "Can’t reach the server: templates are saved online." : error.message, { kind: "error" });
+    }
   });
 
   return {
