@@ -12,9 +12,10 @@ import Foundation
 // - engines: each API action on SQLite and on PostgreSQL in the same run, p50/p95 and ratio.
 // - instances: two `checklists serve` on one database: a change on one reaching a stream on
 //   the other, and one instance against two behind nginx (contrib/nginx/checklists.conf).
+// - search: GET /api/v1/search at 100,000 items through `checklists serve`, p50/p95/p99.
 var arguments = Array(CommandLine.arguments.dropFirst())
 let mode = arguments.first.map {
-  ["store", "http", "shopping", "growth", "engines", "instances"].contains($0)
+  ["store", "http", "shopping", "growth", "engines", "instances", "search"].contains($0)
     ? arguments.removeFirst() : "store"
 }
 let options = Options(arguments)
@@ -24,5 +25,6 @@ case "shopping": try runShoppingBenchmark(options)
 case "growth": try runGrowthBenchmark(options)
 case "engines": try runEnginesBenchmark(options)
 case "instances": try runInstancesBenchmark(options)
+case "search": try runSearchBenchmark(options)
 default: try runStoreBenchmark(options)
 }
