@@ -15,7 +15,8 @@ extension ChecklistItem {
     if notes.allSatisfy({ $0.isWhitespace || $0.isNewline }) { return "" }
     if notes.count > maximumNotesLength {
       throw ChecklistsError.invalid(
-        "An item's notes can be at most \(maximumNotesLength.formatted(.number.locale(Locale(identifier: "en_US")))) characters; these have \(notes.count.formatted(.number.locale(Locale(identifier: "en_US")))).")
+        "An item's notes can be at most \(maximumNotesLength.formatted(.number.locale(Locale(identifier: "en_US")))) characters; these have \(notes.count.formatted(.number.locale(Locale(identifier: "en_US"))))."
+      )
     }
     return String(notes)
   }

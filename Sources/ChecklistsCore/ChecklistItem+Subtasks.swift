@@ -42,7 +42,9 @@ extension Array where Element == ChecklistItem {
     let ids = Set(map(\.id))
     var children: [UUID: [ChecklistItem]] = [:]
     for item in self {
-      if let parent = item.parentID, ids.contains(parent) { children[parent, default: []].append(item) }
+      if let parent = item.parentID, ids.contains(parent) {
+        children[parent, default: []].append(item)
+      }
     }
     guard !children.isEmpty else { return self }
     var result: [ChecklistItem] = []

@@ -114,7 +114,10 @@ extension ChecklistService {
             ("remind", "\(item.shouldRemind)", "\(shouldRemind)"),
             ("notes", ClientID.shown(item.notes), ClientID.shown(notes)),
             ("flagged", "\(item.isFlagged)", "\(details.isFlagged)"),
-            ("priority", ClientID.shown(item.priority.rawValue), ClientID.shown(details.priority.rawValue)),
+            (
+              "priority", ClientID.shown(item.priority.rawValue),
+              ClientID.shown(details.priority.rawValue)
+            ),
             (
               "parentID", ClientID.shown(item.parentID?.uuidString),
               ClientID.shown(details.parentID?.uuidString)

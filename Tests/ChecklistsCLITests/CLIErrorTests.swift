@@ -41,7 +41,8 @@ struct CLIErrorTests {
       (["export", "--format", "xml"], "Error: Unknown format 'xml'; use ios-plist or json."),
       (
         ["edit", "List", "1"],
-        "Error: Nothing to change: give --text, --due, --no-due, --remind or --no-remind."
+        "Error: Nothing to change: give --text, --due, --no-due, --remind, --no-remind, --notes, "
+          + "--flag, --no-flag, --priority, --repeat or --under."
       ),
     ])
   func usageErrors(arguments: [String], message: String) throws {

@@ -55,7 +55,7 @@ struct CLIInputTests {
     #expect(
       result.error == """
         Error: Argument 3 ('\\xFF x') is not valid UTF-8; the command line takes text in UTF-8 only.
-        Usage: checklists add <list> <text> [--due <date>] [--remind] [--json]
+        Usage: checklists add <list> <text> [--due <date>] [--remind] [--notes <text>] [--flag] [--priority <none|low|medium|high>] [--repeat <rule>] [--under <item>] [--json]
           See 'checklists add --help' for more information.
 
         """)

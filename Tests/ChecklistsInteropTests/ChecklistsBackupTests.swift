@@ -180,4 +180,35 @@ import Testing
       try ChecklistsBackup.encode([list], exportedAt: exportedAt)
     }
   }
+
+  @Test("Notes, flag, priority, parent and repeat round-trip; the iPhone plist leaves them out")
+  func newItemFields() throws {
+    let parent = UUID()
+    let lists = [
+      PortableChecklist(
+        name: "Party", icon: .modelDefault,
+        items: [
+          PortableItem(
+            id: parent, text: "Cake", notes: "Chocolate\nno nuts", isFlagged: true,
+            priority: .high, recurrence: try RecurrenceRule(rrule: "FREQ=MONTHLY;BYMONTHDAY=15")),
+          PortableItem(text: "Flour", parentID: parent),
+        ])
+    ]
+    let data = try ChecklistsBackup.encode(lists, exportedAt: Date(timeIntervalSince1970: 0))
+    #expect(try ChecklistsBackup.decode(data) == lists)
+    let text = String(decoding: data, as: UTF8.self)
+    #expect(text.contains(#""repeat" : "FREQ=MONTHLY;BYMONTHDAY=15""#))
+    #expect(text.contains(#""priority" : "high""#))
+    let bad = Data(
+      #"{"format":"checklists-backup","version":1,"checklists":[{"name":"A","items":[{"text":"B","priority":"urgent"}]}]}"#
+        .utf8)
+    let error = #expect(throws: ChecklistsError.self) { try ChecklistsBackup.decode(bad) }
+    #expect(
+      error?.message.contains("'priority' \"urgent\" is not one of none, low, medium, high") == true
+    )
+    let plist = try IOSChecklistsPlist.decode(
+      IOSChecklistsPlist.encode(lists, now: Date(timeIntervalSince1970: 0)))
+    #expect(plist[0].items.map(\.text) == ["Cake", "Flour"])
+    #expect(plist[0].items.allSatisfy { $0.notes == "" && !$0.isFlagged && $0.parentID == nil })
+  }
 }

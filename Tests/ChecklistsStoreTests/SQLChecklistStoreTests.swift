@@ -55,6 +55,7 @@ struct SQLChecklistStoreTests {
         "v9: hide checked",
         "v10: reminder claims",
         "v11: sign-in failures",
+        "v12: notes, flags, priorities, subtasks, repeats",
       ])
     switch kind {
     case .sqlite:

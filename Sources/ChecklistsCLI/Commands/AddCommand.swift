@@ -81,9 +81,10 @@ struct AddCommand: RunnableCommand {
       return
     }
     var line = "Added '\(item.text)' to \(target.name) as item \(number)."
-    if let details = ChecklistText(display: context.dateDisplay).details(item) {
+    if let details = ChecklistText(display: context.dateDisplay).dueDetails(item) {
       line += " It is \(details)."
     }
+    if let recurrence = item.recurrence { line += " It repeats: \(recurrence.description)." }
     context.print(line)
   }
 }

@@ -64,13 +64,16 @@ struct ChecklistText {
 
   /// The due date and reminder of an item, if it has either.
   func details(_ item: ChecklistItem) -> String? {
-    var parts: [String] = []
-    if let due = item.dueDate {
-      parts.append("due \(display.string(from: due))")
-      if item.shouldRemind { parts.append("remind") }
+    let parts = [dueDetails(item), item.recurrence.map { "↻ \($0.description)" }].compactMap {
+      $0
     }
-    if let recurrence = item.recurrence { parts.append("↻ \(recurrence.description)") }
     return parts.isEmpty ? nil : parts.joined(separator: ", ")
+  }
+
+  /// The due date and reminder of an item: "due 2026-01-01 09:00, remind", or nil.
+  func dueDetails(_ item: ChecklistItem) -> String? {
+    guard let due = item.dueDate else { return nil }
+    return "due \(display.string(from: due))" + (item.shouldRemind ? ", remind" : "")
   }
 
   /// Columns padded to their widest cell, two spaces apart; a `#` column is right-aligned.
