@@ -272,6 +272,26 @@ def test_done_while_offline_is_kept_and_sent_once_when_the_app_opens(server, bro
     assert len(item_changes(server, since, item["id"])) == 1
 
 
+def test_done_while_offline_with_the_list_open_shows_at_once_and_is_sent_when_back_online(server, browser, links):
+    list_id, item = add_item(server, "Buy stamps", "2030-06-01T09:00:00Z")
+    driver = app(browser, links["A"], path=f"/lists/{list_id}")
+    push_until_shown(driver, reminder_payload(list_id, item))
+    since = cursor(server)
+
+    network.offline(driver)
+    tap(driver, item["id"], "done")
+    until_js(driver, "return document.querySelector('[data-testid=item-toggle]')?.getAttribute('aria-checked') === 'true'",
+             message="the open list never showed the Done tapped on the notification")
+    assert server.api("GET", f"/api/v1/items/{item['id']}").body["checked"] is False
+
+    network.online(driver)  # no reload: the page (or the worker's sync) sends it
+    until_server(lambda: server.api("GET", f"/api/v1/items/{item['id']}").body["checked"], True,
+                 "the Done was never sent once back online")
+    until(driver, lambda d: kept_ops(d) == [] or None, "the sent Done stayed in the outbox")
+    time.sleep(0.5)
+    assert len(item_changes(server, since, item["id"])) == 1
+
+
 def test_enable_push_reminders_subscribes_with_the_servers_key(server, browser, links):
     key = server.api("GET", "/api/v1/push/key")
     if key.status == 404:
