@@ -8,7 +8,9 @@ struct StaticFilesTests {
   @Test("The app shell at / and at every app URL, with security headers")
   func shell() async throws {
     let server = try TestServer()
-    for path in ["/", "/lists/\(UUID().uuidString)", "/lists/new"] {
+    for path in [
+      "/", "/lists/\(UUID().uuidString)", "/lists/new", "/smart/today", "/search", "/templates",
+    ] {
       let page = try await server.get(path)
       #expect(page.status == 200)
       #expect(page.header("Content-Type") == "text/html; charset=utf-8")

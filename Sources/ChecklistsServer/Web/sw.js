@@ -150,7 +150,7 @@ async function handleClick(notification, action) {
       return;
     }
     if (!sent) await self.registration.sync?.register("outbox").catch(() => undefined);
-    for (const client of await windows()) client.postMessage({ type: "flush-outbox" });
+    for (const client of await windows()) client.postMessage({ type: "outbox-added" });
     return;
   }
   const url = payload.url || "/";

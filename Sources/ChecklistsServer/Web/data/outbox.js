@@ -112,6 +112,24 @@ export class Outbox {
     this.index = null;
   }
 
+  /**
+   * Takes in the ops the service worker queued from a notification (Done, In 1 hour) while this
+   * page was open: they show at once and are sent from here too (checked in IndexedDB first,
+   * as restored ops are, so whichever sends first, it is sent once).
+   */
+  adopt(records) {
+    const known = new Set(this.ops.map((op) => op.seq));
+    const fresh = (records || []).filter((r) => r && r.kind && r.from === "notification" && !known.has(r.seq));
+    if (fresh.length === 0) return 0;
+    for (const r of fresh) {
+      this.ops.push({ ...r, saved: true, restored: true, status: r.status === "conflict" ? "conflict" : "queued" });
+    }
+    this.ops.sort((a, b) => a.seq - b.seq);
+    this.lastSeq = this.ops.reduce((m, op) => Math.max(m, op.seq), this.lastSeq);
+    for (const op of fresh) this.changed(op);
+    return fresh.length;
+  }
+
   /** The topics an op's presence changes (and the view keys it touches). */
   topicsOf(op) {
     if (CHECKLIST_KINDS.has(op.kind)) return ["checklists", `checklist:${op.listID}`];

@@ -261,6 +261,18 @@ function emit(type, data) {
   }
 }
 
+/** A notification's Done or In 1 hour, queued by the service worker: shown here and sent. */
+async function adoptFromWorker() {
+  const db = state.db;
+  if (!db || db.closed) return;
+  try {
+    outbox.adopt(await db.getAll("outbox"));
+  } catch {
+    return; // said on the console by idb.js; the worker or the next start sends it
+  }
+  store.flush();
+}
+
 function trigger() {
   store.flush();
   catchUp().catch(() => undefined);
@@ -292,6 +304,7 @@ export const sync = {
     window.addEventListener("focus", () => store.flush());
     navigator.serviceWorker?.addEventListener("message", (event) => {
       if (event.data?.type === "flush-outbox") store.flush();
+      if (event.data?.type === "outbox-added") adoptFromWorker();
     });
     openStream();
     // With a kept cursor, what is kept is brought up to date before the screens load (they then
