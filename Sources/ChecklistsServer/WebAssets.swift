@@ -42,6 +42,7 @@ enum WebAssets {
       ("/checklists/checklist-form.js", PackageResources.checklist_form_js),
       ("/checklists/choose-icon.js", PackageResources.choose_icon_js),
       ("/checklists/checklist-item-form.js", PackageResources.checklist_item_form_js),
+      ("/checklists/repeat-picker.js", PackageResources.repeat_picker_js),
       ("/conflicts.js", PackageResources.conflicts_js),
       ("/views.js", PackageResources.views_js),
       ("/shell.js", PackageResources.shell_js),
