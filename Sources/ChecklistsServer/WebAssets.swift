@@ -46,6 +46,7 @@ enum WebAssets {
       ("/checklists/search.js", PackageResources.search_js),
       ("/checklists/templates.js", PackageResources.templates_js),
       ("/checklists/smart.css", PackageResources.smart_css),
+      ("/checklists/repeat-picker.js", PackageResources.repeat_picker_js),
       ("/conflicts.js", PackageResources.conflicts_js),
       ("/views.js", PackageResources.views_js),
       ("/shell.js", PackageResources.shell_js),

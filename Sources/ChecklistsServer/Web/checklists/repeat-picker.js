@@ -78,7 +78,7 @@ export function repeatPicker({ rule, description, dueDate, onChange = () => {} }
     type: "number", id: "repeat-count", class: "number-field", min: 1, max: 9999, value: 10, inputmode: "numeric",
     "aria-label": "Number of times", "data-testid": "repeat-count",
   });
-  const countUnit = h("span", { class: "row-value", text: "times" });
+  const countUnit = h("span", { class: "repeat-times", text: "times" });
   const endRow = h("li", { class: "row field-row" },
     h("label", { class: "row-label grow", for: "repeat-end", text: "End Repeat" }), end, until, count, countUnit);
   const words = h("p", { class: "repeat-description", id: "repeat-description", "aria-live": "polite", "data-testid": "repeat-description" });
