@@ -32,6 +32,7 @@ struct ChecklistsCommand: CommandGroup {
       UserCommand.self, TokenCommand.self, LoginCommand.self, LogoutCommand.self,
       DatabaseCommand.self, BackupCommand.self, RestoreCommand.self, CompletionsCommand.self,
       ManCommand.self,
+      HistoryCommand.self,
     ],
     globalArguments: [
       .option(

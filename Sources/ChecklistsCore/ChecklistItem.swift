@@ -1,6 +1,7 @@
 import Foundation
 
-/// One line of a checklist: text, a checkmark, an optional due date and a Remind Me switch.
+/// One line of a checklist: text, a checkmark, an optional due date and a Remind Me switch,
+/// notes, a flag, a priority, a repeat rule, and one level of subtasks.
 public struct ChecklistItem: Identifiable, Hashable, Sendable, Codable {
   /// The stable identity of the item.
   public var id: UUID
@@ -16,6 +17,21 @@ public struct ChecklistItem: Identifiable, Hashable, Sendable, Codable {
   public var shouldRemind: Bool
   /// The list's revision when this item last changed; the item's version for ETags and sync.
   public var revision: Int64
+  /// Notes under the text, several lines; "" for none (see ``validatedNotes(_:)``).
+  public var notes: String
+  /// Whether the item carries a flag.
+  public var isFlagged: Bool
+  /// How important it is.
+  public var priority: ItemPriority
+  /// The item it is a subtask of (an item of the same list with no parent itself), or nil at
+  /// the top level.
+  public var parentID: UUID?
+  /// How it repeats: checking it moves its due date to the next occurrence.
+  public var recurrence: RecurrenceRule?
+  /// How many subtasks it has: counted by the store when it reads the item, not stored.
+  public var subtaskCount: Int
+  /// How many of its subtasks are checked: counted by the store, not stored.
+  public var checkedSubtaskCount: Int
   /// When the item was created.
   public var createdAt: Date
   /// When the item last changed.
@@ -25,7 +41,9 @@ public struct ChecklistItem: Identifiable, Hashable, Sendable, Codable {
   public init(
     id: UUID = UUID(), checklistID: UUID, text: String, isChecked: Bool = false,
     dueDate: Date? = nil, shouldRemind: Bool = false, revision: Int64 = 0,
-    createdAt: Date, updatedAt: Date? = nil
+    createdAt: Date, updatedAt: Date? = nil, notes: String = "", isFlagged: Bool = false,
+    priority: ItemPriority = .none, parentID: UUID? = nil, recurrence: RecurrenceRule? = nil,
+    subtaskCount: Int = 0, checkedSubtaskCount: Int = 0
   ) {
     self.id = id
     self.checklistID = checklistID
@@ -36,5 +54,12 @@ public struct ChecklistItem: Identifiable, Hashable, Sendable, Codable {
     self.revision = revision
     self.createdAt = createdAt
     self.updatedAt = updatedAt ?? createdAt
+    self.notes = notes
+    self.isFlagged = isFlagged
+    self.priority = priority
+    self.parentID = parentID
+    self.recurrence = recurrence
+    self.subtaskCount = subtaskCount
+    self.checkedSubtaskCount = checkedSubtaskCount
   }
 }

@@ -47,12 +47,29 @@ public struct PortableItem: Hashable, Sendable, Codable {
   public var shouldRemind: Bool
   /// When the item was created, when the file knows.
   public var createdAt: Date?
+  /// Notes under the text ("" for none; the iPhone app's file has none).
+  public var notes: String
+  /// Whether it carries a flag.
+  public var isFlagged: Bool
+  /// How important it is.
+  public var priority: ItemPriority
+  /// The id of the item of the same list it is a subtask of, if any.
+  public var parentID: UUID?
+  /// How it repeats, if it does.
+  public var recurrence: RecurrenceRule?
 
   /// Creates a portable item.
   public init(
     id: UUID? = nil, text: String, isChecked: Bool = false, dueDate: Date? = nil,
-    shouldRemind: Bool = false, createdAt: Date? = nil
+    shouldRemind: Bool = false, createdAt: Date? = nil, notes: String = "",
+    isFlagged: Bool = false, priority: ItemPriority = .none, parentID: UUID? = nil,
+    recurrence: RecurrenceRule? = nil
   ) {
+    self.notes = notes
+    self.isFlagged = isFlagged
+    self.priority = priority
+    self.parentID = parentID
+    self.recurrence = recurrence
     self.id = id
     self.text = text
     self.isChecked = isChecked

@@ -42,11 +42,27 @@ extension ChecklistItemJSON {
       "revision": .integer(),
       "createdAt": .ref("Timestamp"),
       "updatedAt": .ref("Timestamp"),
+      "notes": .string(maxLength: ChecklistItem.maximumNotesLength),
+      "flagged": .boolean(),
+      "priority": ChecklistItemJSON.prioritySchema,
+      "parentID": JSONSchema.string(format: "uuid").orNull,
+      "repeat": ChecklistItemJSON.repeatSchema.orNull,
+      "repeatDescription": JSONSchema.string(description: "The repeat rule in words").orNull,
+      "subtaskCount": .integer(minimum: 0),
+      "checkedSubtaskCount": .integer(minimum: 0),
     ],
     required: [
       "id", "checklistID", "text", "checked", "dueDate", "remind", "reminderDate", "revision",
-      "createdAt", "updatedAt",
+      "createdAt", "updatedAt", "notes", "flagged", "priority", "parentID", "repeat",
+      "repeatDescription", "subtaskCount", "checkedSubtaskCount",
     ])
+
+  /// An item's priority (written inline where it is used).
+  public static let prioritySchema = JSONSchema.enumeration(ItemPriority.allCases.map(\.rawValue))
+
+  /// A repeat rule: an iCalendar RRULE of the subset docs/API.md describes (inline).
+  public static let repeatSchema = JSONSchema.string(
+    minLength: 1, description: "An RRULE such as FREQ=WEEKLY;BYDAY=MO,TH")
 }
 
 extension ResponseSchemas {
@@ -112,6 +128,13 @@ extension RequestSchemas {
       "dueDate": .ref("Timestamp").orNull,
       "remind": .boolean(description: "Needs a due date"),
       "checked": .boolean(),
+      "notes": .string(maxLength: ChecklistItem.maximumNotesLength),
+      "flagged": .boolean(),
+      "priority": ChecklistItemJSON.prioritySchema,
+      "parentID": JSONSchema.string(
+        format: "uuid", description: "Makes it a subtask of this top-level item of the list"
+      ).orNull,
+      "repeat": ChecklistItemJSON.repeatSchema.orNull,
     ],
     required: ["text"])
 
@@ -121,6 +144,15 @@ extension RequestSchemas {
     "checked": .boolean(),
     "dueDate": .ref("Timestamp").orNull,
     "remind": .boolean(),
+    "notes": .string(maxLength: ChecklistItem.maximumNotesLength),
+    "flagged": .boolean(),
+    "priority": ChecklistItemJSON.prioritySchema,
+    "parentID": JSONSchema.string(
+      format: "uuid", description: "Makes it a subtask of this item; null: the top level"
+    ).orNull,
+    "repeat": ChecklistItemJSON.repeatSchema.orNull,
+    "checkSubtasks": .boolean(
+      description: "With checked: true, also checks its unchecked subtasks"),
   ])
 
   /// `Move`: `POST /api/v1/items/{id}/move`: one of `after` (replays land where the person

@@ -40,7 +40,8 @@ public struct ChecklistJSON: Codable, Sendable, Equatable {
   }
 }
 
-/// An item as JSON. `dueDate` and `reminderDate` are always written, `null` when absent.
+/// An item as JSON. `dueDate`, `reminderDate`, `parentID`, `repeat` and `repeatDescription`
+/// are always written, `null` when absent.
 public struct ChecklistItemJSON: Codable, Sendable, Equatable {
   public var number: Int?
   public var id: UUID
@@ -55,6 +56,20 @@ public struct ChecklistItemJSON: Codable, Sendable, Equatable {
   public var revision: Int64
   public var createdAt: String
   public var updatedAt: String
+  /// Notes under the text; "" for none.
+  public var notes: String
+  public var flagged: Bool
+  /// "none", "low", "medium" or "high".
+  public var priority: String
+  /// The item it is a subtask of, or nil at the top level.
+  public var parentID: UUID?
+  /// The repeat rule as an RRULE (`FREQ=WEEKLY;BYDAY=MO,TH`), or nil.
+  public var `repeat`: String?
+  /// The rule in words ("Every week on Monday and Thursday"), or nil; read-only.
+  public var repeatDescription: String?
+  /// How many subtasks it has, and how many of them are checked; read-only.
+  public var subtaskCount: Int
+  public var checkedSubtaskCount: Int
 
   /// The JSON form of an item.
   /// - Parameter now: Decides `reminderDate`, which is set only while the reminder is ahead.
@@ -71,11 +86,48 @@ public struct ChecklistItemJSON: Codable, Sendable, Equatable {
     revision = item.revision
     createdAt = ISOTimestamp.milliseconds(item.createdAt)
     updatedAt = ISOTimestamp.milliseconds(item.updatedAt)
+    notes = item.notes
+    flagged = item.isFlagged
+    priority = item.priority.rawValue
+    parentID = item.parentID
+    self.repeat = item.recurrence?.rrule
+    repeatDescription = item.recurrence?.description
+    subtaskCount = item.subtaskCount
+    checkedSubtaskCount = item.checkedSubtaskCount
   }
 
   enum CodingKeys: String, CodingKey {
     case number, id, checklistID, checklist, text, checked, dueDate, remind, reminderDate
     case revision, createdAt, updatedAt
+    case notes, flagged, priority, parentID, `repeat`, repeatDescription, subtaskCount
+    case checkedSubtaskCount
+  }
+
+  /// Reads an item; the fields added in issue 14 default to none, so an older server's
+  /// answers still read.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    number = try container.decodeIfPresent(Int.self, forKey: .number)
+    id = try container.decode(UUID.self, forKey: .id)
+    checklistID = try container.decode(UUID.self, forKey: .checklistID)
+    checklist = try container.decodeIfPresent(String.self, forKey: .checklist)
+    text = try container.decode(String.self, forKey: .text)
+    checked = try container.decode(Bool.self, forKey: .checked)
+    dueDate = try container.decodeIfPresent(String.self, forKey: .dueDate)
+    remind = try container.decode(Bool.self, forKey: .remind)
+    reminderDate = try container.decodeIfPresent(String.self, forKey: .reminderDate)
+    revision = try container.decode(Int64.self, forKey: .revision)
+    createdAt = try container.decode(String.self, forKey: .createdAt)
+    updatedAt = try container.decode(String.self, forKey: .updatedAt)
+    notes = try container.decodeIfPresent(String.self, forKey: .notes) ?? ""
+    flagged = try container.decodeIfPresent(Bool.self, forKey: .flagged) ?? false
+    priority = try container.decodeIfPresent(String.self, forKey: .priority) ?? "none"
+    parentID = try container.decodeIfPresent(UUID.self, forKey: .parentID)
+    self.repeat = try container.decodeIfPresent(String.self, forKey: .repeat)
+    repeatDescription = try container.decodeIfPresent(String.self, forKey: .repeatDescription)
+    subtaskCount = try container.decodeIfPresent(Int.self, forKey: .subtaskCount) ?? 0
+    checkedSubtaskCount =
+      try container.decodeIfPresent(Int.self, forKey: .checkedSubtaskCount) ?? 0
   }
 
   /// Writes every key, with `null` for a missing due or reminder date so clients see them all.
@@ -93,6 +145,14 @@ public struct ChecklistItemJSON: Codable, Sendable, Equatable {
     try container.encode(revision, forKey: .revision)
     try container.encode(createdAt, forKey: .createdAt)
     try container.encode(updatedAt, forKey: .updatedAt)
+    try container.encode(notes, forKey: .notes)
+    try container.encode(flagged, forKey: .flagged)
+    try container.encode(priority, forKey: .priority)
+    try container.encode(parentID, forKey: .parentID)
+    try container.encode(self.repeat, forKey: .repeat)
+    try container.encode(repeatDescription, forKey: .repeatDescription)
+    try container.encode(subtaskCount, forKey: .subtaskCount)
+    try container.encode(checkedSubtaskCount, forKey: .checkedSubtaskCount)
   }
 }
 

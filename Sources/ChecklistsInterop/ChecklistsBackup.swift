@@ -41,6 +41,15 @@ public enum ChecklistsBackup {
     var dueDate: String?
     var remind: Bool?
     var createdAt: String?
+    /// Notes; absent or "" for none.
+    var notes: String?
+    var flagged: Bool?
+    /// "none", "low", "medium" or "high"; absent for none.
+    var priority: String?
+    /// The id of the item of the same list it is a subtask of.
+    var parentID: String?
+    /// The repeat rule as an RRULE.
+    var `repeat`: String?
   }
 
   /// Just the keys that say whether and how to read the rest.
@@ -75,7 +84,11 @@ public enum ChecklistsBackup {
             Item(
               id: item.id?.uuidString, text: item.text, checked: item.isChecked,
               dueDate: try item.dueDate.map(timestamp), remind: item.shouldRemind,
-              createdAt: try item.createdAt.map(timestamp))
+              createdAt: try item.createdAt.map(timestamp),
+              notes: item.notes.isEmpty ? nil : item.notes,
+              flagged: item.isFlagged ? true : nil,
+              priority: item.priority == .none ? nil : item.priority.rawValue,
+              parentID: item.parentID?.uuidString, repeat: item.recurrence?.rrule)
           })
       })
     let encoder = JSONEncoder()
@@ -183,16 +196,38 @@ public enum ChecklistsBackup {
         return PortableItem(
           id: try uuid(item.id, place), text: item.text, isChecked: item.checked ?? false,
           dueDate: try date(item.dueDate, "dueDate", place), shouldRemind: item.remind ?? false,
-          createdAt: try date(item.createdAt, "createdAt", place))
+          createdAt: try date(item.createdAt, "createdAt", place), notes: item.notes ?? "",
+          isFlagged: item.flagged ?? false, priority: try priority(item.priority, place),
+          parentID: try uuid(item.parentID, place, key: "parentID"),
+          recurrence: try recurrence(item.repeat, place))
       })
   }
 
-  private static func uuid(_ text: String?, _ place: String) throws -> UUID? {
+  private static func uuid(_ text: String?, _ place: String, key: String = "id") throws -> UUID? {
     guard let text else { return nil }
     guard let id = UUID(uuidString: text) else {
-      throw ChecklistsError(.unreadableFile, "\(place): 'id' \"\(text)\" is not a UUID.")
+      throw ChecklistsError(.unreadableFile, "\(place): '\(key)' \"\(text)\" is not a UUID.")
     }
     return id
+  }
+
+  private static func priority(_ name: String?, _ place: String) throws -> ItemPriority {
+    guard let name else { return .none }
+    guard let priority = ItemPriority(rawValue: name) else {
+      throw ChecklistsError(
+        .unreadableFile,
+        "\(place): 'priority' \"\(name)\" is not one of none, low, medium, high.")
+    }
+    return priority
+  }
+
+  private static func recurrence(_ rrule: String?, _ place: String) throws -> RecurrenceRule? {
+    guard let rrule else { return nil }
+    do {
+      return try RecurrenceRule(rrule: rrule)
+    } catch let error as ChecklistsError {
+      throw ChecklistsError(.unreadableFile, "\(place): 'repeat' \"\(rrule)\": \(error.message)")
+    }
   }
 
   private static func date(_ text: String?, _ key: String, _ place: String) throws -> Date? {

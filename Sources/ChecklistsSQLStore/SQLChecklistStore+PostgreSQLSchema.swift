@@ -182,6 +182,9 @@ extension SQLChecklistStore {
       try db.execute(
         #"ALTER TABLE sign_in_failures ALTER COLUMN throttle_key TYPE TEXT COLLATE "C""#)
     }
+    migrator.registerMigration("v12: notes, flags, priorities, subtasks, repeats") { db in
+      try migrateToItemFields(db)
+    }
     return migrator
   }()
 

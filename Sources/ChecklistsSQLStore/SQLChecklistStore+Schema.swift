@@ -90,6 +90,9 @@ extension SQLChecklistStore {
     migrator.registerMigration("v9: hide checked") { db in try migrateToHideChecked(db) }
     migrator.registerMigration("v10: reminder claims") { db in try migrateToReminderClaims(db) }
     migrator.registerMigration("v11: sign-in failures") { db in try migrateToSignInFailures(db) }
+    migrator.registerMigration("v12: notes, flags, priorities, subtasks, repeats") { db in
+      try migrateToItemFields(db)
+    }
     return migrator
   }()
 }

@@ -20,8 +20,15 @@ extension SQLChecklistStore {
       id, owner_id, name, icon, revision, item_count, item_count - checked_count,
       created_at, updated_at, hide_checked
       """
+    /// An item's columns, named through the table so that joins may use them, with its
+    /// subtasks counted through `items_by_parent` (see ``item(_:)``).
     static let itemColumns = """
-      id, checklist_id, text, checked, due_date, should_remind, revision, created_at, updated_at
+      items.id, items.checklist_id, items.text, items.checked, items.due_date,
+      items.should_remind, items.revision, items.created_at, items.updated_at, items.notes,
+      items.flagged, items.priority, items.parent_id, items.recurrence,
+      (SELECT COUNT(*) FROM items AS subtasks WHERE subtasks.parent_id = items.id),
+      (SELECT COUNT(*) FROM items AS subtasks WHERE subtasks.parent_id = items.id
+         AND subtasks.checked = 1)
       """
 
     // MARK: Reading
@@ -110,8 +117,7 @@ extension SQLChecklistStore {
     func dueItems(ownerID: UUID, through date: Date) throws -> [ChecklistItem] {
       try db.query(
         """
-        SELECT items.id, checklist_id, text, checked, due_date, should_remind, items.revision,
-               items.created_at, items.updated_at
+        SELECT \(Self.itemColumns)
         FROM items JOIN checklists ON checklists.id = items.checklist_id
         WHERE checklists.owner_id = ? AND items.should_remind = 1 AND items.checked = 0
           AND items.due_date <= ?
@@ -122,8 +128,7 @@ extension SQLChecklistStore {
     func reminders(ownerID: UUID, dueFrom start: Date, before end: Date) throws -> [ChecklistItem] {
       try db.query(
         """
-        SELECT items.id, checklist_id, text, checked, due_date, should_remind, items.revision,
-               items.created_at, items.updated_at
+        SELECT \(Self.itemColumns)
         FROM items JOIN checklists ON checklists.id = items.checklist_id
         WHERE items.should_remind = 1 AND items.due_date >= ? AND items.due_date < ?
           AND items.checked = 0 AND checklists.owner_id = ?
@@ -187,29 +192,34 @@ extension SQLChecklistStore {
       try db.run(
         """
         INSERT INTO items (id, checklist_id, position, text, text_key, checked, due_date,
-                           should_remind, revision, created_at, updated_at)
+                           should_remind, revision, created_at, updated_at, notes, flagged,
+                           priority, parent_id, recurrence)
         VALUES (?, ?, COALESCE((SELECT MAX(position) FROM items WHERE checklist_id = ?), 0) + ?,
-                ?, ?, ?, ?, ?, ?, ?, ?)
+                ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """, item.id, item.checklistID, item.checklistID, Self.positionGap, item.text,
         NameKey.lookup(item.text), item.isChecked, item.dueDate, item.shouldRemind, item.revision,
-        item.createdAt,
-        item.updatedAt)
-      try SQLChecklistStore.indexItemWords(db, id: item.id, text: item.text, notes: "")
+        item.createdAt, item.updatedAt, item.notes, item.isFlagged, item.priority.level,
+        item.parentID, item.recurrence?.rrule)
+      try SQLChecklistStore.indexItemWords(db, id: item.id, text: item.text, notes: item.notes)
     }
 
     func updateItem(_ item: ChecklistItem) throws {
       try db.run(
         """
         UPDATE items SET text = ?, text_key = ?, checked = ?, due_date = ?, should_remind = ?,
-                         revision = ?, updated_at = ?
+                         revision = ?, updated_at = ?, notes = ?, flagged = ?, priority = ?,
+                         parent_id = ?, recurrence = ?
         WHERE id = ?
         """, item.text, NameKey.lookup(item.text), item.isChecked, item.dueDate, item.shouldRemind,
-        item.revision,
-        item.updatedAt, item.id)
-      try SQLChecklistStore.indexItemWords(db, id: item.id, text: item.text, notes: "")
+        item.revision, item.updatedAt, item.notes, item.isFlagged, item.priority.level,
+        item.parentID, item.recurrence?.rrule, item.id)
+      try SQLChecklistStore.indexItemWords(db, id: item.id, text: item.text, notes: item.notes)
     }
 
     func deleteItem(id: UUID) throws {
+      // The service deletes subtasks with their parent; any left (clearing checked items
+      // deletes a checked parent alone) stay, at the top level.
+      try db.run("UPDATE items SET parent_id = NULL WHERE parent_id = ?", id)
       try db.run("DELETE FROM items WHERE id = ?", id)
     }
 
@@ -308,11 +318,27 @@ extension SQLChecklistStore {
         remainingCount: row.int(6), createdAt: row.date(7), updatedAt: row.date(8))
     }
 
+    /// An item from ``itemColumns``.
     static func item(_ row: SQLRow) throws -> ChecklistItem {
-      ChecklistItem(
+      let level = row.int(11)
+      guard let priority = ItemPriority(level: level) else {
+        throw ChecklistsError(.storage, "The database holds an unknown priority \(level).")
+      }
+      let recurrence = try row.optionalString(13).map { rrule in
+        do {
+          return try RecurrenceRule(rrule: rrule)
+        } catch {
+          throw ChecklistsError(
+            .storage, "The database holds a repeat rule this version cannot read: '\(rrule)'.")
+        }
+      }
+      return ChecklistItem(
         id: try row.uuid(0), checklistID: try row.uuid(1), text: row.string(2),
         isChecked: row.bool(3), dueDate: row.optionalDate(4), shouldRemind: row.bool(5),
-        revision: row.int64(6), createdAt: row.date(7), updatedAt: row.date(8))
+        revision: row.int64(6), createdAt: row.date(7), updatedAt: row.date(8),
+        notes: row.string(9), isFlagged: row.bool(10), priority: priority,
+        parentID: try row.optionalUUID(12), recurrence: recurrence, subtaskCount: row.int(14),
+        checkedSubtaskCount: row.int(15))
     }
   }
 }

@@ -15,8 +15,13 @@ extension ChecklistsAPI {
     let dueDate = try body.date("dueDate") ?? nil
     let remind = try body.bool("remind") ?? false
     let checked = try body.bool("checked") ?? false
+    let details = ItemDetails(
+      notes: try body.string("notes") ?? "", isFlagged: try body.bool("flagged") ?? false,
+      priority: try body.priority() ?? ItemPriority.none, parentID: try body.parentID() ?? nil,
+      recurrence: try body.recurrence() ?? nil)
     let (item, isNew) = try service.addItem(
-      id: clientID, text, to: listID, dueDate: dueDate, shouldRemind: remind, isChecked: checked)
+      id: clientID, text, to: listID, dueDate: dueDate, shouldRemind: remind, isChecked: checked,
+      details: details)
     if isNew { didWrite() }
     var response = try itemResponse(item, status: isNew ? 201 : 200)
     response.headers["Location"] = "/api/v1/items/\(item.id.uuidString)"
@@ -40,7 +45,16 @@ extension ChecklistsAPI {
       text: try body.string("text").map(ChecklistItem.validatedText),
       isChecked: try body.bool("checked"),
       dueDate: try body.date("dueDate").map(ChecklistItem.validatedDueDate),
-      shouldRemind: try body.bool("remind"))
+      shouldRemind: try body.bool("remind"),
+      notes: try body.string("notes").map(ChecklistItem.validatedNotes),
+      isFlagged: try body.bool("flagged"), priority: try body.priority(),
+      parentID: try body.parentID(), recurrence: try body.recurrence(),
+      checksSubtasks: try body.bool("checkSubtasks") ?? false)
+    if changes.checksSubtasks && changes.isChecked != true {
+      throw APIError.unprocessable(
+        "'checkSubtasks' checks an item's subtasks together with the item; send it with "
+          + "'checked': true.")
+    }
     let expected = try request.expectedRevision { try service.item(id: itemID).revision }
     let item = try merging(request) {
       try service.updateItem(id: itemID, changes, expectedRevision: expected)
@@ -116,6 +130,12 @@ extension ChecklistsAPI {
     try service.deleteItem(id: itemID, expectedRevision: expected)
     didWrite()
     return .noContent
+  }
+
+  /// `GET /api/v1/items/{id}/history`: a repeating item's completions, newest first.
+  func itemHistory(_ request: HTTPRequest, _ segment: String) throws -> HTTPResponse {
+    let entries = try service.history(itemID: id(segment, "item"))
+    return try .json(ItemHistoryJSON(entries))
   }
 
   func dueItems() throws -> HTTPResponse {

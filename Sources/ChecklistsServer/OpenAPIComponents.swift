@@ -23,6 +23,7 @@ enum OpenAPIComponents {
     "NewItem": RequestSchemas.newItem,
     "ItemChanges": RequestSchemas.itemChanges,
     "Move": RequestSchemas.move,
+    "ItemHistory": ItemHistoryJSON.schema,
     "Problem": ResponseSchemas.problem,
     "ChangePage": ResponseSchemas.changePage,
     // Shopping

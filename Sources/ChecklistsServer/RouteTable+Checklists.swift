@@ -211,11 +211,22 @@ extension RouteTable {
       routes.api(
         "PATCH",
         OpenAPIOperation(
-          "updateItem", "Change an item's text, checkmark, due date or reminder",
+          "updateItem",
+          "Change an item's text, checkmark, due date, reminder, notes, flag, priority, parent "
+            + "or repeat rule",
           parameters: [.ifMatch], request: .json("ItemChanges"),
           responses: [200: .component("Item")].problems(400, 404, 412, 413, 415, 422)),
         access: .listRole(.checker)
       ) { api, request, p in try api.updateItem(request, p["id"]) }
+    }
+    routes.group("/items/{id}/history", parameters: [.component("ItemID")]) { routes in
+      routes.api(
+        "GET",
+        OpenAPIOperation(
+          "itemHistory", "A repeating item's completions, newest first (at most 100)",
+          responses: [200: .json("The completions", "ItemHistory")].problems(400, 404)),
+        access: .listRole(.viewer)
+      ) { api, request, p in try api.itemHistory(request, p["id"]) }
     }
     routes.group("/items/{id}/move", parameters: [.component("ItemID")]) { routes in
       routes.api(

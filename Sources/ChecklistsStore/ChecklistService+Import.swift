@@ -52,10 +52,12 @@ extension ChecklistService {
         PortableChecklist(
           id: list.id, name: list.name, icon: list.icon, hidesChecked: list.hidesChecked,
           createdAt: list.createdAt,
-          items: try tx.items(checklistID: list.id).map { item in
+          items: try tx.items(checklistID: list.id).groupedBySubtasks().map { item in
             PortableItem(
               id: item.id, text: item.text, isChecked: item.isChecked, dueDate: item.dueDate,
-              shouldRemind: item.shouldRemind, createdAt: item.createdAt)
+              shouldRemind: item.shouldRemind, createdAt: item.createdAt, notes: item.notes,
+              isFlagged: item.isFlagged, priority: item.priority, parentID: item.parentID,
+              recurrence: item.recurrence)
           })
       }
     }
@@ -84,6 +86,7 @@ extension ChecklistService {
         item.text = try ChecklistItem.validatedText(item.text)
         item.dueDate = try ChecklistItem.validatedDueDate(item.dueDate)
         item.shouldRemind = item.shouldRemind && item.dueDate != nil
+        item.notes = try ChecklistItem.validatedNotes(item.notes)
       } catch let error as ChecklistsError {
         throw ChecklistsError(
           .invalidInput, "List '\(list.name)', item \(offset + 1): \(error.message)")
@@ -130,8 +133,9 @@ extension ChecklistService {
       updatedAt: date)
     try tx.insertChecklist(list)
     try bump(&list, .listCreated, in: tx)
+    var family = ImportedFamily()
     for item in incoming.items {
-      try append(item, to: list, in: tx)
+      try append(item, to: list, family: &family, in: tx)
     }
     report.listsCreated += 1
     report.itemsAdded += incoming.items.count
@@ -154,18 +158,28 @@ extension ChecklistService {
     if mode == .replace {
       for item in current { try tx.deleteItem(id: item.id) }
       report.itemsRemoved += current.count
-      for item in incoming.items { try append(item, to: list, in: tx) }
+      var family = ImportedFamily()
+      for item in incoming.items { try append(item, to: list, family: &family, in: tx) }
       report.itemsAdded += incoming.items.count
       return
     }
     var unmatched = Dictionary(grouping: current, by: \.text)
+    var family = ImportedFamily()
     for item in incoming.items {
       guard var match = unmatched[item.text]?.first else {
-        try append(item, to: list, in: tx)
+        try append(item, to: list, family: &family, in: tx)
         report.itemsAdded += 1
         continue
       }
       unmatched[item.text]?.removeFirst()
+      if let id = item.id { family.ids[id] = match.id }
+      if match.parentID == nil && match.subtaskCount == 0 { family.topLevel.insert(match.id) }
+      // The iPhone app's file has no notes, flags, priorities or repeats: only what the file
+      // does have changes the item.
+      if !item.notes.isEmpty { match.notes = item.notes }
+      if item.isFlagged { match.isFlagged = true }
+      if item.priority != .none { match.priority = item.priority }
+      if let recurrence = item.recurrence { match.recurrence = recurrence }
       let before = match
       match.isChecked = item.isChecked
       // The iPhone app's file has a due date on every item; our export writes the creation
@@ -187,15 +201,31 @@ extension ChecklistService {
     }
   }
 
-  private func append(_ item: PortableItem, to list: Checklist, in tx: any ChecklistStoreWriter)
-    throws
-  {
+  /// The ids an import gave the file's items, and which of them stand at the top level: a
+  /// subtask's parent is found through them (one level; a parent must come first).
+  private struct ImportedFamily {
+    var ids: [UUID: UUID] = [:]
+    var topLevel: Set<UUID> = []
+  }
+
+  private func append(
+    _ item: PortableItem, to list: Checklist, family: inout ImportedFamily,
+    in tx: any ChecklistStoreWriter
+  ) throws {
     let id = try item.id.flatMap { try tx.claim(onID: $0) == nil ? $0 : nil } ?? UUID()
+    // A parent the file does not hold before it, or one that is itself a subtask, leaves the
+    // item at the top level.
+    let parentID = item.parentID.flatMap { family.ids[$0] }.flatMap {
+      family.topLevel.contains($0) ? $0 : nil
+    }
+    if let fileID = item.id { family.ids[fileID] = id }
+    if parentID == nil { family.topLevel.insert(id) }
     try tx.appendItem(
       ChecklistItem(
         id: id, checklistID: list.id, text: item.text, isChecked: item.isChecked,
         dueDate: item.dueDate, shouldRemind: item.shouldRemind && item.dueDate != nil,
         revision: list.revision, createdAt: item.createdAt ?? list.updatedAt,
-        updatedAt: list.updatedAt))
+        updatedAt: list.updatedAt, notes: item.notes, isFlagged: item.isFlagged,
+        priority: item.priority, parentID: parentID, recurrence: item.recurrence))
   }
 }

@@ -11,15 +11,35 @@ public struct ItemChanges: Sendable, Hashable {
   public var dueDate: Date??
   /// New Remind Me.
   public var shouldRemind: Bool?
+  /// New notes ("" removes them).
+  public var notes: String?
+  /// New flag.
+  public var isFlagged: Bool?
+  /// New priority.
+  public var priority: ItemPriority?
+  /// New parent: `.some(nil)` moves it to the top level.
+  public var parentID: UUID??
+  /// New repeat rule: `.some(nil)` stops it repeating.
+  public var recurrence: RecurrenceRule??
+  /// With `isChecked: true`, also checks the item's unchecked subtasks.
+  public var checksSubtasks: Bool
 
   /// Creates a set of changes.
   public init(
-    text: String? = nil, isChecked: Bool? = nil, dueDate: Date?? = nil, shouldRemind: Bool? = nil
+    text: String? = nil, isChecked: Bool? = nil, dueDate: Date?? = nil, shouldRemind: Bool? = nil,
+    notes: String? = nil, isFlagged: Bool? = nil, priority: ItemPriority? = nil,
+    parentID: UUID?? = nil, recurrence: RecurrenceRule?? = nil, checksSubtasks: Bool = false
   ) {
     self.text = text
     self.isChecked = isChecked
     self.dueDate = dueDate
     self.shouldRemind = shouldRemind
+    self.notes = notes
+    self.isFlagged = isFlagged
+    self.priority = priority
+    self.parentID = parentID
+    self.recurrence = recurrence
+    self.checksSubtasks = checksSubtasks
   }
 }
 
@@ -32,14 +52,15 @@ extension ChecklistService {
   ///   - shouldRemind: Whether a reminder fires at the due date; needs a due date.
   /// - Returns: The new item.
   /// - Throws: `invalidInput`, `notFound`.
+  ///   - details: Notes, flag, priority, parent and repeat rule.
   @discardableResult
   public func addItem(
     _ text: String, to checklistID: UUID, dueDate: Date? = nil, shouldRemind: Bool = false,
-    isChecked: Bool = false
+    isChecked: Bool = false, details: ItemDetails = ItemDetails()
   ) throws -> ChecklistItem {
     try addItem(
       id: nil, text, to: checklistID, dueDate: dueDate, shouldRemind: shouldRemind,
-      isChecked: isChecked
+      isChecked: isChecked, details: details
     ).item
   }
 
@@ -52,6 +73,8 @@ extension ChecklistService {
   ///   - checklistID: The list.
   ///   - dueDate: When it is due, if ever.
   ///   - shouldRemind: Whether a reminder fires at the due date; needs a due date.
+  ///   - details: Notes, flag, priority, repeat rule, and the parent of a subtask (a top-level
+  ///     item of the same list); a subtask goes after its parent's other subtasks.
   /// - Returns: The item, and whether this call made it.
   /// - Throws: `invalidInput`; `notFound` when the list does not exist or was deleted;
   ///   `conflict` when an item with this id has other content, or the id is taken or was
@@ -59,10 +82,11 @@ extension ChecklistService {
   @discardableResult
   public func addItem(
     id: UUID?, _ text: String, to checklistID: UUID, dueDate: Date? = nil,
-    shouldRemind: Bool = false, isChecked: Bool = false
+    shouldRemind: Bool = false, isChecked: Bool = false, details: ItemDetails = ItemDetails()
   ) throws -> (item: ChecklistItem, isNew: Bool) {
     let text = try ChecklistItem.validatedText(text)
     let dueDate = try ChecklistItem.validatedDueDate(dueDate)
+    let notes = try ChecklistItem.validatedNotes(details.notes)
     try checkReminder(shouldRemind, dueDate: dueDate)
     return try store.write { tx in
       var list: Checklist
@@ -88,15 +112,31 @@ extension ChecklistService {
               ClientID.shown(dueDate.map { $0.formatted(.iso8601) })
             ),
             ("remind", "\(item.shouldRemind)", "\(shouldRemind)"),
+            ("notes", ClientID.shown(item.notes), ClientID.shown(notes)),
+            ("flagged", "\(item.isFlagged)", "\(details.isFlagged)"),
+            ("priority", ClientID.shown(item.priority.rawValue), ClientID.shown(details.priority.rawValue)),
+            (
+              "parentID", ClientID.shown(item.parentID?.uuidString),
+              ClientID.shown(details.parentID?.uuidString)
+            ),
+            (
+              "repeat", ClientID.shown(item.recurrence?.rrule),
+              ClientID.shown(details.recurrence?.rrule)
+            ),
           ])
         return (item, false)
       }
       let item = ChecklistItem(
         id: id ?? UUID(), checklistID: list.id, text: text, isChecked: isChecked,
         dueDate: dueDate, shouldRemind: shouldRemind, revision: list.revision + 1,
-        createdAt: now())
+        createdAt: now(), notes: notes, isFlagged: details.isFlagged, priority: details.priority,
+        parentID: details.parentID, recurrence: details.recurrence)
+      let placeAfter = try details.parentID.map { parentID in
+        try subtaskPlace(for: item, under: parentID, in: tx)
+      }
       try bump(&list, .itemAdded, itemID: item.id, in: tx)
       try tx.appendItem(item)
+      if let placeAfter { _ = try tx.moveItem(id: item.id, after: placeAfter) }
       return (item, true)
     }
   }
@@ -115,6 +155,12 @@ extension ChecklistService {
   ) throws -> ChecklistItem {
     let text = try changes.text.map(ChecklistItem.validatedText)
     if let dueDate = changes.dueDate { _ = try ChecklistItem.validatedDueDate(dueDate) }
+    let notes = try changes.notes.map(ChecklistItem.validatedNotes)
+    if changes.checksSubtasks && changes.isChecked != true {
+      throw ChecklistsError.invalid(
+        "'checkSubtasks' checks an item's subtasks together with the item; send it with "
+          + "'checked': true.")
+    }
     return try store.write { tx in
       var item = try accessibleItem(id, for: .read, in: tx)
       var edited = item
@@ -122,8 +168,13 @@ extension ChecklistService {
       if let isChecked = changes.isChecked { edited.isChecked = isChecked }
       if let dueDate = changes.dueDate { edited.dueDate = dueDate }
       if let shouldRemind = changes.shouldRemind { edited.shouldRemind = shouldRemind }
+      if let notes { edited.notes = notes }
+      if let isFlagged = changes.isFlagged { edited.isFlagged = isFlagged }
+      if let priority = changes.priority { edited.priority = priority }
+      if let parentID = changes.parentID { edited.parentID = parentID }
+      if let recurrence = changes.recurrence { edited.recurrence = recurrence }
       // Against an older revision, the edit goes on unless a field it changes changed since.
-      let changed = item.changedFields(to: edited)
+      var changed = item.changedFields(to: edited)
       if !mergingFields {
         try check(expectedRevision, against: item.revision, what: "item '\(item.text)'")
       }
@@ -138,15 +189,33 @@ extension ChecklistService {
         what: "item '\(item.text)'", current: .item(item),
         viewer: (owner.id, list.ownerID))
       try checkReminder(edited.shouldRemind, dueDate: edited.dueDate)
+      let newParent = edited.parentID != item.parentID
+      let placeAfter: UUID? =
+        if newParent, let parentID = edited.parentID {
+          try subtaskPlace(for: item, under: parentID, in: tx)
+        } else if newParent, let oldParent = item.parentID {
+          // Back at the top level: right after the family it left.
+          try tx.subtasks(of: oldParent).last(where: { $0.id != id })?.id ?? oldParent
+        } else { nil }
+      let advanced =
+        changes.isChecked == true && !item.isChecked
+        ? try advanceIfRepeating(&edited, in: tx) : false
+      if advanced { changed = Array(Set(changed + ["checked", "dueDate"])).sorted() }
       guard edited != item else { return item }
       try bump(&list, .itemUpdated, itemID: id, in: tx)
       item = edited
       item.revision = list.revision
       item.updatedAt = list.updatedAt
       try tx.updateItem(item)
+      if newParent, let placeAfter { _ = try tx.moveItem(id: id, after: placeAfter) }
       try tx.recordChanges(
         of: .id(id), changed, revision: list.revision, by: owner.id, at: list.updatedAt)
-      return item
+      if advanced {
+        try setSubtasks(of: item, checked: false, list: &list, in: tx)
+      } else if changes.checksSubtasks {
+        try setSubtasks(of: item, checked: true, list: &list, in: tx)
+      }
+      return try tx.item(id: id) ?? item
     }
   }
 
@@ -181,11 +250,17 @@ extension ChecklistService {
         var list = try accessibleChecklist(item.checklistID, for: .check, in: tx)
         try bump(&list, .itemUpdated, itemID: id, in: tx)
         item.isChecked = checked
+        let advanced = checked ? try advanceIfRepeating(&item, in: tx) : false
         item.revision = list.revision
         item.updatedAt = list.updatedAt
         try tx.updateItem(item)
         try tx.recordChanges(
-          of: .id(id), ["checked"], revision: list.revision, by: owner.id, at: list.updatedAt)
+          of: .id(id), advanced ? ["checked", "dueDate"] : ["checked"], revision: list.revision,
+          by: owner.id, at: list.updatedAt)
+        if advanced {
+          try setSubtasks(of: item, checked: false, list: &list, in: tx)
+          return try tx.item(id: id) ?? item
+        }
         return item
       }
     }
@@ -203,6 +278,11 @@ extension ChecklistService {
       }
       try check(expectedRevision, against: item.revision, what: "item '\(item.text)'")
       var list = try accessibleChecklist(item.checklistID, for: .edit, in: tx)
+      // A parent takes its subtasks with it, each a deleted item of its own in the log.
+      for subtask in try tx.subtasks(of: id) {
+        try bump(&list, .itemDeleted, itemID: subtask.id, in: tx)
+        try tx.deleteItem(id: subtask.id)
+      }
       try bump(&list, .itemDeleted, itemID: id, in: tx)
       try tx.deleteItem(id: id)
       return item
@@ -220,6 +300,25 @@ extension ChecklistService {
       var item = try accessibleItem(id, for: .edit, in: tx)
       try check(expectedRevision, against: item.revision, what: "item '\(item.text)'")
       var list = try accessibleChecklist(item.checklistID, for: .edit, in: tx)
+      let inFamilies =
+        try item.parentID != nil || item.subtaskCount > 0 || tx.hasSubtasks(checklistID: list.id)
+      if inFamilies {
+        // With subtasks about, a position is turned into the item it goes after, so that
+        // families stay together (see familyPlace).
+        let others = try tx.items(checklistID: list.id).groupedBySubtasks().filter {
+          $0.id != id && $0.parentID != id
+        }
+        let target = min(max(index, 0), others.count)
+        let after = target == 0 ? nil : others[target - 1].id
+        let place = try familyPlace(for: item, after: after, in: tx)
+        _ = try tx.moveItem(id: id, after: place)
+        try bump(&list, .itemMoved, itemID: id, in: tx)
+        item.revision = list.revision
+        item.updatedAt = list.updatedAt
+        try tx.updateItem(item)
+        try carrySubtasks(of: item, list: &list, in: tx)
+        return try tx.item(id: id) ?? item
+      }
       try bump(&list, .itemMoved, itemID: id, in: tx)
       try tx.moveItem(id: id, to: index)
       item.revision = list.revision
@@ -264,12 +363,14 @@ extension ChecklistService {
               + "of its own list, '\(list.name)'.")
         }
       }
-      guard try tx.moveItem(id: id, after: otherID) else { return item }
+      let place = try familyPlace(for: item, after: otherID, in: tx)
+      guard place != id, try tx.moveItem(id: id, after: place) else { return item }
       try bump(&list, .itemMoved, itemID: id, in: tx)
       item.revision = list.revision
       item.updatedAt = list.updatedAt
       try tx.updateItem(item)
-      return item
+      try carrySubtasks(of: item, list: &list, in: tx)
+      return try tx.item(id: id) ?? item
     }
   }
 

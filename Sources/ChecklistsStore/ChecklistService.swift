@@ -105,11 +105,12 @@ public struct ChecklistService: Sendable {
     try store.read { tx in try accessibleChecklist(id, for: .read, in: tx) }
   }
 
-  /// A list and its items in order, read from one snapshot.
+  /// A list and its items in order, each item's subtasks right after it, read from one
+  /// snapshot.
   public func checklistWithItems(id: UUID) throws -> (Checklist, [ChecklistItem]) {
     try store.read { tx in
       let list = try accessibleChecklist(id, for: .read, in: tx)
-      return (list, try tx.items(checklistID: id))
+      return (list, try tx.items(checklistID: id).groupedBySubtasks())
     }
   }
 

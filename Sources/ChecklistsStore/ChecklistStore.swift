@@ -81,6 +81,20 @@ public protocol ChecklistStoreReader: SharingStoreReader, FieldRevisionReader, I
   /// The sequence of the latest change the user may see, or 0: a version of everything the
   /// user has, shared lists included.
   func lastChangeSequence(ownerID: UUID) throws -> Int64
+
+  /// The subtasks of an item, in the list's order.
+  /// - Complexity: O(log *n* + *k*) through the index on parents.
+  func subtasks(of parentID: UUID) throws -> [ChecklistItem]
+
+  /// Whether any item of the list is a subtask.
+  /// - Complexity: O(*subtasks*) entries of the index on parents.
+  func hasSubtasks(checklistID: UUID) throws -> Bool
+
+  /// The completions of a repeating item, newest first, at most `limit`.
+  func completions(itemID: UUID, limit: Int) throws -> [ItemCompletion]
+
+  /// How many times a repeating item was completed.
+  func completionCount(itemID: UUID) throws -> Int
 }
 
 /// The writing primitives, valid only inside ``ChecklistStore/write(_:)``.
@@ -102,10 +116,11 @@ public protocol ChecklistStoreWriter: ChecklistStoreReader, FieldRevisionWriter 
   /// Adds an item at the end of its list.
   func appendItem(_ item: ChecklistItem) throws
 
-  /// Stores an item's text, checkmark, due date, reminder, revision and update date.
+  /// Stores an item's text, checkmark, due date, reminder, notes, flag, priority, parent,
+  /// repeat rule, revision and update date.
   func updateItem(_ item: ChecklistItem) throws
 
-  /// Removes an item.
+  /// Removes an item; subtasks it still has move to the top level.
   func deleteItem(id: UUID) throws
 
   /// Moves an item so that it stands at zero-based `index` of its list (clamped to the list).
@@ -117,6 +132,9 @@ public protocol ChecklistStoreWriter: ChecklistStoreReader, FieldRevisionWriter 
   /// - Returns: Whether the item's place changed (false when it already stood there).
   /// - Complexity: O(log *items*) through the list's position index.
   func moveItem(id: UUID, after otherID: UUID?) throws -> Bool
+
+  /// Records a completion in a repeating item's history.
+  func insertCompletion(_ completion: ItemCompletion) throws
 
   /// Appends to the change log.
   /// - Returns: The change's sequence number.

@@ -4,8 +4,8 @@ import Foundation
 /// When one field of a list, item, catalogue item or shopping-list entry last changed, and who
 /// changed it: what lets a stale edit of *other* fields go through (docs/SYNC.md).
 public struct FieldRevision: Hashable, Sendable {
-  /// The field, by its JSON name: `text`, `checked`, `dueDate`, `remind`, `name`, `icon`,
-  /// `hideChecked`, `price`, `unit`, `category`, `quantity`, `inCart`.
+  /// The field, by its JSON name: `text`, `checked`, `dueDate`, `remind`, `notes`, `flagged`,
+  /// `priority`, `parentID`, `repeat`, `name`, `icon`, `hideChecked`, `price`, `unit`, `category`, `quantity`, `inCart`.
   public var field: String
   /// The entity's revision (for an item or an entry: its list's) at which the field changed.
   public var revision: Int64
@@ -122,6 +122,11 @@ extension ChecklistItem {
     if isChecked != other.isChecked { fields.append("checked") }
     if dueDate != other.dueDate { fields.append("dueDate") }
     if shouldRemind != other.shouldRemind { fields.append("remind") }
+    if notes != other.notes { fields.append("notes") }
+    if isFlagged != other.isFlagged { fields.append("flagged") }
+    if priority != other.priority { fields.append("priority") }
+    if parentID != other.parentID { fields.append("parentID") }
+    if recurrence != other.recurrence { fields.append("repeat") }
     return fields
   }
 }

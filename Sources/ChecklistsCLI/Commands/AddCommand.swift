@@ -1,9 +1,11 @@
 import ArgumentParsing
 import ChecklistsCore
 import ChecklistsInterop
+import ChecklistsStore
 import Foundation
 
-/// `checklists add <list> <text> [--due <date>] [--remind]`.
+/// `checklists add <list> <text> [--due <date>] [--remind] [--notes <text>] [--flag]
+/// [--priority <p>] [--repeat <rule>] [--under <item>]`.
 struct AddCommand: RunnableCommand {
   static let configuration = CommandConfiguration(
     commandName: "add",
@@ -15,6 +17,14 @@ struct AddCommand: RunnableCommand {
         "due", valueName: "date",
         help: "When it is due: \"tomorrow 9:00\", \"2026-12-24 18:00\", ISO 8601, \"in 2 hours\"."),
       .flag("remind", help: "Remind me at the due date."),
+      .option("notes", valueName: "text", help: "Notes under the text (up to 10,000 characters)."),
+      .flag("flag", help: "Flag it."),
+      .option("priority", valueName: "none|low|medium|high", help: "How important it is."),
+      .option(
+        "repeat", valueName: "rule",
+        help: "How it repeats: \"every day\", \"every week on mon,thu\", \"monthly on the 15th\", "
+          + "or an RRULE."),
+      .option("under", valueName: "item", help: "Make it a subtask of this item (number or text)."),
       jsonFlag,
     ])
 
@@ -22,6 +32,11 @@ struct AddCommand: RunnableCommand {
   var text: String
   var due: String?
   var remind: Bool
+  var notes: String?
+  var flag: Bool
+  var priority: ItemPriority?
+  var recurrence: RecurrenceRule?
+  var under: String?
   var json: Bool
 
   init(_ values: ParsedValues) throws {
@@ -29,6 +44,11 @@ struct AddCommand: RunnableCommand {
     text = try values.require("text")
     due = values.string("due")
     remind = values.flag("remind")
+    notes = values.string("notes")
+    flag = values.flag("flag")
+    priority = try values.string("priority").map(ItemOptions.priority)
+    recurrence = try values.string("repeat").flatMap(ItemOptions.recurrence)
+    under = values.string("under")
     json = values.flag("json")
   }
 
@@ -42,14 +62,25 @@ struct AddCommand: RunnableCommand {
     let dueDate = try due.map { try DateArgument.parse($0, context: context) }
     let service = try context.service()
     let target = try service.findList(list)
-    let item = try service.addItem(text, to: target.id, dueDate: dueDate, shouldRemind: remind)
+    let parentID = try under.map { try service.findItem($0, in: target).id }
+    let item = try service.addItem(
+      text, to: target.id, dueDate: dueDate, shouldRemind: remind,
+      details: ItemDetails(
+        notes: notes ?? "", isFlagged: flag, priority: priority ?? .none, parentID: parentID,
+        recurrence: recurrence))
+    // A subtask stands after its parent's other subtasks, not at the end.
+    let number =
+      parentID == nil
+      ? target.itemCount + 1
+      : try service.checklistWithItems(id: target.id).1.firstIndex { $0.id == item.id }
+        .map { $0 + 1 } ?? target.itemCount + 1
     if json {
       let output = ChecklistItemJSON(
-        item, number: target.itemCount + 1, checklist: target.name, now: context.now())
+        item, number: number, checklist: target.name, now: context.now())
       context.print(try JSONOutput.encode(output))
       return
     }
-    var line = "Added '\(item.text)' to \(target.name) as item \(target.itemCount + 1)."
+    var line = "Added '\(item.text)' to \(target.name) as item \(number)."
     if let details = ChecklistText(display: context.dateDisplay).details(item) {
       line += " It is \(details)."
     }

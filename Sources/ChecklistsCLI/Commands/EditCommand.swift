@@ -3,12 +3,15 @@ import ChecklistsCore
 import ChecklistsStore
 import Foundation
 
-/// `checklists edit <list> <item> [--text …] [--due …|--no-due] [--remind|--no-remind]`, and
+/// `checklists edit <list> <item> [--text …] [--due …|--no-due] [--remind|--no-remind]
+/// [--notes …] [--flag|--no-flag] [--priority …] [--repeat …] [--under …]`, and
 /// `checklists edit <list> --hide-checked true|false` for the list's own setting.
 struct EditCommand: RunnableCommand {
   static let configuration = CommandConfiguration(
     commandName: "edit",
-    abstract: "Change an item's text, due date or reminder, or whether a list hides checked ones.",
+    abstract:
+      "Change an item's text, due date, reminder, notes, flag, priority, repeat or parent, or "
+      + "whether a list hides checked ones.",
     arguments: [
       .positional("list", help: "The list, by name or number."),
       .positional(
@@ -17,6 +20,15 @@ struct EditCommand: RunnableCommand {
       .option("due", valueName: "date", help: "Its new due date (\"none\" removes it)."),
       .flag("no-due", help: "Remove the due date (and the reminder)."),
       .flag("remind", inversion: "no-remind", help: "Turn Remind Me on or off."),
+      .option("notes", valueName: "text", help: "Its new notes (\"\" removes them)."),
+      .flag("flag", inversion: "no-flag", help: "Flag it or take the flag off."),
+      .option("priority", valueName: "none|low|medium|high", help: "How important it is."),
+      .option(
+        "repeat", valueName: "rule",
+        help: "How it repeats (\"every week on mon,thu\", an RRULE); \"never\" stops it."),
+      .option(
+        "under", valueName: "item",
+        help: "Make it a subtask of this item; \"none\" moves it to the top level."),
       .option(
         "hide-checked", valueName: "true|false",
         help: "Whether the list hides its checked items (give no item)."),
@@ -29,6 +41,12 @@ struct EditCommand: RunnableCommand {
   var removeDue: Bool
   var remind: Bool?
   var hidesChecked: Bool?
+  var notes: String?
+  var flag: Bool?
+  var priority: ItemPriority?
+  /// `.some(nil)`: `--repeat never`.
+  var recurrence: RecurrenceRule??
+  var under: String?
 
   init(_ values: ParsedValues) throws {
     list = try values.require("list")
@@ -46,10 +64,20 @@ struct EditCommand: RunnableCommand {
     removeDue = values.flag("no-due") || due?.lowercased() == "none"
     if removeDue { due = nil }
     remind = values.flagValue("remind")
+    notes = values.string("notes")
+    flag = values.flagValue("flag")
+    priority = try values.string("priority").map(ItemOptions.priority)
+    recurrence = try values.string("repeat").map(ItemOptions.recurrence)
+    under = values.string("under")
+  }
+
+  /// Whether any of the fields added in issue 14 changes.
+  private var editsDetails: Bool {
+    notes != nil || flag != nil || priority != nil || recurrence != nil || under != nil
   }
 
   func validate() throws {
-    let editsItem = text != nil || due != nil || removeDue || remind != nil
+    let editsItem = text != nil || due != nil || removeDue || remind != nil || editsDetails
     if hidesChecked != nil {
       if item != nil || editsItem {
         throw UsageError(
@@ -59,8 +87,10 @@ struct EditCommand: RunnableCommand {
       return
     }
     if item == nil { throw UsageError("Missing expected argument '<item>'.") }
-    if text == nil && due == nil && !removeDue && remind == nil {
-      throw UsageError("Nothing to change: give --text, --due, --no-due, --remind or --no-remind.")
+    if !editsItem {
+      throw UsageError(
+        "Nothing to change: give --text, --due, --no-due, --remind, --no-remind, --notes, "
+          + "--flag, --no-flag, --priority, --repeat or --under.")
     }
     if removeDue && remind == true {
       throw UsageError("--remind needs a due date; it cannot go with --no-due.")
@@ -77,7 +107,9 @@ struct EditCommand: RunnableCommand {
       return
     }
     guard let item else { throw UsageError("Missing expected argument '<item>'.") }
-    var changes = ItemChanges(text: text, shouldRemind: remind)
+    var changes = ItemChanges(
+      text: text, shouldRemind: remind, notes: notes, isFlagged: flag, priority: priority,
+      recurrence: recurrence)
     if let due { changes.dueDate = .some(try DateArgument.parse(due, context: context)) }
     if removeDue {
       changes.dueDate = .some(nil)
@@ -85,6 +117,11 @@ struct EditCommand: RunnableCommand {
     }
     let service = try context.service()
     let target = try service.findList(list)
+    if let under {
+      changes.parentID =
+        ["none", "top"].contains(under.lowercased())
+        ? .some(nil) : .some(try service.findItem(under, in: target).id)
+    }
     let edited = try service.updateItem(id: service.findItem(item, in: target).id, changes)
     context.print(
       "Updated: "

@@ -32,27 +32,45 @@ struct ChecklistText {
     }
     let width = String(items.count).count
     // Due dates line up after the text, unless one very long text would push them far right.
-    let textWidth = min(items.map(\.text.count).max() ?? 0, 40)
+    let textWidth = min(items.map { title($0).count + ($0.isSubtask ? 4 : 0) }.max() ?? 0, 40)
     for (offset, item) in items.enumerated() {
       let number = String(offset + 1).leftPadded(to: width)
-      lines.append("\(number)  \(row(item, textWidth: textWidth))")
+      // Subtasks stand indented under their parent.
+      let indent = item.isSubtask ? "    " : ""
+      lines.append("\(number)  \(indent)\(row(item, textWidth: textWidth - indent.count))")
+      if let firstLine = item.notes.split(separator: "\n", omittingEmptySubsequences: true).first {
+        let more = item.notes.contains("\n") ? " …" : ""
+        lines.append(
+          String(repeating: " ", count: width + 2) + indent + "    " + firstLine + more)
+      }
     }
     return lines.joined(separator: "\n")
   }
 
-  /// One item as its row shows: "√ Eggs  (due 2026-01-01 09:00, remind)".
+  /// The priority marks, the text and the flag: "!! Eggs ⚑".
+  func title(_ item: ChecklistItem) -> String {
+    (item.priority == .none ? "" : item.priority.marks + " ") + item.text
+      + (item.isFlagged ? " ⚑" : "")
+  }
+
+  /// One item as its row shows: "√ !! Eggs ⚑  (due 2026-01-01 09:00, remind, ↻ Every day)
+  /// 2 of 5".
   func row(_ item: ChecklistItem, textWidth: Int = 0) -> String {
-    var text = (item.isChecked ? "√ " : "  ") + item.text
+    var text = (item.isChecked ? "√ " : "  ") + title(item)
     if let details = details(item) { text = text.rightPadded(to: textWidth + 2) + "  (\(details))" }
+    if let progress = item.subtaskProgress { text += "  \(progress)" }
     return text
   }
 
   /// The due date and reminder of an item, if it has either.
   func details(_ item: ChecklistItem) -> String? {
-    guard let due = item.dueDate else { return nil }
-    var text = "due \(display.string(from: due))"
-    if item.shouldRemind { text += ", remind" }
-    return text
+    var parts: [String] = []
+    if let due = item.dueDate {
+      parts.append("due \(display.string(from: due))")
+      if item.shouldRemind { parts.append("remind") }
+    }
+    if let recurrence = item.recurrence { parts.append("↻ \(recurrence.description)") }
+    return parts.isEmpty ? nil : parts.joined(separator: ", ")
   }
 
   /// Columns padded to their widest cell, two spaces apart; a `#` column is right-aligned.

@@ -1,0 +1,24 @@
+import ArgumentParsing
+import ChecklistsCore
+
+/// Reading the options `add` and `edit` share for an item's priority and repeat rule.
+enum ItemOptions {
+  /// `--priority none|low|medium|high`.
+  static func priority(_ text: String) throws -> ItemPriority {
+    do {
+      return try ItemPriority.named(text)
+    } catch let error as ChecklistsError {
+      throw UsageError("--priority: \(error.message)")
+    }
+  }
+
+  /// `--repeat`: a phrase ("every week on mon,thu") or an RRULE; "never" (or "none") is nil.
+  static func recurrence(_ text: String) throws -> RecurrenceRule? {
+    if ["never", "none", "no"].contains(text.lowercased()) { return nil }
+    do {
+      return try RecurrenceRule(phrase: text)
+    } catch let error as ChecklistsError {
+      throw UsageError("--repeat: \(error.message)")
+    }
+  }
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+extension ChecklistItem {
+  /// The longest notes an item may have, in characters.
+  public static let maximumNotesLength = 10_000
+
+  /// Notes made valid: white space and line breaks at the end dropped, inner lines kept, at
+  /// most 10,000 characters; only white space is no notes ("").
+  /// - Throws: ``ChecklistsError`` with code `invalidInput` naming the limit.
+  public static func validatedNotes(_ raw: String) throws -> String {
+    var notes = Substring(raw)
+    while let last = notes.last, last.isWhitespace || last.isNewline { notes.removeLast() }
+    // Leading blank lines are dropped too; leading spaces on the first line are kept (indent).
+    while let first = notes.first, first.isNewline { notes.removeFirst() }
+    if notes.allSatisfy({ $0.isWhitespace || $0.isNewline }) { return "" }
+    if notes.count > maximumNotesLength {
+      throw ChecklistsError.invalid(
+        "An item's notes can be at most \(maximumNotesLength.formatted(.number.locale(Locale(identifier: "en_US")))) characters; these have \(notes.count.formatted(.number.locale(Locale(identifier: "en_US")))).")
+    }
+    return String(notes)
+  }
+}
