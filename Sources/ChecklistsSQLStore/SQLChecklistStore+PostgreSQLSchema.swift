@@ -182,6 +182,9 @@ extension SQLChecklistStore {
       try db.execute(
         #"ALTER TABLE sign_in_failures ALTER COLUMN throttle_key TYPE TEXT COLLATE "C""#)
     }
+    // Written once (SQLChecklistStore+SearchIndex), with "C" text where PostgreSQL runs it.
+    migrator.registerMigration("v13: search words") { db in try migrateToSearchWords(db) }
+    migrator.registerMigration("v14: templates") { db in try migrateToTemplates(db) }
     return migrator
   }()
 

@@ -90,6 +90,8 @@ extension SQLChecklistStore {
     migrator.registerMigration("v9: hide checked") { db in try migrateToHideChecked(db) }
     migrator.registerMigration("v10: reminder claims") { db in try migrateToReminderClaims(db) }
     migrator.registerMigration("v11: sign-in failures") { db in try migrateToSignInFailures(db) }
+    migrator.registerMigration("v13: search words") { db in try migrateToSearchWords(db) }
+    migrator.registerMigration("v14: templates") { db in try migrateToTemplates(db) }
     return migrator
   }()
 }
