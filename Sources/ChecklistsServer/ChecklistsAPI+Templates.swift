@@ -17,13 +17,15 @@ extension ChecklistsAPI.SmartLists {
 
   func saveTemplate(_ request: HTTPRequest) throws -> HTTPResponse {
     let body = try RequestBody(request, schema: RequestSchemas.newTemplate)
+    // Every field's type is checked before the list's id is read.
+    let (clientID, name) = (try body.clientID(), try body.string("name"))
     let listText = try body.requiredString("checklistID")
     guard let listID = UUID.parse(listText) else {
       throw APIError.unprocessable(
         "The field 'checklistID' must be a list's id (a UUID), not '\(listText)'.")
     }
     let (template, isNew) = try templateService.saveTemplate(
-      fromList: listID, name: try body.string("name"), id: try body.clientID(),
+      fromList: listID, name: name, id: clientID,
       timeZone: try Self.timeZone(request))
     var response = try HTTPResponse.json(
       TemplateJSON(template, withItems: true), status: isNew ? 201 : 200)
