@@ -27,6 +27,8 @@ struct ChecklistsCommand: CommandGroup {
       CheckCommand.self, UncheckCommand.self, ToggleCommand.self, UncheckAllCommand.self,
       ClearCheckedCommand.self, EditCommand.self,
       DeleteCommand.self, MoveCommand.self, DueCommand.self, IconsCommand.self,
+      TodayCommand.self, ScheduledCommand.self, OverdueCommand.self, FlaggedCommand.self,
+      AllCommand.self, SearchCommand.self, TemplateCommand.self,
       ShopCommand.self, ImportCommand.self, ExportCommand.self, ServeCommand.self,
       ShareCommand.self, UnshareCommand.self, SharesCommand.self, LeaveCommand.self,
       UserCommand.self, TokenCommand.self, LoginCommand.self, LogoutCommand.self,

@@ -19,6 +19,8 @@ public enum ChecklistsBackup {
     var version: Int
     var exportedAt: String?
     var checklists: [List]
+    /// The user's templates (issue 14); left out when there are none.
+    var templates: [TemplateJSON]?
   }
 
   /// One checklist in a backup.
@@ -72,8 +74,10 @@ public enum ChecklistsBackup {
   /// - Throws: ``ChecklistsError`` with code `invalidInput` for a date outside the years 0000 to
   ///   9999, which the backup cannot write.
   /// - Complexity: O(*n*) in the number of items.
-  public static func encode(_ lists: [PortableChecklist], exportedAt: Date) throws -> Data {
-    let file = File(
+  public static func encode(
+    _ lists: [PortableChecklist], templates: [ChecklistTemplate] = [], exportedAt: Date
+  ) throws -> Data {
+    var file = File(
       format: formatName, version: currentVersion, exportedAt: try timestamp(exportedAt),
       checklists: try lists.map { list in
         List(
@@ -91,6 +95,9 @@ public enum ChecklistsBackup {
               parentID: item.parentID?.uuidString, repeat: item.recurrence?.rrule)
           })
       })
+    if !templates.isEmpty {
+      file.templates = templates.map { TemplateJSON($0, withItems: true) }
+    }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     return try encoder.encode(file) + Data("\n".utf8)

@@ -33,12 +33,14 @@ public enum ChecklistsFile {
   ///     file needs for items that have neither a due date nor a creation date.
   /// - Returns: The file's contents.
   /// - Throws: ``ChecklistsError`` when a date cannot be written.
+  ///   - templates: The user's templates, which only the JSON backup carries.
   public static func write(
-    _ lists: [PortableChecklist], as format: ChecklistsFileFormat, now: Date
+    _ lists: [PortableChecklist], templates: [ChecklistTemplate] = [],
+    as format: ChecklistsFileFormat, now: Date
   ) throws -> Data {
     switch format {
     case .iosPlist: return try IOSChecklistsPlist.encode(lists, now: now)
-    case .json: return try ChecklistsBackup.encode(lists, exportedAt: now)
+    case .json: return try ChecklistsBackup.encode(lists, templates: templates, exportedAt: now)
     }
   }
 }

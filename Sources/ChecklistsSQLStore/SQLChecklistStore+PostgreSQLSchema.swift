@@ -185,6 +185,9 @@ extension SQLChecklistStore {
     migrator.registerMigration("v12: notes, flags, priorities, subtasks, repeats") { db in
       try migrateToItemFields(db)
     }
+    // Written once (SQLChecklistStore+SearchIndex), with "C" text where PostgreSQL runs it.
+    migrator.registerMigration("v13: search words") { db in try migrateToSearchWords(db) }
+    migrator.registerMigration("v14: templates") { db in try migrateToTemplates(db) }
     return migrator
   }()
 

@@ -93,6 +93,8 @@ extension SQLChecklistStore {
     migrator.registerMigration("v12: notes, flags, priorities, subtasks, repeats") { db in
       try migrateToItemFields(db)
     }
+    migrator.registerMigration("v13: search words") { db in try migrateToSearchWords(db) }
+    migrator.registerMigration("v14: templates") { db in try migrateToTemplates(db) }
     return migrator
   }()
 }

@@ -156,6 +156,7 @@ extension SQLChecklistStore.Transaction: ShoppingStoreWriter {
       """, item.id, item.ownerID, item.name, ShoppingItem.uniquenessKey(item.name),
       ShoppingItem.searchKey(item.name), item.price?.minorUnits, item.price?.currency.code,
       item.unit, item.category, item.revision, item.createdAt, item.updatedAt)
+    try SQLChecklistStore.indexCatalogueWords(db, id: item.id, name: item.name)
   }
 
   func updateShoppingItem(_ item: ShoppingItem) throws {
@@ -167,6 +168,7 @@ extension SQLChecklistStore.Transaction: ShoppingStoreWriter {
       """, item.name, ShoppingItem.uniquenessKey(item.name), ShoppingItem.searchKey(item.name),
       item.price?.minorUnits, item.price?.currency.code, item.unit, item.category, item.revision,
       item.updatedAt, item.id)
+    try SQLChecklistStore.indexCatalogueWords(db, id: item.id, name: item.name)
   }
 
   func deleteShoppingItem(id: UUID) throws {

@@ -1,5 +1,6 @@
 import ChecklistsCore
 import ChecklistsInterop
+import ChecklistsStore
 import Foundation
 import HTTPServer
 
@@ -17,7 +18,11 @@ extension ChecklistsAPI {
       throw APIError.unprocessable("Unknown import mode '\(modeName)'; use 'merge' or 'replace'.")
     }
     let lists = try ChecklistsFile.read(Data(request.body))
+    let templates = try ChecklistsBackup.templates(in: Data(request.body)).map {
+      try $0.template(ownerID: service.owner.id)
+    }
     let report = try service.importChecklists(lists, mode: mode)
+    if !templates.isEmpty { try templateService().importTemplates(templates) }
     didWrite()
     return try .json(
       ImportBody(
@@ -34,7 +39,9 @@ extension ChecklistsAPI {
       throw APIError.unprocessable(
         "Unknown export format '\(formatName)'; use 'json' or 'ios-plist'.")
     }
-    let data = try ChecklistsFile.write(service.exportChecklists(), as: format, now: service.now())
+    let templates = format == .json ? try templateService().templates() : []
+    let data = try ChecklistsFile.write(
+      service.exportChecklists(), templates: templates, as: format, now: service.now())
     let (type, name) =
       format == .json
       ? ("application/json", "checklists-backup.json")
@@ -43,5 +50,13 @@ extension ChecklistsAPI {
       status: 200,
       headers: ["Content-Type": type, "Content-Disposition": "attachment; filename=\"\(name)\""],
       body: Array(data))
+  }
+
+  /// The user's templates, which the JSON backup carries (issue 14).
+  private func templateService() throws -> TemplateService {
+    guard let database = service.store as? any ChecklistsDatabase else {
+      throw APIError(status: 500, detail: "The server's store keeps no templates.")
+    }
+    return TemplateService(store: database, user: service.owner, now: service.now)
   }
 }

@@ -58,6 +58,17 @@ enum OpenAPIComponents {
     "ShareRole": ShareRole.schema,
     "Member": ResponseSchemas.member,
     "SharedList": ResponseSchemas.sharedList,
+    // Smart lists, search and templates
+    "ChecklistReference": ResponseSchemas.checklistReference,
+    "SmartListItem": ResponseSchemas.smartListItem,
+    "SmartListCounts": ResponseSchemas.smartListCounts,
+    "SmartListItems": ResponseSchemas.smartListItems,
+    "SearchResult": ResponseSchemas.searchResult,
+    "TemplateItem": ResponseSchemas.templateItem,
+    "Template": ResponseSchemas.template,
+    "TemplateCollection": ResponseSchemas.templateCollection,
+    "NewTemplate": RequestSchemas.newTemplate,
+    "TemplateStart": RequestSchemas.templateStart,
   ]
 
   /// The request bodies the paths show inline rather than as components.

@@ -21,6 +21,8 @@ struct RouteTable: Sendable {
     shoppingRoutes(&api)
     sharingRoutes(&api)
     accountsRoutes(&api)
+    smartListRoutes(&api)
+    templateRoutes(&api)
     var site = RouteGroup(access: .public)
     webRoutes(&site)
     operationsRoutes(&site)

@@ -36,8 +36,12 @@ struct SchemaConformanceTests {
       "POST /api/v1/tokens": "/api/v1/tokens",
       "PUT /api/v1/shares/{listID}/{user}": "/api/v1/shares/\(list)/bob",
       "POST /api/v1/cli": "/api/v1/cli",
+      "POST /api/v1/templates": "/api/v1/templates",
+      "POST /api/v1/templates/{id}/start": "/api/v1/templates/\(UUID().uuidString)/start",
     ]
   }
+
+  static let templateID = UUID().uuidString
 
   @Test("Each property of a body's schema is read (a wrong type is 422 naming it); others are 422")
   func requestBodiesAcceptExactlyTheirSchemasProperties() async throws {
@@ -216,6 +220,16 @@ struct SchemaConformanceTests {
       ),
       ("POST", "/api/v1/cli", "/api/v1/cli", ["arguments": ["lists"]]),
       ("POST", "/api/v1/import", "/api/v1/import", ["checklists": [] as [Any]]),
+      ("GET", "/api/v1/smart-lists", "/api/v1/smart-lists", nil),
+      ("GET", "/api/v1/smart-lists/{kind}", "/api/v1/smart-lists/all", nil),
+      ("GET", "/api/v1/search", "/api/v1/search?q=m", nil),
+      (
+        "POST", "/api/v1/templates", "/api/v1/templates",
+        ["checklistID": "\(list)", "id": Self.templateID]
+      ),
+      ("GET", "/api/v1/templates", "/api/v1/templates", nil),
+      ("GET", "/api/v1/templates/{id}", "/api/v1/templates/\(Self.templateID)", nil),
+      ("POST", "/api/v1/templates/{id}/start", "/api/v1/templates/\(Self.templateID)/start", [:]),
     ]
     var sampled: Set<String> = []
     for (method, template, path, body) in steps {

@@ -44,7 +44,9 @@ struct ExportCommand: RunnableCommand {
   func run(_ context: CommandContext) throws {
     let service = try context.service()
     let lists = try service.exportChecklists()
-    let data = try ChecklistsFile.write(lists, as: format, now: context.now())
+    let templates = format == .json ? try context.templates().templates() : []
+    let data = try ChecklistsFile.write(
+      lists, templates: templates, as: format, now: context.now())
     guard let output, output != "-" else {
       if format == .iosPlist && context.outputIsTerminal {
         throw UsageError("ios-plist is a binary file: give --output <file> or redirect the output.")

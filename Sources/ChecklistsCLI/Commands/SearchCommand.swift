@@ -1,0 +1,58 @@
+import ArgumentParsing
+import ChecklistsCore
+import ChecklistsInterop
+import ChecklistsStore
+
+/// `checklists search <text>...`: items of every list and the catalogue whose words start
+/// with each word typed.
+struct SearchCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "search",
+    abstract: "Find items in every list and the catalogue by the start of their words.",
+    discussion: """
+      Every word typed must start a word of an item's text or notes (a catalogue item's \
+      name), ignoring case and accents: 'creme bru' finds "Crème brûlée". Checked items are \
+      found too; at most 50 of each list.
+      """,
+    arguments: [.positional("text", help: "The words to look for.", isRepeating: true), jsonFlag])
+
+  var text: String
+  var json: Bool
+
+  init(_ values: ParsedValues) throws {
+    text = values.strings("text").joined(separator: " ")
+    json = values.flag("json")
+  }
+
+  func run(_ context: CommandContext) throws {
+    let results = try context.smartLists().search(text)
+    if json {
+      let now = context.now()
+      var groups: [SearchResultJSON.Group] = results.lists.map { list, items in
+        .checklist(ChecklistReferenceJSON(list), items.map { ChecklistItemJSON($0, now: now) })
+      }
+      if !results.catalogue.isEmpty {
+        groups.append(
+          .catalogue(results.catalogue.map { ShoppingItemJSON($0, locale: context.locale) }))
+      }
+      context.print(try JSONOutput.encode(SearchResultJSON(query: text, groups: groups)))
+      return
+    }
+    guard !results.lists.isEmpty || !results.catalogue.isEmpty else {
+      context.print("Nothing matches '\(text)'.")
+      return
+    }
+    var sections: [String] = []
+    for (list, items) in results.lists {
+      sections.append(
+        ([list.name] + items.map { "  \($0.isChecked ? "[x]" : "[ ]") \($0.text)" })
+          .joined(separator: "\n"))
+    }
+    if !results.catalogue.isEmpty {
+      sections.append(
+        (["Catalogue"] + results.catalogue.map { "  \($0.name)" })
+          .joined(separator: "\n"))
+    }
+    context.print(sections.joined(separator: "\n\n"))
+  }
+}

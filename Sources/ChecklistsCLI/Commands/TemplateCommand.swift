@@ -1,0 +1,178 @@
+import ArgumentParsing
+import ChecklistsCore
+import ChecklistsInterop
+import ChecklistsStore
+import Foundation
+
+/// `checklists template …`: save lists as templates and start new lists from them.
+struct TemplateCommand: CommandGroup {
+  static let configuration = CommandConfiguration(
+    commandName: "template",
+    abstract: "Save a list as a template, and start new lists from templates.",
+    discussion: """
+      A template keeps a list's name, icon and items; a list started from it has every item \
+      unchecked, and due dates moved by as many days as lie between the day the template \
+      was saved and the day the list starts. Templates are yours alone: sharing a list \
+      does not share them.
+      """,
+    subcommands: [
+      TemplateSaveCommand.self, TemplateListCommand.self, TemplateStartCommand.self,
+      TemplateDeleteCommand.self,
+    ])
+
+  /// The template a command line names: its number in 'template list', its name (ignoring
+  /// case), or the start of a name only one has.
+  /// - Throws: `notFound` naming the templates there are.
+  static func find(_ reference: String, in templates: TemplateService) throws
+    -> ChecklistTemplate
+  {
+    let all = try templates.templates()
+    if let number = Int(reference), number >= 1, number <= all.count { return all[number - 1] }
+    let key = NameKey.lookup(reference)
+    if let exact = all.first(where: { NameKey.lookup($0.name) == key }) { return exact }
+    let started = all.filter { NameKey.lookup($0.name).hasPrefix(key) }
+    if started.count == 1 { return started[0] }
+    let names = all.map { "'\($0.name)'" }.joined(separator: ", ")
+    throw ChecklistsError(
+      .notFound,
+      "There is no template '\(reference)'"
+        + (all.isEmpty
+          ? "; save one with 'checklists template save <list>'."
+          : started.count > 1 ? "; it starts several: \(names)." : "; the templates are \(names)."))
+  }
+}
+
+/// `checklists template save <list> [--name N]`.
+struct TemplateSaveCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "save",
+    abstract: "Save a list as a template.",
+    arguments: [
+      .positional("list", help: "The list, by name or number."),
+      .option("name", valueName: "name", help: "The template's name (default: the list's)."),
+      jsonFlag,
+    ])
+
+  var list: String
+  var name: String?
+  var json: Bool
+
+  init(_ values: ParsedValues) throws {
+    list = try values.require("list")
+    name = values.string("name")
+    json = values.flag("json")
+  }
+
+  func run(_ context: CommandContext) throws {
+    let list = try context.service().findList(list)
+    let template = try context.templates().saveTemplate(
+      fromList: list.id, name: name, timeZone: context.timeZone
+    ).template
+    if json {
+      context.print(try JSONOutput.encode(TemplateJSON(template, withItems: true)))
+      return
+    }
+    let count = template.items.count
+    context.print(
+      "Saved '\(list.name)' as the template '\(template.name)' (\(count) "
+        + (count == 1 ? "item" : "items") + ").")
+  }
+}
+
+/// `checklists template list`.
+struct TemplateListCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "list", abstract: "Show your templates.", arguments: [jsonFlag])
+
+  var json: Bool
+
+  init(_ values: ParsedValues) throws { json = values.flag("json") }
+
+  func run(_ context: CommandContext) throws {
+    let templates = try context.templates().templates()
+    if json {
+      struct Body: Encodable { var templates: [TemplateJSON] }
+      context.print(
+        try JSONOutput.encode(Body(templates: templates.map { TemplateJSON($0, withItems: false) }))
+      )
+      return
+    }
+    guard !templates.isEmpty else {
+      context.print("No templates yet; save a list with 'checklists template save <list>'.")
+      return
+    }
+    let rows = templates.enumerated().map { index, template in
+      ["\(index + 1)", template.name, "\(template.items.count)"]
+    }
+    context.print(ChecklistText.table(header: ["#", "Template", "Items"], rows: rows))
+  }
+}
+
+/// `checklists template start <template> [--name N] [--on DATE]`.
+struct TemplateStartCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "start",
+    abstract: "Start a new list from a template.",
+    arguments: [
+      .positional("template", help: "The template, by name or number."),
+      .option(
+        "name", valueName: "name",
+        help: "The new list's name (default: the template's, numbered if taken)."),
+      .option(
+        "on", valueName: "date",
+        help: "The day the list starts, which due dates follow (default: today)."),
+      jsonFlag,
+    ])
+
+  var template: String
+  var name: String?
+  var on: String?
+  var json: Bool
+
+  init(_ values: ParsedValues) throws {
+    template = try values.require("template")
+    name = values.string("name")
+    on = values.string("on")
+    json = values.flag("json")
+  }
+
+  func run(_ context: CommandContext) throws {
+    let start = try on.map { try context.dateParser.parse($0) }
+    let templates = try context.templates()
+    let template = try TemplateCommand.find(template, in: templates)
+    let (list, items, _) = try templates.startList(
+      fromTemplate: template.id, name: name, on: start, timeZone: context.timeZone)
+    if json {
+      let now = context.now()
+      context.print(
+        try JSONOutput.encode(
+          JSONOutput.ListWithItems(
+            checklist: ChecklistJSON(list), items: items.map { ChecklistItemJSON($0, now: now) })))
+      return
+    }
+    context.print(
+      "Started '\(list.name)' from the template '\(template.name)' (\(items.count) "
+        + (items.count == 1 ? "item" : "items") + ").")
+  }
+}
+
+/// `checklists template delete <template>`.
+struct TemplateDeleteCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "delete",
+    abstract: "Delete a template (lists started from it stay).",
+    arguments: [.positional("template", help: "The template, by name or number.")])
+
+  var template: String
+
+  init(_ values: ParsedValues) throws {
+    template = try values.require("template")
+  }
+
+  func run(_ context: CommandContext) throws {
+    let templates = try context.templates()
+    let template = try TemplateCommand.find(template, in: templates)
+    try templates.deleteTemplate(id: template.id)
+    context.print("Deleted the template '\(template.name)'.")
+  }
+}

@@ -1,0 +1,103 @@
+import ChecklistsCore
+import ChecklistsStore
+import Foundation
+import SQLDatabase
+
+extension SQLChecklistStore {
+  /// Runs `body` in a read transaction.
+  public func readSmartLists<T: Sendable>(_ body: (any SmartListStoreReader) throws -> T) throws
+    -> T
+  {
+    do {
+      return try queue.read { db in try body(Transaction(db: db)) }
+    } catch let error as SQLError {
+      throw Self.storageError(error, path: path)
+    }
+  }
+}
+
+extension SQLChecklistStore.Transaction: SmartListStoreReader {
+  /// The ids of the checklists user `?1` sees: their own and those shared with them.
+  private static let visibleLists = """
+    WITH visible(id) AS (
+      SELECT id FROM checklists WHERE owner_id = ?1
+      UNION ALL SELECT collection_id FROM shares WHERE user_id = ?1 AND scope = 'checklist')
+    """
+
+  /// The condition on an unchecked item of table `t` for each smart list, with `?2` now and
+  /// `?3` the end of today.
+  private static func condition(_ kind: SmartListKind, _ t: String) -> String {
+    switch kind {
+    case .today: "\(t).due_date < ?3"
+    case .scheduled: "\(t).due_date IS NOT NULL"
+    case .overdue: "\(t).due_date < ?2"
+    case .flagged: "\(t).flagged = 1"
+    case .all: "1 = 1"
+    }
+  }
+
+  func smartListCounts(userID: UUID, bounds: SmartListBounds) throws -> [SmartListKind: Int] {
+    // Each count is a range of the index of unchecked items by due date, per visible list;
+    // All is the lists' stored counts.
+    func count(_ kind: SmartListKind) -> String {
+      """
+      (SELECT COUNT(*) FROM items i
+       WHERE i.checklist_id IN (SELECT id FROM visible) AND i.checked = 0
+         AND \(Self.condition(kind, "i")))
+      """
+    }
+    let counts = try db.queryFirst(
+      """
+      \(Self.visibleLists)
+      SELECT \(count(.today)), \(count(.scheduled)), \(count(.overdue)), \(count(.flagged)),
+        (SELECT COALESCE(SUM(item_count - checked_count), 0) FROM checklists
+         WHERE id IN (SELECT id FROM visible))
+      """, userID, bounds.now, bounds.endOfToday
+    ) { row in (0..<5).map { row.int(Int32($0)) } }
+    guard let counts else { return [:] }
+    return Dictionary(uniqueKeysWithValues: zip(SmartListKind.allCases, counts))
+  }
+
+  func smartListItems(userID: UUID, kind: SmartListKind, bounds: SmartListBounds, limit: Int)
+    throws -> [ChecklistItem]
+  {
+    let lists = "c.list_sort_key, c.list_name, c.list_created_at, c.list_id, items.position"
+    // The lists' columns renamed, so the items' columns need no table name.
+    return try db.query(
+      """
+      \(Self.visibleLists)
+      SELECT \(Self.itemColumns) FROM items
+      JOIN (SELECT id AS list_id, sort_key AS list_sort_key, name AS list_name,
+                   created_at AS list_created_at FROM checklists) c
+        ON c.list_id = items.checklist_id
+      WHERE items.checklist_id IN (SELECT id FROM visible) AND items.checked = 0
+        AND \(Self.condition(kind, "items"))
+      ORDER BY \(kind.isByDueDate ? "items.due_date, " : "")\(lists) LIMIT ?4
+      """, userID, bounds.now, bounds.endOfToday, limit, map: Self.item)
+  }
+
+  func searchItems(userID: UUID, words: [String], limitPerList: Int) throws -> [ChecklistItem] {
+    let (matches, arguments) = Self.matchingIDs(words, kind: "item", firstParameter: 3)
+    return try db.query(
+      """
+      \(Self.visibleLists)
+      SELECT \(Self.itemColumns) FROM items WHERE items.id IN (
+        SELECT id FROM (
+          SELECT i.id, ROW_NUMBER() OVER (PARTITION BY i.checklist_id ORDER BY i.position) AS n
+          FROM items i
+          WHERE i.id IN (\(matches)) AND i.checklist_id IN (SELECT id FROM visible)) ranked
+        WHERE n <= ?2)
+      ORDER BY items.checklist_id, items.position
+      """, arguments: [userID, limitPerList] + arguments, map: Self.item)
+  }
+
+  func searchCatalogue(ownerID: UUID, words: [String], limit: Int) throws -> [ShoppingItem] {
+    let (matches, arguments) = Self.matchingIDs(words, kind: "catalogue", firstParameter: 3)
+    let ids = try db.query(
+      """
+      SELECT id FROM shopping_items WHERE owner_id = ?1 AND id IN (\(matches)) LIMIT ?2
+      """, arguments: [ownerID, limit] + arguments
+    ) { try $0.uuid(0) }
+    return try ids.compactMap { try shoppingItem(id: $0) }
+  }
+}
