@@ -140,10 +140,16 @@ public struct TemplateService: Sendable {
       var items: [ChecklistItem] = []
       for entry in template.items {
         let dueDate = entry.dueOffset.map { dayStart.addingTimeInterval($0) }
+        // A subtask's parent comes before it, so its new id is known; one that does not (a
+        // hand-made backup) is started at the top level.
+        let parentID = entry.parentIndex.flatMap { $0 < items.count ? items[$0] : nil }
+          .flatMap { $0.parentID == nil ? $0.id : nil }
         let item = ChecklistItem(
           checklistID: list.id, text: entry.text, dueDate: dueDate,
           shouldRemind: entry.remind && dueDate != nil, revision: list.revision + 1,
-          createdAt: now())
+          createdAt: now(), notes: entry.notes, isFlagged: entry.flagged,
+          priority: ItemPriority(rawValue: entry.priority) ?? .none, parentID: parentID,
+          recurrence: entry.repeat.flatMap { try? RecurrenceRule(rrule: $0) })
         try lists.bump(&list, .itemAdded, itemID: item.id, in: tx)
         try tx.appendItem(item)
         items.append(item)
@@ -182,9 +188,13 @@ public struct TemplateService: Sendable {
 
   /// The items of a list as a template keeps them, due dates relative to `dayStart`.
   static func templateItems(_ items: [ChecklistItem], dayStart: Date) -> [TemplateItem] {
-    items.map { item in
+    let index = Dictionary(
+      items.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+    return items.map { item in
       TemplateItem(
-        text: item.text, remind: item.shouldRemind,
+        text: item.text, notes: item.notes, flagged: item.isFlagged,
+        priority: item.priority.rawValue, repeat: item.recurrence?.rrule,
+        remind: item.shouldRemind, parentIndex: item.parentID.flatMap { index[$0] },
         dueOffset: item.dueDate.map { $0.timeIntervalSince(dayStart) })
     }
   }
