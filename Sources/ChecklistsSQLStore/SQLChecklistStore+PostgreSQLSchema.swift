@@ -182,6 +182,10 @@ extension SQLChecklistStore {
       try db.execute(
         #"ALTER TABLE sign_in_failures ALTER COLUMN throttle_key TYPE TEXT COLLATE "C""#)
     }
+    // v12 (F), v13 and v14 (Q) come here, before v15.
+    migrator.registerMigration("v15: push subscriptions") { db in
+      try migrateToPushSubscriptions(db, postgreSQL: true)
+    }
     return migrator
   }()
 

@@ -90,6 +90,10 @@ extension SQLChecklistStore {
     migrator.registerMigration("v9: hide checked") { db in try migrateToHideChecked(db) }
     migrator.registerMigration("v10: reminder claims") { db in try migrateToReminderClaims(db) }
     migrator.registerMigration("v11: sign-in failures") { db in try migrateToSignInFailures(db) }
+    // v12 (F), v13 and v14 (Q) come here, before v15.
+    migrator.registerMigration("v15: push subscriptions") { db in
+      try migrateToPushSubscriptions(db, postgreSQL: false)
+    }
     return migrator
   }()
 }

@@ -21,6 +21,7 @@ struct RouteTable: Sendable {
     shoppingRoutes(&api)
     sharingRoutes(&api)
     accountsRoutes(&api)
+    pushRoutes(&api)
     var site = RouteGroup(access: .public)
     webRoutes(&site)
     operationsRoutes(&site)
