@@ -3,6 +3,10 @@ import COpenSSL
 /// The few libcrypto primitives Web Push needs beyond keys: random bytes, HKDF-SHA-256 and
 /// AES-128-GCM. Every return code is checked; a failure throws with libcrypto's own reason.
 enum LibCrypto {
+  /// libcrypto's name of P-256.
+  static let groupName = "prime256v1"
+  static let digestName = "SHA256"
+
   /// `count` bytes from libcrypto's CSPRNG.
   static func randomBytes(_ count: Int) throws -> [UInt8] {
     var bytes = [UInt8](repeating: 0, count: count)
@@ -21,10 +25,10 @@ enum LibCrypto {
     // The builder copies what it is given when the parameters are made, so every buffer
     // stays alive until then.
     var output = [UInt8](repeating: 0, count: length)
-    let status: Int32 = try salt.withUnsafeBytes { salt in
+    let status: Int32 = try digestName.withCString { digest in try salt.withUnsafeBytes { salt in
       try key.withUnsafeBytes { key in
         try info.withUnsafeBytes { info in
-          guard OSSL_PARAM_BLD_push_utf8_string(builder, "digest", "SHA256", 0) == 1,
+          guard OSSL_PARAM_BLD_push_utf8_string(builder, "digest", digest, 0) == 1,
             OSSL_PARAM_BLD_push_octet_string(builder, "salt", salt.baseAddress, salt.count) == 1,
             OSSL_PARAM_BLD_push_octet_string(builder, "key", key.baseAddress, key.count) == 1,
             OSSL_PARAM_BLD_push_octet_string(builder, "info", info.baseAddress, info.count) == 1,
@@ -34,7 +38,7 @@ enum LibCrypto {
           return EVP_KDF_derive(context, &output, length, parameters)
         }
       }
-    }
+    } }
     guard status == 1 else { throw failure("EVP_KDF_derive (HKDF)") }
     return output
   }

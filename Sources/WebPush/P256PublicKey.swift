@@ -61,11 +61,18 @@ public final class P256PublicKey: @unchecked Sendable {
   static func makeKey(point: [UInt8], privateScalar: OpaquePointer?) throws -> OpaquePointer {
     guard let builder = OSSL_PARAM_BLD_new() else { throw LibCrypto.failure("OSSL_PARAM_BLD_new") }
     defer { OSSL_PARAM_BLD_free(builder) }
-    guard OSSL_PARAM_BLD_push_utf8_string(builder, "group", "prime256v1", 0) == 1,
-      OSSL_PARAM_BLD_push_octet_string(builder, "pub", point, point.count) == 1,
-      privateScalar.map({ OSSL_PARAM_BLD_push_BN(builder, "priv", $0) == 1 }) ?? true,
-      let parameters = OSSL_PARAM_BLD_to_param(builder)
-    else { throw LibCrypto.failure("OSSL_PARAM_BLD (EC key)") }
+    // The builder keeps pointers to the buffers until OSSL_PARAM_BLD_to_param copies them:
+    // every buffer stays alive until then.
+    let built = LibCrypto.groupName.withCString { group in
+      point.withUnsafeBufferPointer { point -> OpaquePointer? in
+        guard OSSL_PARAM_BLD_push_utf8_string(builder, "group", group, 0) == 1,
+          OSSL_PARAM_BLD_push_octet_string(builder, "pub", point.baseAddress, point.count) == 1,
+          privateScalar.map({ OSSL_PARAM_BLD_push_BN(builder, "priv", $0) == 1 }) ?? true
+        else { return nil }
+        return OSSL_PARAM_BLD_to_param(builder)
+      }
+    }
+    guard let parameters = built else { throw LibCrypto.failure("OSSL_PARAM_BLD (EC key)") }
     defer { OSSL_PARAM_free(parameters) }
     guard let context = EVP_PKEY_CTX_new_from_name(nil, "EC", nil) else {
       throw LibCrypto.failure("EVP_PKEY_CTX_new_from_name")

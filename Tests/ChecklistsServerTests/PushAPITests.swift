@@ -20,11 +20,15 @@ private final class PushService: Sendable {
     var body: [UInt8]
   }
 
-  private let received = Mutex<[Push]>([])
+  private final class Inbox: Sendable {
+    let pushes = Mutex<[Push]>([])
+  }
+
+  private let inbox = Inbox()
   let server: HTTPServer
 
   init() throws {
-    let received = received
+    let inbox = inbox
     server = HTTPServer(
       configuration: HTTPServerConfiguration(port: 0),
       handler: { request in
@@ -32,7 +36,7 @@ private final class PushService: Sendable {
         for name in ["Authorization", "Content-Encoding", "TTL", "Urgency", "Content-Type"] {
           headers[name] = request.headers[name]
         }
-        received.withLock {
+        inbox.pushes.withLock {
           $0.append(Push(path: request.path, headers: headers, body: request.body))
         }
         return HTTPResponse(status: request.path.hasPrefix("/gone/") ? 410 : 201)
@@ -43,7 +47,9 @@ private final class PushService: Sendable {
 
   var origin: String { "http://127.0.0.1:\(server.port)" }
 
-  func pushes(_ path: String) -> [Push] { received.withLock { $0.filter { $0.path == path } } }
+  func pushes(_ path: String) -> [Push] {
+    inbox.pushes.withLock { $0.filter { $0.path == path } }
+  }
 
   /// Waits (boundedly) until `path` has received `count` pushes.
   func waitFor(_ path: String, count: Int = 1) async throws -> [Push] {
