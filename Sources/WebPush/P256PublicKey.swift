@@ -64,7 +64,7 @@ public final class P256PublicKey: @unchecked Sendable {
     // The builder keeps pointers to the buffers until OSSL_PARAM_BLD_to_param copies them:
     // every buffer stays alive until then.
     let built = LibCrypto.groupName.withCString { group in
-      point.withUnsafeBufferPointer { point -> OpaquePointer? in
+      point.withUnsafeBufferPointer { point -> UnsafeMutablePointer<OSSL_PARAM>? in
         guard OSSL_PARAM_BLD_push_utf8_string(builder, "group", group, 0) == 1,
           OSSL_PARAM_BLD_push_octet_string(builder, "pub", point.baseAddress, point.count) == 1,
           privateScalar.map({ OSSL_PARAM_BLD_push_BN(builder, "priv", $0) == 1 }) ?? true
