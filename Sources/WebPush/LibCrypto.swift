@@ -1,4 +1,5 @@
 import COpenSSL
+import Foundation
 
 /// The few libcrypto primitives Web Push needs beyond keys: random bytes, HKDF-SHA-256 and
 /// AES-128-GCM. Every return code is checked; a failure throws with libcrypto's own reason.
@@ -6,6 +7,16 @@ enum LibCrypto {
   /// libcrypto's name of P-256.
   static let groupName = "prime256v1"
   static let digestName = "SHA256"
+
+  /// Parameter names as C strings that live as long as the process: OSSL_PARAM_BLD keeps the
+  /// pointer to each key until OSSL_PARAM_BLD_to_param, so a temporary Swift string will not do.
+  nonisolated(unsafe) static let groupKey = UnsafePointer(strdup("group")!)
+  nonisolated(unsafe) static let publicKey = UnsafePointer(strdup("pub")!)
+  nonisolated(unsafe) static let privateKey = UnsafePointer(strdup("priv")!)
+  nonisolated(unsafe) static let digestKey = UnsafePointer(strdup("digest")!)
+  nonisolated(unsafe) static let saltKey = UnsafePointer(strdup("salt")!)
+  nonisolated(unsafe) static let keyKey = UnsafePointer(strdup("key")!)
+  nonisolated(unsafe) static let infoKey = UnsafePointer(strdup("info")!)
 
   /// `count` bytes from libcrypto's CSPRNG.
   static func randomBytes(_ count: Int) throws -> [UInt8] {
@@ -28,10 +39,10 @@ enum LibCrypto {
     let status: Int32 = try digestName.withCString { digest in try salt.withUnsafeBytes { salt in
       try key.withUnsafeBytes { key in
         try info.withUnsafeBytes { info in
-          guard OSSL_PARAM_BLD_push_utf8_string(builder, "digest", digest, 0) == 1,
-            OSSL_PARAM_BLD_push_octet_string(builder, "salt", salt.baseAddress, salt.count) == 1,
-            OSSL_PARAM_BLD_push_octet_string(builder, "key", key.baseAddress, key.count) == 1,
-            OSSL_PARAM_BLD_push_octet_string(builder, "info", info.baseAddress, info.count) == 1,
+          guard OSSL_PARAM_BLD_push_utf8_string(builder, digestKey, digest, 0) == 1,
+            OSSL_PARAM_BLD_push_octet_string(builder, saltKey, salt.baseAddress, salt.count) == 1,
+            OSSL_PARAM_BLD_push_octet_string(builder, keyKey, key.baseAddress, key.count) == 1,
+            OSSL_PARAM_BLD_push_octet_string(builder, infoKey, info.baseAddress, info.count) == 1,
             let parameters = OSSL_PARAM_BLD_to_param(builder)
           else { throw failure("OSSL_PARAM_BLD (HKDF)") }
           defer { OSSL_PARAM_free(parameters) }

@@ -261,7 +261,7 @@ struct PushAPITests {
     #expect(json["checklistID"] as? String == list.id.uuidString)
     #expect(json["title"] as? String == "Water the plants")
     #expect((json["body"] as? String)?.hasPrefix("Garden") == true)
-    #expect(json["dueDate"] as? String == "2027-01-15T08:01:00.000Z")
+    #expect(json["dueDate"] as? String == "2027-01-15T08:01:00Z")
     #expect(json["url"] as? String == "/lists/\(list.id.uuidString)")
     #expect((json["revision"] as? NSNumber)?.int64Value == item.revision)
 
