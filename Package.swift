@@ -128,7 +128,7 @@ let package = Package(
       name: "ChecklistsServerTests",
       dependencies: [
         "ChecklistsServer", "ChecklistsStore", "ChecklistsSQLStore", "ChecklistsCore",
-        "ChecklistsInterop", "HTTPServer",
+        "ChecklistsInterop", "HTTPServer", "WebPush",
       ]
     ),
     .testTarget(

@@ -188,6 +188,9 @@ extension SQLChecklistStore {
     // Written once (SQLChecklistStore+SearchIndex), with "C" text where PostgreSQL runs it.
     migrator.registerMigration("v13: search words") { db in try migrateToSearchWords(db) }
     migrator.registerMigration("v14: templates") { db in try migrateToTemplates(db) }
+    migrator.registerMigration("v15: push subscriptions") { db in
+      try migrateToPushSubscriptions(db, postgreSQL: true)
+    }
     return migrator
   }()
 

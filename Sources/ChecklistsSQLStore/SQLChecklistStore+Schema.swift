@@ -95,6 +95,9 @@ extension SQLChecklistStore {
     }
     migrator.registerMigration("v13: search words") { db in try migrateToSearchWords(db) }
     migrator.registerMigration("v14: templates") { db in try migrateToTemplates(db) }
+    migrator.registerMigration("v15: push subscriptions") { db in
+      try migrateToPushSubscriptions(db, postgreSQL: false)
+    }
     return migrator
   }()
 }

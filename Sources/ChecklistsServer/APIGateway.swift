@@ -18,6 +18,8 @@ struct APIGateway: Sendable {
   let metrics: ServerMetrics
   /// `/readyz`'s check of the database.
   let readiness: ReadinessProbe
+  /// `/api/v1/push`'s handlers (Web Push), nil when the server has none.
+  var push: PushRoutes?
 
   /// Answers a request: the API's, the document's, or a page or file of the web app.
   func handle(_ request: HTTPRequest) -> HTTPResponse {

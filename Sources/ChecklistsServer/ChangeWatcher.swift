@@ -45,6 +45,14 @@ final class ChangeWatcher: Sendable {
   }
   private let reminderHandler = Mutex<(@Sendable () -> Void)?>(nil)
 
+  /// Called for each reminder this instance claimed, with the item and its list: where Web
+  /// Push takes it (``ReminderPusher``, which returns at once).
+  var onReminderClaimed: (@Sendable (ChecklistItem, Checklist) -> Void)? {
+    get { claimHandler.withLock { $0 } }
+    set { claimHandler.withLock { $0 = newValue } }
+  }
+  private let claimHandler = Mutex<(@Sendable (ChecklistItem, Checklist) -> Void)?>(nil)
+
   /// Called when the change log has grown, before the changes are broadcast.
   var onChange: (@Sendable () -> Void)? {
     get { changeHandler.withLock { $0 } }
@@ -163,6 +171,7 @@ final class ChangeWatcher: Sendable {
         let due = ISOTimestamp.milliseconds(dueDate)
         log("Reminder: \(item.text) (list '\(list.name)', due \(due))")
         reminderHandler.withLock { $0 }?()
+        claimHandler.withLock { $0 }?(item, list)
       }
     }
     state.withLock { $0.lastReminderCheck = now }

@@ -2,6 +2,7 @@ import ChecklistsCore
 import ChecklistsStore
 import Foundation
 import HTTPServer
+import WebPush
 
 /// `checklists serve`: the JSON API, live updates, reminders and the web app on one port.
 public final class ChecklistsServer: Sendable {
@@ -37,6 +38,12 @@ public final class ChecklistsServer: Sendable {
     public var commandRunner: RemoteCommandRunner?
     /// The bearer token `GET /metrics` asks for; `nil` turns `/metrics` off (404).
     public var metricsToken: String?
+    /// The VAPID `sub` claim: a `mailto:` or `https:` URL where push services can reach the
+    /// operator; `nil` for the first public URL, else the URL the server listens on.
+    public var pushContact: String?
+    /// Plain-HTTP origins (`http://127.0.0.1:8090`) push endpoints may have besides
+    /// `https://` ones: for tests that play the push service.
+    public var pushAllowedInsecureOrigins: [String] = []
 
     /// The defaults: 127.0.0.1:8080.
     public init() {}
@@ -97,13 +104,16 @@ public final class ChecklistsServer: Sendable {
     watcher.onChange = { cache.invalidate() }
     watcher.afterCheck = { log.flush() }
     watcher.onReminderSent = { metrics.reminderSent() }
+    let (push, vapidKey) = try Self.webPush(store: store, configuration: configuration, now: now)
+    let pusher = ReminderPusher(store: store, log: { log($0) })
+    watcher.onReminderClaimed = { item, list in pusher.enqueue(item, in: list) }
     let gateway = APIGateway(
       authenticator: authenticator, locale: configuration.locale, events: events, cache: cache,
       didWrite: {
         cache.invalidate()
         watcher.poke()
       }, commandRunner: configuration.commandRunner, metrics: metrics,
-      readiness: ReadinessProbe(store: store))
+      readiness: ReadinessProbe(store: store), push: push)
     var settings = HTTPServerConfiguration(
       host: configuration.host, port: configuration.port,
       threadCount: configuration.threadCount, tls: configuration.tls)
@@ -129,15 +139,62 @@ public final class ChecklistsServer: Sendable {
     self.log = log
     self.origins = origins
     self.behindProxy = configuration.secureCookies
+    self.pusher = pusher
+    self.pushEndpoints = push.endpoints
+    self.vapidKey = vapidKey
+    self.pushContact = configuration.pushContact ?? configuration.publicURLs.first?.origin
+    self.now = now
   }
 
   private let behindProxy: Bool
+  private let pusher: ReminderPusher
+  private let pushEndpoints: PushEndpoint
+  private let vapidKey: P256KeyPair
+  private let pushContact: String?
+  private let now: @Sendable () -> Date
+
+  /// The name of the VAPID private key in the database's `server_keys`.
+  static let vapidKeyName = "vapid-private-key"
+
+  /// The push routes, with the VAPID key pair made on the first start and kept in the
+  /// database, so every instance on it signs with the same key.
+  private static func webPush(
+    store: any ChecklistsDatabase, configuration: Configuration,
+    now: @escaping @Sendable () -> Date
+  ) throws -> (PushRoutes, P256KeyPair) {
+    let endpoints: PushEndpoint
+    do {
+      endpoints = try PushEndpoint(allowedInsecureOrigins: configuration.pushAllowedInsecureOrigins)
+    } catch let error as WebPushError {
+      throw ChecklistsError.invalid("--push-allow-insecure-origin: \(error.message)")
+    }
+    let stored = try store.serverKey(named: vapidKeyName) {
+      do {
+        return try P256KeyPair().privateKeyBase64URL
+      } catch {
+        throw ChecklistsError(.storage, "Could not make the Web Push (VAPID) key: \(error)")
+      }
+    }
+    let key: P256KeyPair
+    do {
+      key = try P256KeyPair(base64URL: stored)
+    } catch {
+      throw ChecklistsError(
+        .storage, "The database's Web Push (VAPID) key is damaged: \(error)")
+    }
+    let routes = PushRoutes(
+      store: store, publicKey: key.publicKey.base64URL, endpoints: endpoints, now: now)
+    return (routes, key)
+  }
 
   /// Starts listening and watching for changes.
   /// - Throws: `HTTPServerError` when the address can't be used, such as a port in use.
   public func start() throws {
     try http.start()
     origins.listening(on: http.port)
+    pusher.start(
+      sender: PushSender(
+        key: vapidKey, subject: pushContact ?? url, endpoints: pushEndpoints, now: now))
     watcher.start()
     log("Checklists is listening on \(url)")
     if behindProxy, origins.publicURLs.isEmpty {
@@ -157,6 +214,7 @@ public final class ChecklistsServer: Sendable {
   /// Stops gracefully: no new connections, in-flight requests finish, live streams close.
   public func shutdown() {
     watcher.stop()
+    pusher.stop()
     events.closeAll()
     http.shutdown()
     log("Checklists stopped")

@@ -23,6 +23,7 @@ struct RouteTable: Sendable {
     accountsRoutes(&api)
     smartListRoutes(&api)
     templateRoutes(&api)
+    pushRoutes(&api)
     var site = RouteGroup(access: .public)
     webRoutes(&site)
     operationsRoutes(&site)

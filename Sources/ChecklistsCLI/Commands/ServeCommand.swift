@@ -33,6 +33,10 @@ struct ServeCommand: RunnableCommand {
       CHECKLISTS_PUBLIC_URL holds the same list, space- or comma-separated, when the option is \
       not given. Requests for other names get 421 Misdirected Request, so that no web site can \
       reach the server through a DNS name of its own (DNS rebinding).
+
+      Reminders also go to the browsers that turned on notifications, through their push \
+      services (Web Push, docs/PUSH.md): endpoints must be https:// unless an origin is \
+      allowed with --push-allow-insecure-origin (for tests that play the push service).
       """,
     arguments: [
       .option("host", valueName: "address", help: "The address to listen on (default: 127.0.0.1)."),
@@ -60,6 +64,14 @@ struct ServeCommand: RunnableCommand {
         "metrics-token", valueName: "token",
         help: "Serve /metrics to 'Authorization: Bearer <token>' (default: "
           + "$CHECKLISTS_METRICS_TOKEN; without either, /metrics is off)."),
+      .option(
+        "push-contact", valueName: "url",
+        help: "Where push services can reach the operator, mailto:… or https://… (default: the "
+          + "first --public-url)."),
+      .option(
+        "push-allow-insecure-origin", valueName: "origin",
+        help: "Also send pushes to this plain-HTTP origin, such as http://127.0.0.1:8090: for "
+          + "tests only (repeatable)."),
     ])
 
   var configuration = ChecklistsServer.Configuration()
@@ -111,6 +123,27 @@ struct ServeCommand: RunnableCommand {
             + "'openssl rand -hex 32'.")
       }
       configuration.metricsToken = token
+    }
+    if let contact = values.string("push-contact") {
+      let lowered = contact.lowercased()
+      guard lowered.hasPrefix("mailto:") || lowered.hasPrefix("https://"),
+        !contact.contains(where: \.isWhitespace), contact.count > 8
+      else {
+        throw UsageError(
+          "--push-contact takes a mailto: or https: URL, such as mailto:admin@example.com, "
+            + "not '\(contact)'.")
+      }
+      configuration.pushContact = contact
+    }
+    configuration.pushAllowedInsecureOrigins = values.strings("push-allow-insecure-origin")
+    for origin in configuration.pushAllowedInsecureOrigins {
+      guard let url = URL(string: origin), url.scheme == "http", url.host != nil,
+        url.path.isEmpty || url.path == "/"
+      else {
+        throw UsageError(
+          "--push-allow-insecure-origin takes a plain-HTTP origin such as "
+            + "http://127.0.0.1:8090, not '\(origin)'.")
+      }
     }
   }
 
