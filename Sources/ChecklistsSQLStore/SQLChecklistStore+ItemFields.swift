@@ -22,6 +22,10 @@ extension SQLChecklistStore {
       -- The canonical RRULE (RFC 5545 subset), NULL when the item does not repeat.
       ALTER TABLE items ADD COLUMN recurrence \(text);
       CREATE INDEX items_by_parent ON items(parent_id) WHERE parent_id IS NOT NULL;
+      -- Whether a list has subtasks at all, without reading its items.
+      CREATE INDEX items_subtasks_by_list ON items(checklist_id) WHERE parent_id IS NOT NULL;
+      -- Flagged, the smart list, counts its unchecked flagged items without reading the others.
+      CREATE INDEX items_flagged ON items(checklist_id) WHERE flagged = 1 AND checked = 0;
 
       CREATE TABLE item_completions (
         item_id \(text) NOT NULL REFERENCES items(id) ON DELETE CASCADE,

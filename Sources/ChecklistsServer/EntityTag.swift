@@ -10,9 +10,9 @@ struct EntityTag: Hashable, Sendable {
   var value: String
 
   static func revision(_ revision: Int64, pendingReminder: Date? = nil) -> EntityTag {
-    let suffix = pendingReminder.map {
-      "-p\(Int64(($0.timeIntervalSince1970 / 60).rounded(.down)))"
-    }
+    // A date no minute count holds (only a hand-made file could store one) names no minute.
+    let suffix = pendingReminder.flatMap { Int64(exactly: ($0.timeIntervalSince1970 / 60).rounded(.down)) }
+      .map { "-p\($0)" }
     return EntityTag(value: "r\(revision)" + (suffix ?? ""))
   }
 

@@ -38,15 +38,26 @@ struct PushRoutes: Sendable {
   func subscribe(_ request: HTTPRequest, identity: Identity) throws -> HTTPResponse {
     let body = try RequestBody(request, schema: PushSchemas.subscription)
     let endpoint = try body.requiredString("endpoint")
-    do {
-      _ = try endpoints.check(endpoint)
-    } catch let error as WebPushError {
-      throw APIError.unprocessable("The field 'endpoint' is refused: \(error.message)")
-    }
     let fields = try Self.fields(of: request)
     guard case .object(let keys)? = fields["keys"] else {
       throw APIError.unprocessable(
         "The field 'keys' is required: an object with 'p256dh' and 'auth'.")
+    }
+    var expiration: Date?
+    switch fields["expirationTime"] {
+    case nil, .null?: break
+    case .number(let milliseconds)? where milliseconds.isFinite && milliseconds >= 0:
+      expiration = Date(timeIntervalSince1970: milliseconds / 1000)
+    case let other?:
+      throw APIError.unprocessable(
+        "The field 'expirationTime' must be milliseconds since 1970 or null, not "
+          + "\(other.kindName).")
+    }
+    // Each field's type was checked above, before any field's content: a wrong type is named.
+    do {
+      _ = try endpoints.check(endpoint)
+    } catch let error as WebPushError {
+      throw APIError.unprocessable("The field 'endpoint' is refused: \(error.message)")
     }
     if let unknown = keys.keys.filter({ $0 != "p256dh" && $0 != "auth" }).sorted().first {
       throw APIError.unprocessable(
@@ -66,16 +77,6 @@ struct PushRoutes: Sendable {
     }
     guard Base64URL.decode(auth)?.count == 16 else {
       throw APIError.unprocessable("The field 'keys.auth' must be 16 bytes in base64url.")
-    }
-    var expiration: Date?
-    switch fields["expirationTime"] {
-    case nil, .null?: break
-    case .number(let milliseconds)? where milliseconds.isFinite && milliseconds >= 0:
-      expiration = Date(timeIntervalSince1970: milliseconds / 1000)
-    case let other?:
-      throw APIError.unprocessable(
-        "The field 'expirationTime' must be milliseconds since 1970 or null, not "
-          + "\(other.kindName).")
     }
     let created = try store.savePushSubscription(
       PushSubscription(

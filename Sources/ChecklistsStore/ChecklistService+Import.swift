@@ -176,11 +176,12 @@ extension ChecklistService {
       if match.parentID == nil && match.subtaskCount == 0 { family.topLevel.insert(match.id) }
       // The iPhone app's file has no notes, flags, priorities or repeats: only what the file
       // does have changes the item.
+      // (Taken before any field is set, so each change is seen, written and recorded.)
+      let before = match
       if !item.notes.isEmpty { match.notes = item.notes }
       if item.isFlagged { match.isFlagged = true }
       if item.priority != .none { match.priority = item.priority }
       if let recurrence = item.recurrence { match.recurrence = recurrence }
-      let before = match
       match.isChecked = item.isChecked
       // The iPhone app's file has a due date on every item; our export writes the creation
       // date for items without one, and that date coming back means "still no due date".

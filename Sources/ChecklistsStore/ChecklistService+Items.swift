@@ -204,7 +204,14 @@ extension ChecklistService {
         changes.isChecked == true && !item.isChecked
         ? try advanceIfRepeating(&edited, in: tx) : false
       if advanced { changed = Array(Set(changed + ["checked", "dueDate"])).sorted() }
-      guard edited != item else { return item }
+      guard edited != item else {
+        // Checking an already checked parent "with its subtasks" still checks them.
+        if changes.checksSubtasks && !advanced {
+          try setSubtasks(of: item, checked: true, list: &list, in: tx)
+          return try tx.item(id: id) ?? item
+        }
+        return item
+      }
       try bump(&list, .itemUpdated, itemID: id, in: tx)
       item = edited
       item.revision = list.revision

@@ -13,6 +13,11 @@ public final class Database: SQLConnection {
   private var statements: [String: Statement] = [:]
   private var transactionDepth = 0
 
+  /// The process-wide settings, made once before the first connection: no memory statistics
+  /// (each allocation would take one global mutex, which a server's many connections and
+  /// threads then queue on).
+  private static let configured: Void = { _ = csqlite_disable_memory_statistics() }()
+
   /// Opens (creating if needed) the database at `path` with the settings every connection uses:
   /// WAL journal, foreign keys on, and a busy timeout so that a second process waits its turn
   /// instead of failing with "database is locked".
@@ -22,6 +27,7 @@ public final class Database: SQLConnection {
   ///   - busyTimeout: How long to wait for another connection's lock, in milliseconds.
   /// - Throws: ``SQLDatabase/SQLError`` when the file cannot be opened or is not a database.
   public init(path: String, busyTimeout: Int32 = 10_000) throws {
+    _ = Self.configured
     var handle: OpaquePointer?
     let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
     let code = sqlite3_open_v2(path, &handle, flags, nil)

@@ -44,6 +44,7 @@ public struct PushEndpoint: Sendable {
     }
     switch scheme {
     case "https":
+      try Self.checkPublicName(url)
       return url
     case "http" where allowedInsecureOrigins.contains(origin):
       return url
@@ -53,6 +54,32 @@ public struct PushEndpoint: Sendable {
           + "--push-allow-insecure-origin).")
     default:
       throw WebPushError.invalid("The endpoint must be an https:// URL, not \(scheme):.")
+    }
+  }
+
+  /// Push services are named hosts on the standard port (fcm.googleapis.com,
+  /// updates.push.services.mozilla.com, web.push.apple.com): an address in any spelling
+  /// (`127.0.0.1`, `[::1]`, `2130706433`, `0x7f000001`), a name without a dot or under a
+  /// local-only domain, or another port would let a subscription make this server knock on
+  /// its own network, so none is taken.
+  static func checkPublicName(_ url: URL) throws {
+    let host = (url.host ?? "").lowercased()
+    let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+    let isName =
+      labels.count >= 2
+      && labels.allSatisfy { label in
+        !label.isEmpty && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+      }
+      && labels.last!.allSatisfy(\.isLetter)
+    let localSuffixes = ["localhost", "local", "internal", "lan", "home.arpa", "localdomain"]
+    guard isName, !localSuffixes.contains(where: { host == $0 || host.hasSuffix("." + $0) })
+    else {
+      throw WebPushError.invalid(
+        "The endpoint's host must be a push service's public name, not '\(host)'.")
+    }
+    if let port = url.port, port != 443 {
+      throw WebPushError.invalid(
+        "The endpoint must use the https port 443, not \(port).")
     }
   }
 

@@ -65,7 +65,10 @@ struct JSONSchemaTests {
   @Test("An object schema names the properties it allows; other schemas allow any")
   func allowedPropertyNames() {
     #expect(
-      RequestSchemas.newItem.allowedPropertyNames == ["id", "text", "dueDate", "remind", "checked"])
+      RequestSchemas.newItem.allowedPropertyNames == [
+        "id", "text", "dueDate", "remind", "checked", "notes", "flagged", "priority", "parentID",
+        "repeat",
+      ])
     #expect(RequestSchemas.move.allowedPropertyNames == ["after", "index"])
     #expect(
       RemoteCommand.schema.allowedPropertyNames == [

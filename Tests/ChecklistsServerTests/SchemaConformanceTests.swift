@@ -2,6 +2,7 @@ import ChecklistsCore
 import ChecklistsInterop
 import Foundation
 import Testing
+import WebPush
 
 @testable import ChecklistsServer
 
@@ -38,6 +39,8 @@ struct SchemaConformanceTests {
       "POST /api/v1/cli": "/api/v1/cli",
       "POST /api/v1/templates": "/api/v1/templates",
       "POST /api/v1/templates/{id}/start": "/api/v1/templates/\(UUID().uuidString)/start",
+      "POST /api/v1/push/subscriptions": "/api/v1/push/subscriptions",
+      "POST /api/v1/push/subscriptions/delete": "/api/v1/push/subscriptions/delete",
     ]
   }
 
@@ -140,6 +143,11 @@ struct SchemaConformanceTests {
     let (list, item, catalogueItem, shoppingList) =
       (fixture.list, fixture.item, fixture.catalogueItem, fixture.shoppingList)
     let later = "2027-02-01T09:00:00Z"
+    let browserKey = try P256KeyPair().publicKey.base64URL
+    let subscription: [String: Any] = [
+      "endpoint": "https://fcm.googleapis.com/fcm/send/schema-sample",
+      "keys": ["p256dh": browserKey, "auth": Base64URL.encode(Array(repeating: 7, count: 16))],
+    ]
     let steps: [(String, String, String, [String: Any]?)] = [
       ("POST", "/api/v1/checklists", "/api/v1/checklists", ["name": "Trip", "icon": "Trips"]),
       (
@@ -230,6 +238,9 @@ struct SchemaConformanceTests {
       ("GET", "/api/v1/templates", "/api/v1/templates", nil),
       ("GET", "/api/v1/templates/{id}", "/api/v1/templates/\(Self.templateID)", nil),
       ("POST", "/api/v1/templates/{id}/start", "/api/v1/templates/\(Self.templateID)/start", [:]),
+      ("GET", "/api/v1/items/{id}/history", "/api/v1/items/\(item)/history", nil),
+      ("GET", "/api/v1/push/key", "/api/v1/push/key", nil),
+      ("POST", "/api/v1/push/subscriptions", "/api/v1/push/subscriptions", subscription),
     ]
     var sampled: Set<String> = []
     for (method, template, path, body) in steps {

@@ -56,6 +56,9 @@ struct SQLChecklistStoreTests {
         "v10: reminder claims",
         "v11: sign-in failures",
         "v12: notes, flags, priorities, subtasks, repeats",
+        "v13: search words",
+        "v14: templates",
+        "v15: push subscriptions",
       ])
     switch kind {
     case .sqlite:

@@ -185,6 +185,21 @@ private func bytes(_ text: String) throws -> [UInt8] {
     #expect(throws: WebPushError.self) { try PushEndpoint().check("http://127.0.0.1:8090/x") }
   }
 
+  @Test("An https endpoint on an address, a local name or another port is refused (no SSRF)")
+  func ownNetworkRefused() throws {
+    let policy = try PushEndpoint()
+    for endpoint in [
+      "https://127.0.0.1/x", "https://[::1]/x", "https://2130706433/x", "https://0x7f000001/x",
+      "https://127.1/x", "https://localhost/x", "https://printer.local/x",
+      "https://169.254.169.254/latest", "https://db.internal/x", "https://intranet/x",
+      "https://fcm.googleapis.com:22/x", "https://fcm.googleapis.com:8443/x",
+    ] {
+      #expect(throws: WebPushError.self, "\(endpoint)") { try policy.check(endpoint) }
+    }
+    #expect(try policy.check("https://fcm.googleapis.com:443/fcm/send/x").host == "fcm.googleapis.com")
+    #expect(try policy.check("https://web.push.apple.com/QGuQ").host == "web.push.apple.com")
+  }
+
   @Test("An allowed origin must be an http origin alone")
   func badOrigins() {
     for text in ["https://127.0.0.1:1", "http://127.0.0.1:1/path", "127.0.0.1:1", "http://"] {

@@ -148,7 +148,7 @@ extension RecurrenceRule {
   /// `UNTIL` as a date-time in UTC (`20270301T235959Z`), a floating date-time (read as UTC),
   /// or a date (`20270301`, meaning the end of that day in UTC).
   private static func untilDate(_ text: String) throws -> Date {
-    let digits = text.filter(\.isNumber)
+    let digits = text.filter { $0.isASCII && $0.isNumber }
     let shapes = [
       text.count == 8 && digits.count == 8,
       text.count == 15 && digits.count == 14 && text.dropFirst(8).first == "T",
@@ -159,7 +159,7 @@ extension RecurrenceRule {
       throw invalid(
         "The repeat rule's 'UNTIL=\(text)' is not a date such as 20270301 or 20270301T235959Z.")
     }
-    let numbers = Array(digits).map { Int(String($0))! }
+    let numbers = digits.compactMap { $0.wholeNumberValue }
     func number(_ range: Range<Int>) -> Int { numbers[range].reduce(0) { $0 * 10 + $1 } }
     let (year, month, day) = (number(0..<4), number(4..<6), number(6..<8))
     let (hour, minute, second) =

@@ -77,6 +77,9 @@ public struct SmartListService: Sendable {
   /// ignoring case, accents and width.
   /// - Throws: `invalidInput` for a query without a letter or digit.
   /// - Complexity: One range of the search index per query word.
+  /// The most words one search may hold.
+  public static let maximumWords = 10
+
   public func search(_ query: String) throws -> SearchResults {
     let words = SearchWords.words(query)
     guard !words.isEmpty else {
@@ -84,6 +87,11 @@ public struct SmartListService: Sendable {
         query.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
           ? "Type something to search for: the search text is empty."
           : "Search for a word: '\(query)' has no letters or digits.")
+    }
+    // Each word is one more condition on every candidate: a bound keeps one request cheap.
+    guard words.count <= Self.maximumWords else {
+      throw ChecklistsError.invalid(
+        "Search for at most \(Self.maximumWords) words; this search has \(words.count).")
     }
     let checklists = ChecklistService(store: store, owner: user, now: now)
     return try store.readSmartLists { tx in

@@ -139,15 +139,29 @@ public struct TemplateService: Sendable {
       try lists.log(.listCreated, list: list, in: tx)
       var items: [ChecklistItem] = []
       for entry in template.items {
-        let dueDate = entry.dueOffset.map { dayStart.addingTimeInterval($0) }
+        // A template from a backup is outside input: each item meets the rules of any item,
+        // and one that does not stops the start whole (one transaction).
+        let dueDate = try entry.dueOffset.flatMap {
+          guard $0.isFinite, abs($0) < 200 * 366 * 86_400 else {
+            throw ChecklistsError.invalid(
+              "The template's item '\(entry.text)' has a due date too far from the start.")
+          }
+          return try ChecklistItem.validatedDueDate(dayStart.addingTimeInterval($0))
+        }
+        let text = try ChecklistItem.validatedText(entry.text)
+        let notes = try ChecklistItem.validatedNotes(entry.notes)
         // A subtask's parent comes before it, so its new id is known; one that does not (a
         // hand-made backup) is started at the top level.
-        let parentID = entry.parentIndex.flatMap { $0 < items.count ? items[$0] : nil }
-          .flatMap { $0.parentID == nil ? $0.id : nil }
+        var parentID: UUID?
+        if let index = entry.parentIndex, items.indices.contains(index),
+          items[index].parentID == nil
+        {
+          parentID = items[index].id
+        }
         let item = ChecklistItem(
-          checklistID: list.id, text: entry.text, dueDate: dueDate,
+          checklistID: list.id, text: text, dueDate: dueDate,
           shouldRemind: entry.remind && dueDate != nil, revision: list.revision + 1,
-          createdAt: now(), notes: entry.notes, isFlagged: entry.flagged,
+          createdAt: now(), notes: notes, isFlagged: entry.flagged,
           priority: ItemPriority(rawValue: entry.priority) ?? .none, parentID: parentID,
           recurrence: entry.repeat.flatMap { try? RecurrenceRule(rrule: $0) })
         try lists.bump(&list, .itemAdded, itemID: item.id, in: tx)
