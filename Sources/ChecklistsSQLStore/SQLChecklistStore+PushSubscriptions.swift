@@ -115,7 +115,8 @@ extension SQLChecklistStore: PushSubscriptionStore {
   public func serverKey(named name: String, makeValue: () throws -> String) throws -> String {
     let read = { () throws -> String? in
       try self.queue.read { db in
-        try db.queryFirst("SELECT value FROM server_keys WHERE name = ?", name, map: { $0.string(0) })
+        try db.queryFirst(
+          "SELECT value FROM server_keys WHERE name = ?", name, map: { $0.string(0) })
       }
     }
     do {

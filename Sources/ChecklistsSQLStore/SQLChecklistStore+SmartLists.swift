@@ -44,10 +44,10 @@ extension SQLChecklistStore.Transaction: SmartListStoreReader {
       // for Flagged; the partial index of flagged ones holds just those.
       let index = kind == .flagged && engine == .sqlite ? " INDEXED BY items_flagged" : ""
       return """
-      (SELECT COUNT(*) FROM items i\(index)
-       WHERE i.checklist_id IN (SELECT id FROM visible) AND i.checked = 0
-         AND \(Self.condition(kind, "i")))
-      """
+        (SELECT COUNT(*) FROM items i\(index)
+         WHERE i.checklist_id IN (SELECT id FROM visible) AND i.checked = 0
+           AND \(Self.condition(kind, "i")))
+        """
     }
     let counts = try db.queryFirst(
       """

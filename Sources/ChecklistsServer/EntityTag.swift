@@ -11,8 +11,10 @@ struct EntityTag: Hashable, Sendable {
 
   static func revision(_ revision: Int64, pendingReminder: Date? = nil) -> EntityTag {
     // A date no minute count holds (only a hand-made file could store one) names no minute.
-    let suffix = pendingReminder.flatMap { Int64(exactly: ($0.timeIntervalSince1970 / 60).rounded(.down)) }
-      .map { "-p\($0)" }
+    let suffix = pendingReminder.flatMap {
+      Int64(exactly: ($0.timeIntervalSince1970 / 60).rounded(.down))
+    }
+    .map { "-p\($0)" }
     return EntityTag(value: "r\(revision)" + (suffix ?? ""))
   }
 

@@ -101,7 +101,8 @@ struct PushRoutes: Sendable {
   /// The body's fields again, for the nested `keys` object that ``RequestBody`` does not read
   /// (it has checked the content type, the syntax and the top-level names already).
   private static func fields(of request: HTTPRequest) throws -> [String: JSONValue] {
-    guard case .object(let fields) = try JSONDecoder().decode(JSONValue.self, from: Data(request.body))
+    guard
+      case .object(let fields) = try JSONDecoder().decode(JSONValue.self, from: Data(request.body))
     else { throw APIError.unprocessable("The request body must be a JSON object.") }
     return fields
   }

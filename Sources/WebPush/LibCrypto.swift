@@ -36,27 +36,30 @@ enum LibCrypto {
     // The builder copies what it is given when the parameters are made, so every buffer
     // stays alive until then.
     var output = [UInt8](repeating: 0, count: length)
-    let status: Int32 = try digestName.withCString { digest in try salt.withUnsafeBytes { salt in
-      try key.withUnsafeBytes { key in
-        try info.withUnsafeBytes { info in
-          guard OSSL_PARAM_BLD_push_utf8_string(builder, digestKey, digest, 0) == 1,
-            OSSL_PARAM_BLD_push_octet_string(builder, saltKey, salt.baseAddress, salt.count) == 1,
-            OSSL_PARAM_BLD_push_octet_string(builder, keyKey, key.baseAddress, key.count) == 1,
-            OSSL_PARAM_BLD_push_octet_string(builder, infoKey, info.baseAddress, info.count) == 1,
-            let parameters = OSSL_PARAM_BLD_to_param(builder)
-          else { throw failure("OSSL_PARAM_BLD (HKDF)") }
-          defer { OSSL_PARAM_free(parameters) }
-          return EVP_KDF_derive(context, &output, length, parameters)
+    let status: Int32 = try digestName.withCString { digest in
+      try salt.withUnsafeBytes { salt in
+        try key.withUnsafeBytes { key in
+          try info.withUnsafeBytes { info in
+            guard OSSL_PARAM_BLD_push_utf8_string(builder, digestKey, digest, 0) == 1,
+              OSSL_PARAM_BLD_push_octet_string(builder, saltKey, salt.baseAddress, salt.count) == 1,
+              OSSL_PARAM_BLD_push_octet_string(builder, keyKey, key.baseAddress, key.count) == 1,
+              OSSL_PARAM_BLD_push_octet_string(builder, infoKey, info.baseAddress, info.count) == 1,
+              let parameters = OSSL_PARAM_BLD_to_param(builder)
+            else { throw failure("OSSL_PARAM_BLD (HKDF)") }
+            defer { OSSL_PARAM_free(parameters) }
+            return EVP_KDF_derive(context, &output, length, parameters)
+          }
         }
       }
-    } }
+    }
     guard status == 1 else { throw failure("EVP_KDF_derive (HKDF)") }
     return output
   }
 
   /// The AES-128-GCM encryption of `plaintext`: the ciphertext followed by its 16-byte tag.
   static func aes128GCMSeal(key: [UInt8], nonce: [UInt8], plaintext: [UInt8]) throws -> [UInt8] {
-    precondition(key.count == 16 && nonce.count == 12, "AES-128-GCM takes a 16-byte key, 12-byte nonce")
+    precondition(
+      key.count == 16 && nonce.count == 12, "AES-128-GCM takes a 16-byte key, 12-byte nonce")
     guard let context = EVP_CIPHER_CTX_new() else { throw failure("EVP_CIPHER_CTX_new") }
     defer { EVP_CIPHER_CTX_free(context) }
     guard EVP_EncryptInit_ex(context, EVP_aes_128_gcm(), nil, key, nonce) == 1 else {
@@ -83,7 +86,8 @@ enum LibCrypto {
   /// The plaintext of AES-128-GCM `sealed` (ciphertext and tag), or nil when the tag does not
   /// match (a wrong key or altered bytes).
   static func aes128GCMOpen(key: [UInt8], nonce: [UInt8], sealed: [UInt8]) throws -> [UInt8]? {
-    precondition(key.count == 16 && nonce.count == 12, "AES-128-GCM takes a 16-byte key, 12-byte nonce")
+    precondition(
+      key.count == 16 && nonce.count == 12, "AES-128-GCM takes a 16-byte key, 12-byte nonce")
     guard sealed.count >= 16 else { return nil }
     let ciphertext = Array(sealed.dropLast(16))
     var tag = Array(sealed.suffix(16))
@@ -115,7 +119,9 @@ enum LibCrypto {
     while case let code = ERR_get_error(), code != 0 {
       var buffer = [UInt8](repeating: 0, count: 256)
       buffer.withUnsafeMutableBufferPointer { buffer in
-        buffer.withMemoryRebound(to: CChar.self) { ERR_error_string_n(code, $0.baseAddress, $0.count) }
+        buffer.withMemoryRebound(to: CChar.self) {
+          ERR_error_string_n(code, $0.baseAddress, $0.count)
+        }
       }
       reasons.append(String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self))
     }

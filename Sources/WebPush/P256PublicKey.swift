@@ -66,8 +66,10 @@ public final class P256PublicKey: @unchecked Sendable {
     let built = LibCrypto.groupName.withCString { group in
       point.withUnsafeBufferPointer { point -> UnsafeMutablePointer<OSSL_PARAM>? in
         guard OSSL_PARAM_BLD_push_utf8_string(builder, LibCrypto.groupKey, group, 0) == 1,
-          OSSL_PARAM_BLD_push_octet_string(builder, LibCrypto.publicKey, point.baseAddress, point.count) == 1,
-          privateScalar.map({ OSSL_PARAM_BLD_push_BN(builder, LibCrypto.privateKey, $0) == 1 }) ?? true
+          OSSL_PARAM_BLD_push_octet_string(
+            builder, LibCrypto.publicKey, point.baseAddress, point.count) == 1,
+          privateScalar.map({ OSSL_PARAM_BLD_push_BN(builder, LibCrypto.privateKey, $0) == 1 })
+            ?? true
         else { return nil }
         return OSSL_PARAM_BLD_to_param(builder)
       }

@@ -68,7 +68,8 @@ public struct PushEndpoint: Sendable {
     let isName =
       labels.count >= 2
       && labels.allSatisfy { label in
-        !label.isEmpty && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+        !label.isEmpty
+          && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
       }
       && labels.last!.allSatisfy(\.isLetter)
     let localSuffixes = ["localhost", "local", "internal", "lan", "home.arpa", "localdomain"]

@@ -101,7 +101,9 @@ public enum PushMessageEncryption {
   /// salt (16) ‖ record size (4, big-endian) ‖ key id length (1) ‖ key id.
   private static func header(salt: [UInt8], keyID: [UInt8]) -> [UInt8] {
     let size = UInt32(recordSize)
-    return salt + [UInt8(size >> 24), UInt8(size >> 16 & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size & 0xFF)]
+    return salt + [
+      UInt8(size >> 24), UInt8(size >> 16 & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size & 0xFF),
+    ]
       + [UInt8(keyID.count)] + keyID
   }
 }

@@ -11,7 +11,8 @@ import Synchronization
 public final class PushSender: Sendable {
   /// How soon a push matters, the `Urgency` header (RFC 8030 §5.3).
   public enum Urgency: String, Sendable {
-    case veryLow = "very-low", low, normal, high
+    case veryLow = "very-low"
+    case low, normal, high
   }
 
   /// What became of a push.

@@ -123,7 +123,8 @@ private final class PushTestServer: Sendable {
     }
     let (data, response) = try await TestServer.session.data(for: request)
     let status = try #require(response as? HTTPURLResponse).statusCode
-    let object = data.isEmpty ? [:] : (try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let object =
+      data.isEmpty ? [:] : (try JSONSerialization.jsonObject(with: data) as? [String: Any])
     return (status, object ?? [:])
   }
 }
@@ -209,10 +210,13 @@ struct PushAPITests {
     }
     // The newest is still known; the oldest was forgotten.
     #expect(
-      try await server.request("POST", "/api/v1/push/subscriptions", json: browsers[20].subscription).0
+      try await server.request(
+        "POST", "/api/v1/push/subscriptions", json: browsers[20].subscription
+      ).0
         == 200)
     #expect(
-      try await server.request("POST", "/api/v1/push/subscriptions", json: browsers[0].subscription).0
+      try await server.request("POST", "/api/v1/push/subscriptions", json: browsers[0].subscription)
+        .0
         == 201)
   }
 
@@ -220,7 +224,8 @@ struct PushAPITests {
   func reminderIsPushed() async throws {
     let pushService = try PushService()
     let server = try PushTestServer(allowing: pushService.origin)
-    let key = try #require(try await server.request("GET", "/api/v1/push/key").1["publicKey"] as? String)
+    let key = try #require(
+      try await server.request("GET", "/api/v1/push/key").1["publicKey"] as? String)
     let phone = try Browser(pushService.origin + "/push/phone")
     let gone = try Browser(pushService.origin + "/gone/laptop")
     for browser in [phone, gone] {
@@ -254,7 +259,8 @@ struct PushAPITests {
       JSONSerialization.jsonObject(with: Data(claimBytes)) as? [String: Any])
     #expect(claims["aud"] as? String == pushService.origin)
     #expect(claims["sub"] as? String == "mailto:ops@checklists.invalid")
-    let payload = try PushMessageEncryption.decrypt(push.body, with: phone.key, authSecret: phone.auth)
+    let payload = try PushMessageEncryption.decrypt(
+      push.body, with: phone.key, authSecret: phone.auth)
     let json = try #require(JSONSerialization.jsonObject(with: Data(payload)) as? [String: Any])
     #expect(json["type"] as? String == "reminder")
     #expect(json["itemID"] as? String == item.id.uuidString)
@@ -267,14 +273,16 @@ struct PushAPITests {
 
     // The 410 made the server forget that subscription.
     _ = try await pushService.waitFor("/gone/laptop")
-    for _ in 0..<100 where try !server.store.pushSubscriptions(userIDs: [list.ownerID])
+    for _ in 0..<100
+    where try !server.store.pushSubscriptions(userIDs: [list.ownerID])
       .allSatisfy({ $0.endpoint != gone.endpoint })
     {
       try await Task.sleep(for: .milliseconds(50))
     }
-    #expect(try server.store.pushSubscriptions(userIDs: [list.ownerID]).map(\.endpoint) == [
-      phone.endpoint
-    ])
+    #expect(
+      try server.store.pushSubscriptions(userIDs: [list.ownerID]).map(\.endpoint) == [
+        phone.endpoint
+      ])
     // Later checks push nothing more.
     server.clock.advance(by: 30)
     try await Task.sleep(for: .milliseconds(300))

@@ -28,11 +28,13 @@ struct PushSubscriptionStoreTests {
   ) -> PushSubscription {
     PushSubscription(
       endpoint: "https://push.example/\(number)", p256dh: p256dh, auth: "auth\(number)",
-      userID: user.id, expirationTime: number == 1 ? Date(timeIntervalSince1970: 1_900_000_000) : nil,
+      userID: user.id,
+      expirationTime: number == 1 ? Date(timeIntervalSince1970: 1_900_000_000) : nil,
       subscribedAt: Date(timeIntervalSinceReferenceDate: seconds))
   }
 
-  @Test("A subscription is saved once per endpoint; saving it again updates keys and owner",
+  @Test(
+    "A subscription is saved once per endpoint; saving it again updates keys and owner",
     arguments: StoreKind.allCases)
   func saveAndUpdate(kind: StoreKind) throws {
     let users = try Users(kind)
@@ -48,7 +50,8 @@ struct PushSubscriptionStoreTests {
     #expect(try store.pushSubscriptions(userIDs: []) == [])
   }
 
-  @Test("Past the limit a user's oldest subscriptions go; other users keep theirs",
+  @Test(
+    "Past the limit a user's oldest subscriptions go; other users keep theirs",
     arguments: StoreKind.allCases)
   func limit(kind: StoreKind) throws {
     let users = try Users(kind)
@@ -73,7 +76,8 @@ struct PushSubscriptionStoreTests {
       ])
   }
 
-  @Test("Deleting takes the user's own subscription only, unless no user is named",
+  @Test(
+    "Deleting takes the user's own subscription only, unless no user is named",
     arguments: StoreKind.allCases)
   func delete(kind: StoreKind) throws {
     let users = try Users(kind)
@@ -92,12 +96,14 @@ struct PushSubscriptionStoreTests {
   @Test("A deleted user's subscriptions go with them", arguments: StoreKind.allCases)
   func userDeleted(kind: StoreKind) throws {
     let users = try Users(kind)
-    _ = try users.store.savePushSubscription(Self.subscription(1, user: users.bob, at: 1), limit: 20)
+    _ = try users.store.savePushSubscription(
+      Self.subscription(1, user: users.bob, at: 1), limit: 20)
     _ = try AccountService(store: users.store).deleteUser(named: "bob")
     #expect(try users.store.pushSubscriptions(userIDs: [users.bob.id]) == [])
   }
 
-  @Test("A server key is made once: later calls, and other processes, read the first",
+  @Test(
+    "A server key is made once: later calls, and other processes, read the first",
     arguments: StoreKind.allCases)
   func serverKeyOnce(kind: StoreKind) throws {
     let location = try kind.newLocation()

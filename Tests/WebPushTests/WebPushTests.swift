@@ -50,7 +50,8 @@ private func bytes(_ text: String) throws -> [UInt8] {
     let auth = try LibCrypto.randomBytes(16)
     let payload = Array(#"{"type":"reminder"}"#.utf8)
     let first = try PushMessageEncryption.encrypt(payload, to: receiver.publicKey, authSecret: auth)
-    let second = try PushMessageEncryption.encrypt(payload, to: receiver.publicKey, authSecret: auth)
+    let second = try PushMessageEncryption.encrypt(
+      payload, to: receiver.publicKey, authSecret: auth)
     #expect(first != second)
     #expect(first.count == 16 + 4 + 1 + 65 + payload.count + 1 + 16)
     #expect(try PushMessageEncryption.decrypt(first, with: receiver, authSecret: auth) == payload)
@@ -67,13 +68,16 @@ private func bytes(_ text: String) throws -> [UInt8] {
   @Test("Wrong-sized secrets and oversized payloads are refused with the reason")
   func badInputs() throws {
     let receiver = try P256KeyPair().publicKey
-    #expect(throws: WebPushError.invalid("A subscription's auth secret is 16 bytes; this one has 15."))
-    {
-      try PushMessageEncryption.encrypt([1], to: receiver, authSecret: Array(repeating: 0, count: 15))
+    #expect(
+      throws: WebPushError.invalid("A subscription's auth secret is 16 bytes; this one has 15.")
+    ) {
+      try PushMessageEncryption.encrypt(
+        [1], to: receiver, authSecret: Array(repeating: 0, count: 15))
     }
     let big = [UInt8](repeating: 65, count: PushMessageEncryption.maximumPayload + 1)
     #expect(throws: WebPushError.self) {
-      try PushMessageEncryption.encrypt(big, to: receiver, authSecret: Array(repeating: 0, count: 16))
+      try PushMessageEncryption.encrypt(
+        big, to: receiver, authSecret: Array(repeating: 0, count: 16))
     }
   }
 }
@@ -111,8 +115,12 @@ private func bytes(_ text: String) throws -> [UInt8] {
 
   @Test("Private scalars of zero, of the order, or of the wrong size are refused")
   func badPrivateKeys() {
-    #expect(throws: WebPushError.self) { try P256KeyPair(privateKey: Array(repeating: 0, count: 32)) }
-    #expect(throws: WebPushError.self) { try P256KeyPair(privateKey: Array(repeating: 1, count: 31)) }
+    #expect(throws: WebPushError.self) {
+      try P256KeyPair(privateKey: Array(repeating: 0, count: 32))
+    }
+    #expect(throws: WebPushError.self) {
+      try P256KeyPair(privateKey: Array(repeating: 1, count: 31))
+    }
     let order = "FFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551"
     let orderBytes = stride(from: 0, to: order.count, by: 2).map { offset in
       let start = order.index(order.startIndex, offsetBy: offset)
@@ -171,8 +179,9 @@ private func bytes(_ text: String) throws -> [UInt8] {
   @Test("https endpoints pass; plain HTTP only on an allowed origin")
   func policy() throws {
     let policy = try PushEndpoint(allowedInsecureOrigins: ["http://127.0.0.1:8090"])
-    #expect(try policy.check("https://updates.push.services.mozilla.com/wpush/v2/x").host
-      == "updates.push.services.mozilla.com")
+    #expect(
+      try policy.check("https://updates.push.services.mozilla.com/wpush/v2/x").host
+        == "updates.push.services.mozilla.com")
     #expect(try policy.check("http://127.0.0.1:8090/push/1").port == 8090)
     #expect(throws: WebPushError.self) { try policy.check("http://127.0.0.1:8091/push/1") }
     #expect(throws: WebPushError.self) { try policy.check("http://localhost:8090/push/1") }
@@ -196,7 +205,8 @@ private func bytes(_ text: String) throws -> [UInt8] {
     ] {
       #expect(throws: WebPushError.self, "\(endpoint)") { try policy.check(endpoint) }
     }
-    #expect(try policy.check("https://fcm.googleapis.com:443/fcm/send/x").host == "fcm.googleapis.com")
+    #expect(
+      try policy.check("https://fcm.googleapis.com:443/fcm/send/x").host == "fcm.googleapis.com")
     #expect(try policy.check("https://web.push.apple.com/QGuQ").host == "web.push.apple.com")
   }
 

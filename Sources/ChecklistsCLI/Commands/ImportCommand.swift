@@ -102,7 +102,9 @@ struct ImportCommand: RunnableCommand {
       context, label: "Importing \(lists.count) lists, \(ProgressBar.grouped(items)) items")
     // A JSON backup's templates (read before anything is written, so a bad one writes nothing).
     let owner = try context.service().owner
-    let templates = try ChecklistsBackup.templates(in: data).map { try $0.template(ownerID: owner.id) }
+    let templates = try ChecklistsBackup.templates(in: data).map {
+      try $0.template(ownerID: owner.id)
+    }
     let report = try bar.whileRunning { try context.service().importChecklists(lists, mode: mode) }
     if !templates.isEmpty { try context.templates().importTemplates(templates) }
     context.print(json ? try JSONOutput.encode(report) : report.summary(mode: mode))

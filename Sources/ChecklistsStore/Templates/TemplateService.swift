@@ -203,7 +203,8 @@ public struct TemplateService: Sendable {
   /// The items of a list as a template keeps them, due dates relative to `dayStart`.
   static func templateItems(_ items: [ChecklistItem], dayStart: Date) -> [TemplateItem] {
     let index = Dictionary(
-      items.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+      items.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first }
+    )
     return items.map { item in
       TemplateItem(
         text: item.text, notes: item.notes, flagged: item.isFlagged,
