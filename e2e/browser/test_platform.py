@@ -159,20 +159,22 @@ def test_keyboard_and_accessible_names(server, browser):
     driver = browser("desktop")
     wait_list_rows(driver, [("Groceries", "1 Remaining"), ("List", "(No Items)")])
 
-    # Tab from the top of the page: skip link, Edit, +, then each row's open and ⓘ buttons.
-    driver.find_element(By.TAG_NAME, "body").click()
+    # Tab from the top of the page: skip link, Edit, +, the search field, the five smart
+    # lists, then each row's open and ⓘ buttons.
+    driver.execute_script("document.activeElement?.blur(); window.scrollTo(0, 0); document.body.focus()")
     order = []
-    for _ in range(7):
+    for _ in range(12):
         driver.switch_to.active_element.send_keys(Keys.TAB)
         order.append(driver.execute_script(
             "const a = document.activeElement;"
             "return a.dataset.testid || a.className || a.tagName"))
-    assert order == ["skip-link", "edit-mode", "add-list", "open-list", "edit-list", "open-list", "edit-list"], order
+    assert order == ["skip-link", "edit-mode", "add-list", "lists-search"] + ["smart-tile"] * 5 + [
+        "open-list", "edit-list", "open-list"], order
 
     # Add a checklist with the keyboard alone: + (Enter), type, the icon row (Tab, Enter),
     # an icon (Tab, Tab, Enter), back to the name (Shift+Tab) and Enter to save.
-    driver.find_element(By.TAG_NAME, "body").click()
-    for _ in range(3):
+    driver.execute_script("document.querySelector('[data-testid=skip-link], .skip-link').focus()")
+    for _ in range(2):
         driver.switch_to.active_element.send_keys(Keys.TAB)
     assert driver.switch_to.active_element.get_attribute("data-testid") == "add-list"
     driver.switch_to.active_element.send_keys(Keys.ENTER)
