@@ -11,6 +11,8 @@ from selenium.common.exceptions import (
     ElementNotInteractableException,
     NoSuchElementException,
     StaleElementReferenceException,
+    TimeoutException,
+    WebDriverException,
 )
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -82,14 +84,27 @@ def element(driver, selector: str, visible: bool = True):
 
 def click(driver, selector: str) -> None:
     """Clicks an element, retrying while it is re-rendered, covered or not yet enabled."""
-    def attempt(d):
-        el = d.find_element(By.CSS_SELECTOR, selector)
-        if not el.is_displayed() or not el.is_enabled():
-            return False
-        el.click()
-        return True
+    why = ["not found"]
 
-    until(driver, attempt, f"could not click {selector}")
+    def attempt(d):
+        try:
+            el = d.find_element(By.CSS_SELECTOR, selector)
+            if not el.is_displayed() or not el.is_enabled():
+                why[0] = "not displayed or not enabled"
+                return False
+            # As a person would: bring it clear of the fixed bars first (WebDriver clicks an
+            # element whose middle is in the viewport as it is, even under the tab bar).
+            d.execute_script("arguments[0].scrollIntoView({block: 'nearest'})", el)
+            el.click()
+            return True
+        except WebDriverException as error:
+            why[0] = error.msg or type(error).__name__
+            raise
+
+    try:
+        until(driver, attempt, f"could not click {selector}")
+    except TimeoutException as error:
+        raise TimeoutException(f"could not click {selector}: {why[0]}") from error
 
 
 def press(driver, selector: str, *keys) -> None:

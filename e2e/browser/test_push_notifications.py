@@ -304,9 +304,10 @@ const done = arguments[arguments.length - 1];
 import('/app/push.js').then((m) => m.enablePushReminders()).then(done, (e) => done('error: ' + e.message));
 """)
     if result == "unsupported":
-        # Headless Chromium's push service (FCM) is unreachable here: subscribe() itself fails.
+        # Headless Chromium's push service (FCM) is unreachable here: subscribe() fails or never answers.
         error = driver.execute_async_script("""
 const done = arguments[arguments.length - 1];
+setTimeout(() => done('no answer in 10 s'), 10000);
 navigator.serviceWorker.ready.then((r) => r.pushManager.subscribe({userVisibleOnly: true,
   applicationServerKey: arguments[0]})).then(() => done('subscribed'), (e) => done(e.name));
 """, key.body["publicKey"])

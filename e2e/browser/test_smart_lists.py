@@ -59,22 +59,24 @@ return Object.fromEntries([...document.querySelectorAll('[data-testid=smart-tile
 
 def smart_groups(driver) -> list[tuple[str, list[tuple[str, str]]]]:
     """A smart list's groups as shown: (heading, [(item text, its list's name)])."""
-    return driver.execute_script("""
+    groups = driver.execute_script("""
 return [...document.querySelectorAll('[data-testid=smart-group]')].map(g => [
   g.querySelector('h2').textContent,
   [...g.querySelectorAll('[data-testid=smart-row]')].map(r => [
     r.querySelector('.item-text').textContent, r.querySelector('[data-testid=smart-row-list]').textContent])]);
 """)
+    return [(heading, [tuple(row) for row in rows]) for heading, rows in groups]
 
 
 def search_groups(driver) -> list[tuple[str, list[tuple[str, list[str]]]]]:
     """Search results as shown: (group heading, [(result text, [marked parts])])."""
-    return driver.execute_script("""
+    groups = driver.execute_script("""
 return [...document.querySelectorAll('[data-testid=search-group]')].map(g => [
   g.querySelector('[data-testid=search-group-title]').textContent,
   [...g.querySelectorAll('[data-testid=search-result-text]')].map(t => [
     t.textContent, [...t.querySelectorAll('mark')].map(m => m.textContent)])]);
 """)
+    return [(heading, [(text, marks) for text, marks in rows]) for heading, rows in groups]
 
 
 def open_smart(driver, kind: str) -> None:

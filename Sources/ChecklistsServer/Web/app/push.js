@@ -53,7 +53,8 @@ async function subscribe() {
   }
   if (!subscription) {
     try {
-      subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+      subscription = await withinSeconds(
+        SUBSCRIBE_SECONDS, registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }));
     } catch (error) {
       // No push service (offline, or a browser build without one): reminders show while open.
       console.warn(`Checklists could not subscribe to push notifications (${error?.name}: ${error?.message}).`);
@@ -64,6 +65,23 @@ async function subscribe() {
   const session = await loadSession();
   registration.active?.postMessage({ type: "push-user", user: session?.mode === "accounts" ? session.user : null });
   return "granted";
+}
+
+/**
+ * How long subscribing may take. A browser whose push service cannot be reached (no network,
+ * a firewall) may neither subscribe nor fail for minutes; Remind Me must not wait on it.
+ */
+const SUBSCRIBE_SECONDS = 10;
+
+/** `promise`, or a TimeoutError once `seconds` pass without it settling. */
+function withinSeconds(seconds, promise) {
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(
+      () => reject(new DOMException(`no answer from the push service in ${seconds} s`, "TimeoutError")),
+      seconds * 1000);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** The service worker's registration (registered by app.js), or null without one. */
