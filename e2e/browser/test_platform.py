@@ -97,7 +97,7 @@ def test_installable_and_offline(server, browser):
         "caches.match('/').then(r => done(!!r), () => done(false));"), "the shell was never cached")
 
     # Offline (as the browser sees it): reloading "/" still shows the app, saying it is offline.
-    browser.allow_console(r"net::ERR_INTERNET_DISCONNECTED")
+    browser.allow_console(r"net::ERR_INTERNET_DISCONNECTED|net::ERR_CONNECTION_RESET")  # reset: a request in flight
     driver.execute_cdp_cmd("Network.enable", {})
     driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
         "offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
