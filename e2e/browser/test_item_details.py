@@ -20,7 +20,8 @@ from selenium.webdriver.support.ui import Select
 
 import network
 from helpers import (
-    click, element, item_rows, item_selector, open_list, settled, tid, type_text, until, until_equal, wait_ready,
+    click, element, item_rows, item_selector, open_list, set_edit_mode, settled, tid, type_text, until, until_equal,
+    wait_ready,
 )
 from offline_helpers import OFFLINE_CONSOLE, REPLAY_CONSOLE, wait_controlled
 
@@ -282,6 +283,19 @@ def test_subtasks_show_under_their_parent_with_a_count_and_checking_the_parent_a
     until_server(lambda: server.api("GET", f"/api/v1/checklists/{list_id}").body["items"],
                  lambda items: all(i["checked"] for i in items if i["text"] != "Water the plants"),
                  "every subtask checked on the server")
+
+    # Deleting the parent takes its subtasks with it; Undo brings all of them back, still under it.
+    before = [(r["text"], r["parent"] is not None) for r in rows(driver)]
+    set_edit_mode(driver, True)
+    click(driver, item_selector(driver, "Pack", "delete-item"))
+    until_equal(driver, lambda d: [r["text"] for r in rows(d)], ["Water the plants"], "the parent and subtasks deleted")
+    click(driver, tid("toast-action"))
+    until_equal(driver, lambda d: [(r["text"], r["parent"] is not None) for r in rows(d)], before,
+                "Undo brought back the parent and its subtasks")
+    set_edit_mode(driver, False)
+    until_server(lambda: server.api("GET", f"/api/v1/checklists/{list_id}").body["items"],
+                 lambda items: sum(1 for i in items if i.get("parentID")) == 6,
+                 "the six subtasks restored under their parent on the server")
 
 
 def test_an_edit_made_offline_is_sent_once_when_back_online(server, browser, links):

@@ -498,6 +498,8 @@ export function checklistScreen({ route, alive }) {
     const after = at > 0 ? all[at - 1].id : null;
     const sibling = visible[index + 1] ?? visible[index - 1];
     const testid = document.activeElement?.dataset?.testid;
+    // A parent goes with its subtasks (the server deletes them too): Undo brings them all back.
+    const subtasks = item.parentID ? [] : all.filter((i) => i.parentID === item.id);
     store.deleteItem(item.id);
     // Focus moves to the same control of the next row once it is painted (after the store's batch).
     setTimeout(() => {
@@ -510,15 +512,20 @@ export function checklistScreen({ route, alive }) {
       timeout: 8000,
       onAction: () => {
         try {
-          const fields = {
-            text: item.text, checked: item.checked, dueDate: item.dueDate, remind: item.remind && !!item.dueDate,
-            notes: item.notes || undefined, flagged: item.flagged || undefined,
-            priority: item.priority && item.priority !== "none" ? item.priority : undefined, repeat: item.repeat || undefined,
-            parentID: item.parentID && store.item(item.parentID) ? item.parentID : undefined,
-          };
+          const fields = (one, parentID) => ({
+            text: one.text, checked: one.checked, dueDate: one.dueDate, remind: one.remind && !!one.dueDate,
+            notes: one.notes || undefined, flagged: one.flagged || undefined,
+            priority: one.priority && one.priority !== "none" ? one.priority : undefined, repeat: one.repeat || undefined,
+            parentID,
+          });
           const stillThere = after && store.item(after);
-          store.addItem(id, fields, { after: stillThere ? after : null });
-          announce(`Restored ${item.text}.`);
+          const parentID = item.parentID && store.item(item.parentID) ? item.parentID : undefined;
+          const restored = store.addItem(id, fields(item, parentID), { after: stillThere ? after : null });
+          let previous = restored;
+          for (const subtask of subtasks) previous = store.addItem(id, fields(subtask, restored), { after: previous });
+          announce(subtasks.length
+            ? `Restored ${item.text} and ${subtasks.length === 1 ? "its subtask" : `its ${subtasks.length} subtasks`}.`
+            : `Restored ${item.text}.`);
         } catch (error) {
           toast(error.message || "The item could not be restored.", { kind: "error" });
         }
