@@ -6,14 +6,26 @@ import Foundation
 public enum ChecklistReset: String, Hashable, Sendable, CaseIterable {
   /// Takes the checkmark off every item; the items stay where they are.
   case uncheckAll = "uncheck-all"
-  /// Deletes every checked item; the others stay in their order.
+  /// Deletes every checked item; the others stay in their order. A checked parent that still
+  /// has an unchecked subtask stays, so that subtask keeps its place under it.
   case clearChecked = "clear-checked"
 
-  /// The items the reset changes, in the list's order: the checked ones. None means the list
-  /// is reset already.
+  /// The items the reset changes, in the list's order: the checked ones (for Clear Checked,
+  /// less checked parents with an unchecked subtask). None means the list is reset already.
   /// - Complexity: O(*n*).
   public func affectedItems(_ items: [ChecklistItem]) -> [ChecklistItem] {
-    items.filter(\.isChecked)
+    switch self {
+    case .uncheckAll:
+      return items.filter(\.isChecked)
+    case .clearChecked:
+      let keptParents = Self.parentsWithUncheckedSubtasks(items)
+      return items.filter { $0.isChecked && !keptParents.contains($0.id) }
+    }
+  }
+
+  /// The ids of the items that have an unchecked subtask.
+  static func parentsWithUncheckedSubtasks(_ items: [ChecklistItem]) -> Set<UUID> {
+    Set(items.lazy.filter { !$0.isChecked }.compactMap(\.parentID))
   }
 
   /// The list's items as the reset leaves them (revisions and dates as they were).
@@ -27,7 +39,8 @@ public enum ChecklistReset: String, Hashable, Sendable, CaseIterable {
         return item
       }
     case .clearChecked:
-      return items.filter { !$0.isChecked }
+      let keptParents = Self.parentsWithUncheckedSubtasks(items)
+      return items.filter { !$0.isChecked || keptParents.contains($0.id) }
     }
   }
 }

@@ -217,8 +217,8 @@ extension SQLChecklistStore {
     }
 
     func deleteItem(id: UUID) throws {
-      // The service deletes subtasks with their parent; any left (clearing checked items
-      // deletes a checked parent alone) stay, at the top level.
+      // The service deletes subtasks with their parent, and Clear Checked keeps a parent that
+      // has an unchecked subtask; should any be left, they stay, at the top level.
       try db.run("UPDATE items SET parent_id = NULL WHERE parent_id = ?", id)
       try db.run("DELETE FROM items WHERE id = ?", id)
     }

@@ -212,4 +212,28 @@ struct UUIDParsingTests {
     #expect(ChecklistReset.clearChecked.affectedItems(cleared).isEmpty)
     #expect(ChecklistReset.allCases.map(\.rawValue) == ["uncheck-all", "clear-checked"])
   }
+
+  @Test("Clear Checked keeps a checked parent that still has an unchecked subtask, with it")
+  func clearCheckedKeepsParentsOfUncheckedSubtasks() {
+    let listID = UUID()
+    let day = Date(timeIntervalSinceReferenceDate: 0)
+    let pack = ChecklistItem(checklistID: listID, text: "Pack", isChecked: true, createdAt: day)
+    let done = ChecklistItem(checklistID: listID, text: "Done", isChecked: true, createdAt: day)
+    let items = [
+      pack,
+      ChecklistItem(
+        checklistID: listID, text: "Passport", isChecked: false, createdAt: day, parentID: pack.id),
+      ChecklistItem(
+        checklistID: listID, text: "Socks", isChecked: true, createdAt: day, parentID: pack.id),
+      done,
+      ChecklistItem(
+        checklistID: listID, text: "Receipt", isChecked: true, createdAt: day, parentID: done.id),
+    ]
+    #expect(
+      ChecklistReset.clearChecked.affectedItems(items).map(\.text) == ["Socks", "Done", "Receipt"])
+    let cleared = ChecklistReset.clearChecked.apply(to: items)
+    #expect(cleared.map(\.text) == ["Pack", "Passport"])
+    #expect(cleared.last?.parentID == pack.id, "the unchecked subtask stays under its parent")
+    #expect(ChecklistReset.clearChecked.affectedItems(cleared).isEmpty, "done once is done")
+  }
 }

@@ -54,7 +54,15 @@ export function checklistScreen({ route, alive }) {
     list: () => shown?.checklist ?? null,
     tickedCount: () => shown?.items.reduce((n, i) => n + (i.checked ? 1 : 0), 0) ?? 0,
     hideChecked: (value) => store.updateChecklist(id, { hideChecked: value }),
-    clearChecked: async (count) => {
+    clearChecked: async () => {
+      // A ticked parent with an unticked subtask stays (as on the server), so it is not counted.
+      const items = shown?.items ?? [];
+      const keptParents = new Set(items.filter((i) => !i.checked && i.parentID).map((i) => i.parentID));
+      const count = items.reduce((n, i) => n + (i.checked && !keptParents.has(i.id) ? 1 : 0), 0);
+      if (count === 0) {
+        toast("Nothing to clear: a ticked item stays while it has an unticked subtask.");
+        return;
+      }
       const ok = await confirmDialog({
         title: count === 1 ? "Delete the ticked item?" : `Delete ${count} ticked items?`,
         message: "They will be deleted from the list. This can’t be undone.",

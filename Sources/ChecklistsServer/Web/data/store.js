@@ -516,9 +516,12 @@ function checklistView(id) {
         case "uncheckAll":
           items = items.map((i) => (i.checked ? flag({ ...i, checked: false }, op) : i));
           break;
-        case "clearChecked":
-          items = items.filter((i) => !i.checked);
+        case "clearChecked": {
+          // As the server: a checked parent with an unchecked subtask stays, and so does it.
+          const keptParents = new Set(items.filter((i) => !i.checked && i.parentID).map((i) => i.parentID));
+          items = items.filter((i) => !i.checked || keptParents.has(i.id));
           break;
+        }
         default:
           break;
       }
