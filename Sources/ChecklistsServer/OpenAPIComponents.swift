@@ -48,6 +48,12 @@ enum OpenAPIComponents {
     "NewEntryByName": RequestSchemas.newEntryByName,
     "EntryQuantity": RequestSchemas.entryQuantity,
     "EntryChanges": RequestSchemas.entryChanges,
+    // Trips and prices
+    "Trip": TripJSON.schema,
+    "TripCollection": ResponseSchemas.tripCollection,
+    "MonthlySpending": ResponseSchemas.monthlySpending,
+    "PriceHistory": ResponseSchemas.priceHistory,
+    "FinishShopping": RequestSchemas.finishShopping,
     // Accounts, tokens, the remote command line and sharing
     "TokenList": ResponseSchemas.tokenList,
     "CreatedToken": ResponseSchemas.createdToken,
