@@ -23,6 +23,7 @@ struct ShopCommand: CommandGroup {
       ShopItemCommand.self, ShopAddCommand.self, ShopRemoveCommand.self, ShopCheckCommand.self,
       ShopUncheckCommand.self, ShopQuantityCommand.self, ShopFinishCommand.self,
       ShopShopsCommand.self,
+      ShopTripsCommand.self, ShopHistoryCommand.self,
     ])
 
   /// The subcommand `checklists shop` runs when given none.
