@@ -191,6 +191,7 @@ extension SQLChecklistStore {
     migrator.registerMigration("v15: push subscriptions") { db in
       try migrateToPushSubscriptions(db, postgreSQL: true)
     }
+    migrator.registerMigration("v18: invites") { db in try migrateToInvites(db) }
     return migrator
   }()
 

@@ -98,6 +98,7 @@ extension SQLChecklistStore {
     migrator.registerMigration("v15: push subscriptions") { db in
       try migrateToPushSubscriptions(db, postgreSQL: false)
     }
+    migrator.registerMigration("v18: invites") { db in try migrateToInvites(db) }
     return migrator
   }()
 }

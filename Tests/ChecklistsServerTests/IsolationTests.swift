@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsSecurity
 import ChecklistsStore
 import Foundation
 import Testing
@@ -18,6 +19,7 @@ struct IsolationTests {
     let catalogueItem: UUID
     let token: UUID
     let template: UUID
+    let invite: UUID
   }
 
   static func makeAlicesThings(_ home: Household) throws -> AlicesThings {
@@ -32,9 +34,12 @@ struct IsolationTests {
     let templates = TemplateService(
       store: home.store, user: try home.accounts.existingUser("alice"), now: home.server.clock.now)
     let template = try templates.saveTemplate(fromList: list.id).template
+    let invite = try InviteService(store: home.store, now: home.server.clock.now).create(
+      listID: shoppingList.id, role: .editor, by: try home.accounts.existingUser("alice")
+    ).details.invite
     return AlicesThings(
       checklist: list.id, item: item.id, shoppingList: shoppingList.id, catalogueItem: cake.id,
-      token: token.id, template: template.id)
+      token: token.id, template: template.id, invite: invite.id)
   }
 
   /// A valid body for each route that takes one, so a 404 cannot hide behind a 422. A route
@@ -52,6 +57,10 @@ struct IsolationTests {
     case ("PUT", "/api/v1/shopping-lists/{listID}/entries/{itemID}"): return ["quantity": 2]
     case ("PUT", "/api/v1/shares/{listID}/{user}"): return ["role": "editor"]
     case ("POST", "/api/v1/templates/{id}/start"): return ["name": "Mine now"]
+    case ("POST", "/api/v1/checklists/{id}/invites"): return ["role": "editor"]
+    case ("POST", "/api/v1/shopping-lists/{listID}/invites"): return ["role": "editor"]
+    case ("POST", "/api/v1/invitations/{token}/sign-up"):
+      return ["username": "mallory", "password": "mallory-pass"]
     default: return nil
     }
   }
@@ -74,6 +83,9 @@ struct IsolationTests {
       result = result.replacingOccurrences(of: "{user}", with: "bob")
     }
     result = result.replacingOccurrences(of: "{tokenID}", with: things.token.uuidString)
+    result = result.replacingOccurrences(of: "{inviteID}", with: things.invite.uuidString)
+    // An invite link's token is the key itself: without it there is nothing to reach.
+    result = result.replacingOccurrences(of: "{token}", with: SecretToken.generate().value)
     result = result.replacingOccurrences(of: "{listID}", with: things.shoppingList.uuidString)
     result = result.replacingOccurrences(of: "{itemID}", with: things.catalogueItem.uuidString)
     return result
@@ -116,6 +128,11 @@ struct IsolationTests {
     #expect(contents.lines.map(\.entry.isInCart) == [false])
     #expect(try home.sharing("alice").members(ofList: things.shoppingList).isEmpty)
     #expect(try home.accounts.apiTokens(userName: "alice").map(\.id) == [things.token])
+    let invites = try InviteService(store: home.store, now: home.server.clock.now).invites(
+      ofList: things.shoppingList, by: try home.accounts.existingUser("alice"))
+    #expect(invites.map(\.invite.id) == [things.invite])
+    #expect(invites.map(\.state) == [.valid])
+    #expect(try home.accounts.users().map(\.name) == ["alice", "bob"])
   }
 
   @Test("Collections show only the user's own things, and exports hold only theirs")
