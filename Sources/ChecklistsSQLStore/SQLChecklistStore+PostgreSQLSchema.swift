@@ -191,6 +191,9 @@ extension SQLChecklistStore {
     migrator.registerMigration("v15: push subscriptions") { db in
       try migrateToPushSubscriptions(db, postgreSQL: true)
     }
+    migrator.registerMigration("v19: user settings") { db in
+      try migrateToUserSettings(db, postgreSQL: true)
+    }
     return migrator
   }()
 

@@ -98,6 +98,9 @@ extension SQLChecklistStore {
     migrator.registerMigration("v15: push subscriptions") { db in
       try migrateToPushSubscriptions(db, postgreSQL: false)
     }
+    migrator.registerMigration("v19: user settings") { db in
+      try migrateToUserSettings(db, postgreSQL: false)
+    }
     return migrator
   }()
 }
