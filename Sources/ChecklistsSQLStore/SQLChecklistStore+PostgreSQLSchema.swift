@@ -195,6 +195,9 @@ extension SQLChecklistStore {
     migrator.registerMigration("v16: shops and aisles") { db in try migrateToShops(db) }
     migrator.registerMigration("v17: trips and prices") { db in try migrateToTrips(db) }
     migrator.registerMigration("v18: invites") { db in try migrateToInvites(db) }
+    migrator.registerMigration("v19: user settings") { db in
+      try migrateToUserSettings(db, postgreSQL: true)
+    }
     return migrator
   }()
 

@@ -21,6 +21,7 @@ struct RouteTable: Sendable {
     shoppingRoutes(&api)
     shopRoutes(&api)
     tripRoutes(&api)
+    settingsRoutes(&api)
     sharingRoutes(&api)
     accountsRoutes(&api)
     smartListRoutes(&api)
