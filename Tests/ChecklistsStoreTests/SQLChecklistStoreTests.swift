@@ -62,6 +62,7 @@ struct SQLChecklistStoreTests {
         "v16: shops and aisles",
         "v17: trips and prices",
         "v18: invites",
+        "v19: user settings",
       ])
     switch kind {
     case .sqlite:
