@@ -14,7 +14,7 @@ import { ApiError, request } from "/api.js";
 import { databaseName, openDatabase } from "/data/idb.js";
 import { Outbox } from "/data/outbox.js";
 import {
-  LIMITS, byName, evenRanks, fold, insertAfter, lineCost, nameCollator, parsePrice, shopOrder, shoppingTotals,
+  LIMITS, byName, evenRanks, fold, insertAfter, lineCost, nameCollator, parsePrice, sectionKey, shopOrder, shoppingTotals,
   subtitle, validated, validatedNotes,
 } from "/data/ops-apply.js";
 
@@ -1352,7 +1352,7 @@ const edits = {
   /** Sets a shop's section order: `categories` is the whole order, as after a drag. */
   orderShop(shopID, categories) {
     const sections = categories.map((c) => validated(c, ...LIMITS.category));
-    const keys = new Set(sections.map(fold));
+    const keys = new Set(sections.map(sectionKey));
     if (keys.size !== sections.length) throw new Error("A section order names each category once.");
     outbox.enqueue({ kind: "orderShop", shopID, body: { sections }, base: shownRevision("shop", shopID) });
     return shopID;
