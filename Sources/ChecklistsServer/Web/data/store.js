@@ -33,6 +33,7 @@ const state = {
   shopping: new Map(), // id → {list, lines, totals, shop, etag, local}
   catalogue: null, // {currency, items, etag}
   shops: null, // {shops: [Shop], etag}: the user's own shops, by name
+  listShops: new Map(), // listID → [Shop]: the shops a list someone shared can be shopped in (its owner's)
   members: new Map(), // listID → {members, etag}
   cursor: null,
   live: false, // the stream is open and the feed was read up to it (sync.js)
@@ -778,6 +779,7 @@ function shownShop(kept, listOps, shopOps) {
     if (!id) shop = null;
     else if (!shop || !sameShopID(shop.id, id)) {
       shop = shopsView()?.find((s) => sameShopID(s.id, id))
+        ?? [...state.listShops.values()].flat().find((s) => sameShopID(s.id, id))
         ?? (kept && sameShopID(kept.id, id) ? kept : { id, name: "", revision: 0, sections: [], itemRanks: {} });
     }
   }
@@ -951,6 +953,7 @@ function reset() {
   state.shopping = new Map();
   state.catalogue = null;
   state.shops = null;
+  state.listShops = new Map();
   state.members = new Map();
   state.cursor = null;
   outbox.restore([]);
@@ -1080,6 +1083,16 @@ async function loadShops({ force = false } = {}) {
     if (answer?.notModified) return false;
     confirm.setShops(answer.shops, answer.etag ?? null);
     saveNow();
+    return true;
+  });
+}
+
+/** The shops a list someone shared with the user can be shopped in (its owner's): GET /shops?list=. */
+async function loadListShops(listID) {
+  return single(`listShops:${listID}`, async () => {
+    const answer = await call("GET", `/shops?list=${enc(listID)}`);
+    state.listShops.set(listID, answer.shops);
+    touch(`listShops:${listID}`);
     return true;
   });
 }
@@ -1382,6 +1395,7 @@ export const store = {
   shoppingList: shoppingListView,
   catalogue: catalogueView,
   shops: shopsView,
+  listShops: (listID) => state.listShops.get(listID) ?? null,
   members: (listID) => state.members.get(listID)?.members ?? null,
   pendingCount: () => outbox.pendingCount(),
   conflicts: () => outbox.conflicts(),
@@ -1396,6 +1410,7 @@ export const store = {
   loadShoppingList,
   loadCatalogue,
   loadShops,
+  loadListShops,
   loadMembers,
   searchCatalogue,
   ...edits,
