@@ -137,19 +137,20 @@ export function shoppingListScreen({ route, alive }) {
 
   // MARK: Lines
 
-  function lineDetail(line) {
+  /** A line's second row; its category only where no aisle heading above it says it. */
+  function lineDetail(line, headed) {
     const parts = [];
     if (line.item.price && line.quantity > 1) parts.push(`${line.quantity} × ${priceText(line.item.price)}`);
     if (line.item.unit) parts.push(line.item.unit);
-    if (line.item.category) parts.push(line.item.category);
+    if (line.item.category && !headed) parts.push(line.item.category);
     return parts.join(" · ");
   }
 
   const conflictOf = (line) => line._conflict ?? line.item?._conflict ?? null;
 
-  function row(line) {
+  function row(line, headed = false) {
     const name = line.item.name;
-    const detail = lineDetail(line);
+    const detail = lineDetail(line, headed);
     const text = h("span", { class: "row-text" },
       h("span", { class: "line-name", "data-testid": "line-name", text: name }),
       h("span", { class: "row-sub", "data-testid": "line-detail", text: detail }));
@@ -231,14 +232,14 @@ export function shoppingListScreen({ route, alive }) {
       else old.set(li.dataset.itemId, li);
     }
     /** The rows of some lines, each with its conflict under it. */
-    const rowsOf = (group) => {
+    const rowsOf = (group, headed = false) => {
       const rows = [];
       for (const line of group) {
         const existing = old.get(line.item.id);
-        const sig = signature(line);
+        const sig = `${signature(line)}|${headed}`;
         let li = existing;
         if (!existing || existing._signature !== sig) {
-          li = row(line);
+          li = row(line, headed);
           li._signature = sig;
           // Keep what the user is typing in a quantity field.
           const typing = existing?.querySelector(".qty-input");
@@ -253,7 +254,8 @@ export function shoppingListScreen({ route, alive }) {
     const shownIDs = new Set(shown.map((line) => line.item.id));
     const { grouped, sections, cart } = aisleSections(shown, contents.shop);
     const parts = sections.map((section) => ({
-      key: grouped ? `aisle ${section.key}` : "lines", title: section.title, category: section.key, rows: rowsOf(section.lines),
+      key: grouped ? `aisle ${section.key}` : "lines", title: section.title, category: section.key,
+      rows: rowsOf(section.lines, grouped && section.key !== ""),
     }));
     // Conflicts about this list's entries that have no line any more (deleted on another device
     // before this device's edit reached it): the item's name, and the conflict under it.
