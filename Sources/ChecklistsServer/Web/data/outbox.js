@@ -68,7 +68,7 @@ function requestOf(op) {
     case "putOnList": return ["PUT", entryPath(op), { body: op.body }];
     case "takeOffList": return ["DELETE", entryPath(op), {}];
     case "updateEntry": return ["PATCH", entryPath(op), { body: op.body, ifMatch: op.base }];
-    case "finishShopping": return ["POST", `${shopping}/finish`, {}];
+    case "finishShopping": return ["POST", `${shopping}/finish`, op.body ? { body: op.body } : {}];
     default: throw new Error(`Unknown op ${op.kind}`);
   }
 }
@@ -492,6 +492,7 @@ export class Outbox {
           break;
         case "finishShopping":
           if (answer?.contents) confirm.putShoppingContents(answer.contents);
+          if (answer && "trip" in answer) confirm.putTrip(op.listID, answer.trip);
           break;
         default:
           break;
