@@ -171,7 +171,7 @@ export function tripsScreen({ alive }) {
   const spending = h("section", { class: "group spending", "aria-labelledby": "spending-heading", "data-testid": "spending" });
   const list = h("ul", { class: "group lines trips", "data-testid": "trips", "aria-label": "Past trips" });
   const exportLink = h("a", {
-    class: "plain-button export-csv", href: "/api/v1/trips/export.csv", download: "trips.csv", "data-testid": "export-csv",
+    class: "plain-button export-csv", href: `/api/v1/trips/export.csv?tz=${enc(timeZone())}`, download: "trips.csv", "data-testid": "export-csv",
     text: "Export CSV",
   });
   const settingsLink = h("a", {
