@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from selenium.webdriver.support.ui import Select
 
+from axe_helpers import axe_violations, describe
 from helpers import click, element, goto, settled, tid, until, until_equal, wait_ready
 from shopping_helpers import catalogue_ids, catalogue_row, create_list, open_shopping_list
 
@@ -90,6 +91,8 @@ def test_changing_the_currency_shows_prices_in_it(server, browser):
     # Settings, from the Items screen.
     click(driver, tid("open-settings"))
     wait_ready(driver, "shoppingSettings", "/shopping/settings")
+    violations = axe_violations(driver)
+    assert not violations, describe(violations)
     select = Select(element(driver, tid("currency-select")))
     assert select.first_selected_option.get_attribute("value") == "EUR"
     assert element(driver, tid("relabel-switch")).is_selected()
@@ -113,3 +116,5 @@ def test_starter_screenshots(server, browser, size):
     path = SHOTS / f"{size}-starter.png"
     assert driver.save_screenshot(str(path)), f"could not save {path}"
     assert path.stat().st_size > 2000
+    violations = axe_violations(driver)
+    assert not violations, describe(violations)

@@ -13,6 +13,7 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
+from axe_helpers import axe_violations, describe
 from helpers import click, element, settled, tid, type_text, until, until_equal, until_js, wait_ready
 from shopping_helpers import catalogue_ids, create_list, open_shopping_list, toggle_line, wait_lines
 
@@ -213,6 +214,8 @@ def test_trips_screenshots(server, browser, size):
     until(driver, lambda d: len(d.execute_script(TRIPS)) == 3, "three trips")
     until_js(driver, CHART, message="no spending chart")
     shoot(driver, "trips")
+    violations = axe_violations(driver)
+    assert not violations, describe(violations)
 
     driver.get(f"{driver.base_url}/shopping/items/{ids['Milk']}/edit")
     wait_ready(driver, "catalogueItemForm")
@@ -222,3 +225,5 @@ def test_trips_screenshots(server, browser, size):
     settled(driver)
     path = SHOTS / f"{size}-price-history.png"
     assert driver.save_screenshot(str(path)), f"could not save {path}"
+    violations = axe_violations(driver)
+    assert not violations, describe(violations)
