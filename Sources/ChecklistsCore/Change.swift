@@ -17,6 +17,9 @@ public struct Change: Hashable, Sendable, Codable {
     case entryAdded, entryUpdated, entryDeleted
     case catalogueUpdated, catalogueItemAdded, catalogueItemUpdated, catalogueItemDeleted
     case shareAdded, shareUpdated, shareRemoved
+    /// Shopping was finished and a trip recorded (``Trip``): pages that show trips re-read
+    /// them. Logged on the shopping list's collection.
+    case tripRecorded
 
     /// The kind of collection the change is about.
     public var scope: Scope {
@@ -25,7 +28,7 @@ public struct Change: Hashable, Sendable, Codable {
         .itemDeleted:
         return .checklist
       case .shoppingListCreated, .shoppingListUpdated, .shoppingListDeleted, .entryAdded,
-        .entryUpdated, .entryDeleted:
+        .entryUpdated, .entryDeleted, .tripRecorded:
         return .shoppingList
       case .catalogueUpdated, .catalogueItemAdded, .catalogueItemUpdated, .catalogueItemDeleted:
         return .catalogue

@@ -191,6 +191,7 @@ extension SQLChecklistStore {
     migrator.registerMigration("v15: push subscriptions") { db in
       try migrateToPushSubscriptions(db, postgreSQL: true)
     }
+    migrator.registerMigration("v17: trips and prices") { db in try migrateToTrips(db) }
     return migrator
   }()
 

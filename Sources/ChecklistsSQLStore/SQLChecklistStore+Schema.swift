@@ -98,6 +98,7 @@ extension SQLChecklistStore {
     migrator.registerMigration("v15: push subscriptions") { db in
       try migrateToPushSubscriptions(db, postgreSQL: false)
     }
+    migrator.registerMigration("v17: trips and prices") { db in try migrateToTrips(db) }
     return migrator
   }()
 }
