@@ -120,7 +120,7 @@ def test_two_trips_show_with_their_totals_and_the_months_bar(server, browser):
 
     # Trip 2, from another phone (the API): Bread.
     assert server.api("PATCH", f"/api/v1/shopping-lists/{weekly}/entries/{ids['Bread']}", {"inCart": True}).status == 200
-    finished = server.api("POST", f"/api/v1/shopping-lists/{weekly}/finish", {"clientID": "E2E-TRIP-2"})
+    finished = server.api("POST", f"/api/v1/shopping-lists/{weekly}/finish", {"clientID": "0B7C5F2E-3A5C-4C1E-9C3F-1A2B3C4D5E6F"})
     assert finished.status == 200, finished.body
     assert finished.body["trip"]["totals"][0]["amount"] == "3.10"
 
