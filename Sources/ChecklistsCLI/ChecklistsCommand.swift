@@ -29,7 +29,7 @@ struct ChecklistsCommand: CommandGroup {
       DeleteCommand.self, MoveCommand.self, DueCommand.self, IconsCommand.self,
       TodayCommand.self, ScheduledCommand.self, OverdueCommand.self, FlaggedCommand.self,
       AllCommand.self, SearchCommand.self, TemplateCommand.self,
-      ShopCommand.self, ImportCommand.self, ExportCommand.self, ServeCommand.self,
+      ShopCommand.self, SettingsCommand.self, ImportCommand.self, ExportCommand.self, ServeCommand.self,
       ShareCommand.self, UnshareCommand.self, SharesCommand.self, LeaveCommand.self,
       UserCommand.self, TokenCommand.self, LoginCommand.self, LogoutCommand.self,
       DatabaseCommand.self, BackupCommand.self, RestoreCommand.self, CompletionsCommand.self,

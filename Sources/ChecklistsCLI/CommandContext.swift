@@ -141,8 +141,9 @@ final class CommandContext {
     return service
   }
 
-  /// The local user's catalogue and shopping lists, seeded on first use with the original
-  /// app's five items and the list "Shopping List".
+  /// The local user's catalogue and shopping lists, made on first use with an empty
+  /// catalogue and the list "Shopping List"; new items get their category from the grocery
+  /// table in the locale's language.
   ///
   /// A new catalogue is in the currency of `CHECKLISTS_CURRENCY`, else of the locale, else
   /// euros; an existing one keeps its own.
@@ -153,7 +154,8 @@ final class CommandContext {
     let owner = try service().owner
     let currency = try CurrencySetting.resolve(environment: environment, locale: locale)
     let shopping = try ShoppingService.open(
-      store: database(), owner: owner, currency: currency, now: now)
+      store: database(), owner: owner, currency: currency, now: now
+    ).speaking(locale.identifier)
     openedShopping = shopping
     return shopping
   }

@@ -192,6 +192,9 @@ extension SQLChecklistStore {
       try migrateToPushSubscriptions(db, postgreSQL: true)
     }
     migrator.registerMigration("v17: trips and prices") { db in try migrateToTrips(db) }
+    migrator.registerMigration("v19: user settings") { db in
+      try migrateToUserSettings(db, postgreSQL: true)
+    }
     return migrator
   }()
 

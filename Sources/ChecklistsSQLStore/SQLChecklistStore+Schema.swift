@@ -99,6 +99,9 @@ extension SQLChecklistStore {
       try migrateToPushSubscriptions(db, postgreSQL: false)
     }
     migrator.registerMigration("v17: trips and prices") { db in try migrateToTrips(db) }
+    migrator.registerMigration("v19: user settings") { db in
+      try migrateToUserSettings(db, postgreSQL: false)
+    }
     return migrator
   }()
 }

@@ -37,7 +37,7 @@ extension SQLChecklistStore.Transaction: ShoppingStoreWriter {
   // MARK: Reading
 
   func catalogueCurrency(ownerID: UUID) throws -> Currency? {
-    try db.queryFirst("SELECT currency FROM shopping_catalogues WHERE owner_id = ?", ownerID) {
+    try db.queryFirst("SELECT currency FROM user_settings WHERE user_id = ?", ownerID) {
       try Self.currency($0.string(0))
     }
   }
@@ -143,8 +143,10 @@ extension SQLChecklistStore.Transaction: ShoppingStoreWriter {
 
   func insertCatalogue(ownerID: UUID, currency: Currency, createdAt: Date) throws {
     try db.run(
-      "INSERT INTO shopping_catalogues (owner_id, currency, created_at) VALUES (?, ?, ?)",
-      ownerID, currency.code, createdAt)
+      "INSERT INTO shopping_catalogues (owner_id, created_at) VALUES (?, ?)", ownerID, createdAt)
+    try db.run(
+      "INSERT INTO user_settings (user_id, currency, updated_at) VALUES (?, ?, ?)", ownerID,
+      currency.code, createdAt)
   }
 
   func insertShoppingItem(_ item: ShoppingItem) throws {

@@ -1,5 +1,6 @@
 import ChecklistsCore
 import ChecklistsInterop
+import ChecklistsStore
 import Foundation
 import HTTPServer
 
@@ -45,7 +46,8 @@ extension ChecklistsAPI {
 
   /// `POST /api/v1/catalogue {name, price?, unit?, category?, id?}`: 201 with the new item, or
   /// 200 with the item the catalogue already has: the one with this `id`, or the one of this
-  /// name when the details sent match (names are unique: "milk" twice is one Milk).
+  /// name when the details sent match (names are unique: "milk" twice is one Milk). Without a
+  /// `category`, a new item takes the grocery table's for its name in the request's language.
   func addCatalogueItem(_ request: HTTPRequest) throws -> HTTPResponse {
     let body = try RequestBody(request, schema: RequestSchemas.newCatalogueItem)
     let locale = priceLocale(request)
@@ -53,9 +55,11 @@ extension ChecklistsAPI {
     let name = try body.requiredString("name")
     let price = try self.price(in: body, locale: locale) ?? nil
     let unit = try body.nullableString("unit") ?? nil
-    let category = try body.nullableString("category") ?? nil
-    let (item, isNew) = try shopping.addItem(
-      id: clientID, named: name, price: price, unit: unit, category: category)
+    // No "category" takes the grocery table's; `null` or "" means none.
+    let category = try body.nullableString("category")
+    let (item, isNew) = try localizedShopping(request).addItem(
+      id: clientID, named: name, price: price, unit: unit, category: category ?? nil,
+      categoryFromTable: category == nil)
     if isNew { didWrite() }
     var response = try catalogueItemResponse(item, locale: locale, status: isNew ? 201 : 200)
     response.headers["Location"] = "/api/v1/catalogue/\(item.id.uuidString)"
@@ -110,24 +114,35 @@ extension ChecklistsAPI {
   /// `POST /api/v1/catalogue/import?list={listID}`: the body is the Shopping List app's `items`
   /// file. Nothing is written unless the whole file can be imported.
   func importCatalogue(_ request: HTTPRequest) throws -> HTTPResponse {
-    let listID = try request.queryValue("list").map { try id($0, "shopping list") }
-    let items = try ShoppingListItemsFile.decode(Data(request.body))
-    let portable = try items.enumerated().map { index, item in
-      guard let price = Price(rounding: item.price, currency: shopping.currency) else {
-        throw APIError.unprocessable(
-          "Item \(index + 1) ('\(item.name)') of the file has the price \(item.price), which "
-            + "is not a price: it must be a number from 0 to 1,000,000. Nothing was imported.")
-      }
-      return PortableShoppingItem(
-        id: item.id, name: item.name, price: price, isOnShoppingList: item.isOnShoppingList)
-    }
-    let list = try listID.map { try shopping.list(id: $0) } ?? importList()
-    let report = try shopping.importItems(portable, onList: list.id)
-    didWrite()
-    return try .json(report)
+    try .json(importShoppingItems(Data(request.body), request: request))
   }
 
   // MARK: - Prices and locales
+
+  /// The user's shopping, giving new items a category from the grocery table in the first
+  /// language of `Accept-Language` that the table has ("fr-CH, de;q=0.8" is French), else in
+  /// English.
+  func localizedShopping(_ request: HTTPRequest) -> ShoppingService {
+    shopping.speaking(Self.groceryLanguage(request.headers["Accept-Language"]))
+  }
+
+  /// The first language of an `Accept-Language` value that the grocery table has, skipping
+  /// those refused with `q=0`.
+  static func groceryLanguage(_ header: String?) -> String? {
+    for range in (header ?? "").split(separator: ",") {
+      let parts = range.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+      guard let tag = parts.first, !parts.dropFirst().contains(where: Self.isRefusal) else {
+        continue
+      }
+      if let language = GroceryCatalogue.language(of: tag) { return language }
+    }
+    return nil
+  }
+
+  private static func isRefusal(_ parameter: String) -> Bool {
+    let value = parameter.replacingOccurrences(of: " ", with: "").lowercased()
+    return value.hasPrefix("q=") && (Double(value.dropFirst(2)) ?? 1) == 0
+  }
 
   /// The locale a request's prices are read and shown in: the first tag of `Accept-Language`
   /// ("de-DE,de;q=0.9" is de_DE), else the server's.
@@ -175,7 +190,7 @@ extension ChecklistsAPI {
 
   /// The list an import puts items on without `?list=`: "Shopping List", else the first by
   /// name, else a new "Shopping List".
-  private func importList() throws -> ShoppingList {
+  func importList() throws -> ShoppingList {
     let lists = try shopping.lists()
     if let list = lists.first(where: { $0.name == ShoppingList.firstListName }) ?? lists.first {
       return list

@@ -11,25 +11,80 @@ extension ChecklistsAPI {
     var summary: String
   }
 
-  /// `POST /api/v1/import?mode=merge|replace`: the body is the file itself.
+  /// What `POST /api/v1/import` recognised and what importing it did.
+  struct DetectedImportBody<Report: Encodable>: Encodable {
+    var kind: ImportFileKind
+    var report: Report
+  }
+
+  /// `POST /api/v1/import?mode=merge|replace&list={listID}`: the body is the file itself,
+  /// any file `checklists import` reads: checklists (a Checklists.plist or a JSON backup) or
+  /// the Shopping List app's `items` file, recognised from its contents.
   func importFile(_ request: HTTPRequest) throws -> HTTPResponse {
     let modeName = request.queryValue("mode") ?? ImportMode.merge.rawValue
     guard let mode = ImportMode(rawValue: modeName) else {
       throw APIError.unprocessable("Unknown import mode '\(modeName)'; use 'merge' or 'replace'.")
     }
-    let lists = try ChecklistsFile.read(Data(request.body))
-    let templates = try ChecklistsBackup.templates(in: Data(request.body)).map {
+    let data = Data(request.body)
+    let kind = ImportFileKind.detect(data)
+    switch kind {
+    case .iCalendar?: throw APIError.unprocessable(ImportFileKind.iCalendarRefusal)
+    case .shopping?:
+      if mode == .replace {
+        throw APIError.unprocessable(
+          "mode=replace is for checklists; this is the Shopping List app's items file, which an "
+            + "import merges by name.")
+      }
+      let report = try importShoppingItems(data, request: request)
+      return try .json(DetectedImportBody(kind: .shopping, report: report))
+    case .checklists?, .backup?, nil:
+      if request.queryValue("list") != nil {
+        throw APIError.unprocessable(
+          "The query parameter 'list' is for the Shopping List app's items file; this file "
+            + "holds checklists.")
+      }
+      let report = try importChecklists(data, mode: mode)
+      return try .json(DetectedImportBody(kind: kind ?? .checklists, report: report))
+    }
+  }
+
+  /// Imports a Checklists.plist or a JSON backup (with its templates) in one go.
+  private func importChecklists(_ data: Data, mode: ImportMode) throws -> ImportBody {
+    let lists = try ChecklistsFile.read(data)
+    let templates = try ChecklistsBackup.templates(in: data).map {
       try $0.template(ownerID: service.owner.id)
     }
     let report = try service.importChecklists(lists, mode: mode)
     if !templates.isEmpty { try templateService().importTemplates(templates) }
     didWrite()
-    return try .json(
-      ImportBody(
-        listsCreated: report.listsCreated, listsUpdated: report.listsUpdated,
-        itemsAdded: report.itemsAdded, itemsUpdated: report.itemsUpdated,
-        itemsUnchanged: report.itemsUnchanged, itemsRemoved: report.itemsRemoved,
-        itemsSkipped: report.itemsSkipped, summary: report.summary(mode: mode)))
+    return ImportBody(
+      listsCreated: report.listsCreated, listsUpdated: report.listsUpdated,
+      itemsAdded: report.itemsAdded, itemsUpdated: report.itemsUpdated,
+      itemsUnchanged: report.itemsUnchanged, itemsRemoved: report.itemsRemoved,
+      itemsSkipped: report.itemsSkipped, summary: report.summary(mode: mode))
+  }
+
+  /// Imports the Shopping List app's `items` file into the catalogue, in one transaction:
+  /// items that were on the app's list go on `?list=` (default: "Shopping List"). New items
+  /// get their category from the grocery table in the request's language.
+  /// - Throws: 422 naming the first item whose price can't be a price; nothing is written.
+  func importShoppingItems(_ data: Data, request: HTTPRequest) throws -> ShoppingImportReport {
+    let listID = try request.queryValue("list").map { try id($0, "shopping list") }
+    let items = try ShoppingListItemsFile.decode(data)
+    let currency = shopping.currency
+    let portable = try items.enumerated().map { index, item in
+      guard let price = Price(rounding: item.price, currency: currency) else {
+        throw APIError.unprocessable(
+          "Item \(index + 1) ('\(item.name)') of the file has the price \(item.price), which "
+            + "is not a price: it must be a number from 0 to 1,000,000. Nothing was imported.")
+      }
+      return PortableShoppingItem(
+        id: item.id, name: item.name, price: price, isOnShoppingList: item.isOnShoppingList)
+    }
+    let list = try listID.map { try shopping.list(id: $0) } ?? importList()
+    let report = try localizedShopping(request).importItems(portable, onList: list.id)
+    didWrite()
+    return report
   }
 
   /// `GET /api/v1/export?format=json|ios-plist`: a download.

@@ -117,7 +117,7 @@ extension ChecklistsAPI {
     let quantity = try body.integer("quantity")
     // Whether the entry is new decides the status only; the write itself is one transaction.
     let before = try shopping.itemIDs(onList: listID)
-    let (item, entry, createdItem) = try shopping.put(
+    let (item, entry, createdItem) = try localizedShopping(request).put(
       named: name, onList: listID, quantity: quantity)
     didWrite()
     let isNew = !before.contains(item.id)

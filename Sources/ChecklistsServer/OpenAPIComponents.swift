@@ -48,6 +48,13 @@ enum OpenAPIComponents {
     "NewEntryByName": RequestSchemas.newEntryByName,
     "EntryQuantity": RequestSchemas.entryQuantity,
     "EntryChanges": RequestSchemas.entryChanges,
+    // The first day: the starter set, settings, and an import of any file
+    "StarterSet": ResponseSchemas.starterSet,
+    "StarterAdded": ResponseSchemas.starterAdded,
+    "StarterChoice": RequestSchemas.starterChoice,
+    "Settings": ResponseSchemas.settings,
+    "SettingsChanges": RequestSchemas.settingsChanges,
+    "DetectedImport": ResponseSchemas.detectedImport,
     // Accounts, tokens, the remote command line and sharing
     "TokenList": ResponseSchemas.tokenList,
     "CreatedToken": ResponseSchemas.createdToken,

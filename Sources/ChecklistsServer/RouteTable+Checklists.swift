@@ -181,16 +181,25 @@ extension RouteTable {
       routes.api(
         "POST",
         OpenAPIOperation(
-          "importFile", "Import the iPhone app's Checklists.plist or a JSON backup",
+          "importFile",
+          "Import any file checklists import reads, recognised from its contents: the Checklists.plist, a JSON backup or the Shopping List app's items file",
           parameters: [
             .named(
               "mode", in: "query", required: false,
-              schema: ["default": "merge", "enum": ["merge", "replace"], "type": "string"])
+              schema: ["default": "merge", "enum": ["merge", "replace"], "type": "string"]),
+            .named(
+              "list", in: "query", required: false,
+              description:
+                "For an items file: the shopping list for items that were on the app's list (a UUID)"
+            ),
+            .acceptLanguage,
           ],
           request: OpenAPIRequest(content: [
             "application/json": .object, "application/octet-stream": .binary,
             "application/x-plist": .binary,
-          ]), responses: [200: .json("What the import did", "ImportReport")].problems(400, 413, 422)
+          ]),
+          responses: [200: .json("What the file was and what the import did", "DetectedImport")]
+            .problems(400, 404, 413, 422)
         ), bodyLimit: .upload
       ) { api, request, _ in try api.importFile(request) }
     }

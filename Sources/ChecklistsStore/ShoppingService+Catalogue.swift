@@ -7,12 +7,15 @@ extension ShoppingService {
   ///   - name: Trimmed, 1 to 200 characters, unique in the catalogue ignoring case.
   ///   - price: What one costs, if known.
   ///   - unit: How it is sold ("500 g"); blank means none.
-  ///   - category: Where it is in the shop ("Fruit"); blank means none.
+  ///   - category: Where it is in the shop ("Fruit"); blank means the grocery table's
+  ///     category for the name in ``groceryLanguage``, if it has one.
+  ///   - categoryFromTable: False to leave a blank category blank.
   /// - Returns: The new item.
   /// - Throws: `invalidInput` for a bad name or detail, `conflict` when the name is taken.
   @discardableResult
   public func addItem(
-    named name: String, price: Price? = nil, unit: String? = nil, category: String? = nil
+    named name: String, price: Price? = nil, unit: String? = nil, category: String? = nil,
+    categoryFromTable: Bool = true
   ) throws -> ShoppingItem {
     let name = try ShoppingItem.validatedName(name)
     let unit = try ShoppingItem.validatedDetail(unit, field: "A unit")
@@ -20,7 +23,8 @@ extension ShoppingService {
     return try store.writeShopping { tx in
       try ensureNameIsFree(name, in: tx)
       let item = ShoppingItem(
-        ownerID: owner.id, name: name, price: price, unit: unit, category: category,
+        ownerID: owner.id, name: name, price: price, unit: unit,
+        category: categoryFromTable ? self.category(category, forNew: name) : category,
         createdAt: now())
       try tx.insertShoppingItem(item)
       try recordPrice(of: item, in: tx)
@@ -41,23 +45,27 @@ extension ShoppingService {
   ///   - name: Trimmed, 1 to 200 characters, unique in the catalogue ignoring case.
   ///   - price: What one costs, if known.
   ///   - unit: How it is sold ("500 g"); blank means none.
-  ///   - category: Where it is in the shop ("Fruit"); blank means none.
+  ///   - category: Where it is in the shop ("Fruit"); blank means the grocery table's
+  ///     category for the name, if it has one (a replay compares with that one).
+  ///   - categoryFromTable: False to leave a blank category blank (`"category": null`).
   /// - Returns: The item, and whether this call added it.
   /// - Throws: `invalidInput` for a bad name or detail; `conflict` when the item with this id
   ///   or this name has other details, or the id is taken or was deleted.
   @discardableResult
   public func addItem(
     id: UUID?, named name: String, price: Price? = nil, unit: String? = nil,
-    category: String? = nil
+    category: String? = nil, categoryFromTable: Bool = true
   ) throws -> (item: ShoppingItem, isNew: Bool) {
     let name = try ShoppingItem.validatedName(name)
     let unit = try ShoppingItem.validatedDetail(unit, field: "A unit")
     let category = try ShoppingItem.validatedDetail(category, field: "A category")
+    // What a new item's category is; a replay sent the same, as the first call did.
+    let newCategory = categoryFromTable ? self.category(category, forNew: name) : category
     return try store.writeShopping { tx in
       func fields(of item: ShoppingItem, onlyGiven: Bool) -> [(String, String, String)] {
         let details: [(String, String?, String?)] = [
           ("price", item.price.map(Self.shown), price.map(Self.shown)),
-          ("unit", item.unit, unit), ("category", item.category, category),
+          ("unit", item.unit, unit), ("category", item.category, onlyGiven ? category : newCategory),
         ]
         return details.filter { !onlyGiven || $0.2 != nil }.map {
           ($0.0, ClientID.shown($0.1), ClientID.shown($0.2))
@@ -84,7 +92,7 @@ extension ShoppingService {
       }
       let item = ShoppingItem(
         id: id ?? UUID(), ownerID: owner.id, name: name, price: price, unit: unit,
-        category: category, createdAt: now())
+        category: newCategory, createdAt: now())
       try tx.insertShoppingItem(item)
       try recordPrice(of: item, in: tx)
       try log(.catalogueItemAdded, item: item, in: tx)

@@ -5,7 +5,8 @@ extension ShoppingService {
   /// Imports catalogue items, such as the Shopping List app's `items` file, in one transaction.
   ///
   /// An item whose name is already in the catalogue (ignoring case) is the same item: it takes
-  /// the file's price. Items that were on the app's shopping list are put on `listID`. Items
+  /// the file's price; a new one gets its category from the grocery table. Items that were on
+  /// the app's shopping list are put on `listID`. Items
   /// without a name are left out and counted; the original app let them in, we do not.
   /// - Parameter listID: The list for items that were on the shopping list.
   /// - Returns: What was added, updated and put on the list.
@@ -51,7 +52,7 @@ extension ShoppingService {
           let id = try portable.id.flatMap { try tx.claim(onID: $0) == nil ? $0 : nil }
           item = ShoppingItem(
             id: id ?? UUID(), ownerID: owner.id, name: name, price: portable.price,
-            createdAt: date)
+            category: category(nil, forNew: name), createdAt: date)
           try tx.insertShoppingItem(item)
           try recordPrice(of: item, in: tx)
           report.added += 1

@@ -122,7 +122,9 @@ extension ShoppingService {
       var item = try tx.shoppingItem(ownerID: list.ownerID, named: name)
       let isNewItem = item == nil
       if item == nil {
-        let new = ShoppingItem(ownerID: list.ownerID, name: name, createdAt: now())
+        let new = ShoppingItem(
+          ownerID: list.ownerID, name: name, category: category(nil, forNew: name),
+          createdAt: now())
         try tx.insertShoppingItem(new)
         try log(.catalogueItemAdded, item: new, in: tx)
         item = new

@@ -1,5 +1,6 @@
 import ChecklistsCore
 import Foundation
+import Synchronization
 
 /// Every operation on one user's catalogue and shopping lists, with the rules applied once:
 /// validation, names unique ignoring case, revisions and the change log.
@@ -11,13 +12,23 @@ public struct ShoppingService: Sendable {
   public let store: any ShoppingStore
   /// The user whose shopping this is.
   public let owner: User
-  /// The catalogue's currency: new prices are in it unless they name another.
-  public let currency: Currency
+  /// The catalogue's currency: new prices are in it unless they name another. The person
+  /// chooses it (``changeCurrency(to:relabelPrices:)``); every copy of this service made from
+  /// one ``open(store:owner:currency:now:)`` sees a change at once.
+  public var currency: Currency { chosenCurrency.value.withLock { $0 } }
+  /// The currency, shared by the copies of this service (``speaking(_:)`` makes some).
+  let chosenCurrency: SharedCurrency
   /// The clock, so tests can fix the time.
   public let now: @Sendable () -> Date
+  /// The language ("en", "de", "fr", "es") in which new items without a category get one from
+  /// the built-in ``ChecklistsCore/GroceryCatalogue``; see ``speaking(_:)``.
+  public private(set) var groceryLanguage = "en"
 
-  /// Opens a user's shopping, seeding it on first use with the original app's five items and
-  /// one empty list, "Shopping List".
+  /// Opens a user's shopping, making on first use an empty catalogue and one empty list,
+  /// "Shopping List".
+  ///
+  /// The catalogue starts empty: the starter set (``starterSet()``) offers common groceries,
+  /// and the original app's five items come with its `items` file (``importItems(_:onList:)``).
   ///
   /// Safe when two processes start at once: the check and the seeding are one transaction.
   /// - Parameter currency: The currency for a new catalogue (from the locale or the
@@ -31,10 +42,6 @@ public struct ShoppingService: Sendable {
       if let existing = try tx.catalogueCurrency(ownerID: owner.id) { return existing }
       let date = now()
       try tx.insertCatalogue(ownerID: owner.id, currency: currency, createdAt: date)
-      for (name, price) in ShoppingItem.seedCatalogue(currency: currency) {
-        try tx.insertShoppingItem(
-          ShoppingItem(ownerID: owner.id, name: name, price: price, createdAt: date))
-      }
       _ = try tx.appendChange(
         Change(
           ownerID: owner.id, collectionID: owner.id, kind: .catalogueUpdated, revision: 1,
@@ -56,8 +63,21 @@ public struct ShoppingService: Sendable {
   ) {
     self.store = store
     self.owner = owner
-    self.currency = currency
+    self.chosenCurrency = SharedCurrency(currency)
     self.now = now
+  }
+
+  /// The same service, giving new items their category from the grocery table in the
+  /// language of `tag` ("de-DE", "fr_CA"), or in English when the table lacks it or it is nil.
+  public func speaking(_ tag: String?) -> ShoppingService {
+    var service = self
+    service.groceryLanguage = tag.flatMap(GroceryCatalogue.language(of:)) ?? "en"
+    return service
+  }
+
+  /// The category a new item gets: the one given, else the grocery table's for its name.
+  func category(_ given: String?, forNew name: String) -> String? {
+    given ?? GroceryCatalogue.category(for: name, language: groceryLanguage)
   }
 
   // MARK: - Reading
@@ -245,5 +265,15 @@ public struct ShoppingService: Sendable {
       Change(
         ownerID: item.ownerID, collectionID: item.ownerID, itemID: item.id, kind: kind,
         revision: item.revision, date: item.updatedAt))
+  }
+}
+
+/// A currency that several values share and one of them may change: the catalogue's, once the
+/// person chooses another.
+final class SharedCurrency: Sendable {
+  let value: Mutex<Currency>
+
+  init(_ currency: Currency) {
+    value = Mutex(currency)
   }
 }

@@ -79,6 +79,9 @@ public protocol ShoppingStoreWriter: ShoppingStoreReader, FieldRevisionWriter, T
   /// Records that the user's catalogue exists (it has been seeded) and its currency.
   func insertCatalogue(ownerID: UUID, currency: Currency, createdAt: Date) throws
 
+  /// Sets the currency of the user's catalogue (a user setting since v19).
+  func setCatalogueCurrency(ownerID: UUID, currency: Currency, at date: Date) throws
+
   /// Adds a catalogue item. The store refuses a second item with the same name ignoring case.
   func insertShoppingItem(_ item: ShoppingItem) throws
 

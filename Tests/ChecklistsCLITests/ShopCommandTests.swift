@@ -41,6 +41,7 @@ struct ShopCommandTests {
   @Test("A whole trip: plan by name, quantities, check off, exact totals, finish")
   func shoppingTrip() throws {
     let cli = CLI()
+    try cli.addTutorialItems()
     #expect(
       try cli.ok("shop", "add", "milk", "Bread", "--quantity", "2") == """
         Added 'milk' to Shopping List (quantity 2); it is new to the catalogue, without a price.
@@ -163,6 +164,7 @@ struct ShopCommandTests {
   @Test("Bad prices exit 1, name the price, and change nothing", arguments: ["-1", "abc", "1e9"])
   func badPrices(price: String) throws {
     let cli = CLI()
+    try cli.addTutorialItems()
     let before = try cli.ok("shop", "items")
     for arguments in [
       ["shop", "item", "add", "Cheese", "--price", price],
@@ -198,6 +200,7 @@ struct ShopCommandTests {
   @Test("Catalogue items: add with price, unit and category; edit; remove a price; delete")
   func catalogueItems() throws {
     let cli = CLI()
+    try cli.addTutorialItems()
     #expect(
       try cli.ok(
         "shop", "item", "add", "Oat milk", "--price", "€1.49", "--unit", "1 l", "--category",
@@ -241,6 +244,7 @@ struct ShopCommandTests {
   @Test("Search shows catalogue numbers, ranked, with ✓ for what is on the list")
   func search() throws {
     let cli = CLI()
+    try cli.addTutorialItems()
     try cli.ok("shop", "add", "Pear")
     #expect(
       try cli.ok("shop", "items", "PE") == """
@@ -263,6 +267,7 @@ struct ShopCommandTests {
   @Test("Several lists: add, use with --list, rename, delete, and the default falls back")
   func lists() throws {
     let cli = CLI()
+    try cli.addTutorialItems()
     #expect(try cli.ok("shop", "list", "add", "Party") == "Added the shopping list 'Party'.\n")
     try cli.ok("shop", "add", "--list", "party", "Mango", "Pear")
     try cli.ok("shop", "add", "Bread")
@@ -301,6 +306,7 @@ struct ShopCommandTests {
   @Test("Lines are named by name, number or a unique start; typos change nothing")
   func lineReferences() throws {
     let cli = CLI()
+    try cli.addTutorialItems()
     try cli.ok("shop", "add", "Pear", "Pencil", "Bread")
     let before = try cli.ok("shop")
     let cases: [([String], String)] = [
@@ -354,6 +360,7 @@ struct ShopCommandTests {
   @Test("A quantity out of range is a broken rule: exit 1, nothing changes")
   func quantityOutOfRange() throws {
     let cli = CLI()
+    try cli.addTutorialItems()
     try cli.ok("shop", "add", "Pear")
     for quantity in ["0", "1000", "-3"] {
       let result = try cli.run("shop", "quantity", "Pear", quantity)
@@ -370,6 +377,7 @@ struct ShopCommandTests {
   func currency() throws {
     var cli = CLI()
     cli.environment["CHECKLISTS_CURRENCY"] = "usd"
+    try cli.addTutorialItems()
     #expect(
       try cli.ok("shop", "items").hasPrefix(
         "Catalogue — 5 items in USD; ✓ on Shopping List\nB\n1    Bread     US$3.12\n"))
@@ -391,6 +399,7 @@ struct ShopCommandTests {
   func locale() throws {
     var cli = CLI()
     cli.environment["LANG"] = "de_DE.UTF-8"
+    try cli.addTutorialItems()
     #expect(try cli.ok("shop", "items").contains("4    Pear     62,50\u{A0}€\n"))
     #expect(
       try cli.ok("shop", "item", "add", "Käse", "--price", "1,99")
@@ -400,12 +409,14 @@ struct ShopCommandTests {
     // A new catalogue in en_US is in dollars.
     var american = CLI()
     american.environment["LANG"] = "en_US.UTF-8"
+    try american.addTutorialItems()
     #expect(try american.ok("shop", "items").contains("4    Pear     $62.50\n"))
   }
 
   @Test("--json prints the documented shapes")
   func json() throws {
     let cli = CLI()
+    try cli.addTutorialItems()
     let added = try Self.object(cli.ok("shop", "add", "Pear", "Kiwi", "--quantity", "2", "--json"))
     let addedLines = try #require(added["added"] as? [[String: Any]])
     #expect(addedLines.map { $0["createdItem"] as? Bool } == [false, true])

@@ -88,12 +88,4 @@ struct ShoppingRulesTests {
       try ShoppingItem.validatedDetail(String(repeating: "x", count: 61), field: "A category")
     }
   }
-
-  @Test("The original app's seed catalogue, in the user's currency")
-  func seeds() {
-    let seeds = ShoppingItem.seedCatalogue(currency: .euro)
-    #expect(seeds.map(\.name) == ["Pear", "Notepad", "Pencil", "Bread", "Mango"])
-    #expect(seeds.map(\.price.minorUnits) == [6250, 253, 35, 312, 125])
-    #expect(ShoppingItem.seedCatalogue(currency: .japaneseYen)[1].price.minorUnits == 3)
-  }
 }

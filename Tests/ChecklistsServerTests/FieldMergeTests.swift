@@ -288,10 +288,12 @@ import Testing
     Int(etag.dropFirst(2).prefix { $0.isNumber }) ?? -1
   }
 
-  /// The local user's shopping, on the server's file.
+  /// The local user's shopping, on the server's file, with the original app's five items.
   static func shopping(_ server: TestServer) throws -> ShoppingService {
-    try ShoppingService.open(
+    let shopping = try ShoppingService.open(
       store: SQLChecklistStore(sqlitePath: server.databasePath), owner: server.service.owner,
       currency: .euro, now: server.clock.now)
+    if try shopping.catalogue().isEmpty { try shopping.addTutorialItems() }
+    return shopping
   }
 }

@@ -105,6 +105,7 @@ struct ReplayTests {
   @Test("A DELETE sent twice, or by two clients: 204, then 404 'already deleted' for each kind")
   func replayedDelete() async throws {
     let server = try TestServer()
+    try server.addTutorialItems()
     let list = try await APIItemsTests.makeList(server)
     let item = try #require(
       try await APIItemsTests.addItem(server, list, ["text": "Milk"])["id"] as? String)
@@ -191,6 +192,7 @@ struct ReplayTests {
   @Test("The same name added twice to the catalogue or a shopping list is one item: 201, then 200")
   func sameNameTwice() async throws {
     let server = try TestServer()
+    try server.addTutorialItems()
     let first = try await server.request(
       "POST", "/api/v1/catalogue", json: ["name": "Oat milk", "unit": "1 l"])
     #expect(first.status == 201)

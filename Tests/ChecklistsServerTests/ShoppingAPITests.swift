@@ -4,23 +4,51 @@ import Testing
 
 @Suite("The JSON API: the shopping catalogue and prices")
 struct ShoppingAPITests {
-  @Test("The first use seeds the catalogue with the app's five priced items and one list")
-  func seededCatalogue() async throws {
+  @Test("The first use makes an empty catalogue in the server's currency and one empty list")
+  func emptyCatalogue() async throws {
     let server = try TestServer()
     let catalogue = try await server.catalogue()
     #expect(catalogue.currency == "EUR")
-    #expect(catalogue.items.map(\.name) == ["Bread", "Mango", "Notepad", "Pear", "Pencil"])
-    #expect(catalogue.items.map { $0.price?.amount } == ["3.12", "1.25", "2.53", "62.50", "0.35"])
-    #expect(
-      catalogue.items.map { $0.price?.formatted } == ["€3.12", "€1.25", "€2.53", "€62.50", "€0.35"])
+    #expect(catalogue.items.isEmpty)
     let lists = try await server.get("/api/v1/shopping-lists").decode(WireLists.self).lists
     #expect(lists.map(\.name) == ["Shopping List"])
     #expect(lists.first?.entryCount == 0)
   }
 
+  @Test("A new item without a category takes the grocery table's, in the request's language")
+  func categoryFromAcceptLanguage() async throws {
+    let server = try TestServer()
+    func add(_ name: String, _ language: String?, category: String? = nil) async throws -> WireItem {
+      var json: [String: Any] = ["name": name]
+      if let category { json["category"] = category }
+      return try await server.request(
+        "POST", "/api/v1/catalogue", json: json,
+        headers: language.map { ["Accept-Language": $0] } ?? [:]
+      ).decode(WireItem.self)
+    }
+    #expect(try await add("Whole milk", nil).category == "Dairy")
+    #expect(try await add("Vollkornbrot", "de-DE,de;q=0.9,en;q=0.8").category == "Backwaren")
+    #expect(try await add("Fromage", "ja-JP, fr;q=0.5").category == "Produits laitiers")
+    #expect(try await add("Lettuce", "de;q=0, en").category == "Vegetables")
+    #expect(try await add("Apples", "en", category: "Orchard").category == "Orchard")
+    #expect(try await add("Flux capacitor", "en").category == nil)
+    // `null` says no category.
+    let plain = try await server.request(
+      "POST", "/api/v1/catalogue", json: ["name": "Eggs", "category": NSNull()])
+    #expect(try plain.decode(WireItem.self).category == nil)
+    // Typing a name on a list makes the item with its category too.
+    let list = try await server.shoppingList()
+    let typed = try await server.request(
+      "POST", "/api/v1/shopping-lists/\(list.id.uuidString)/entries", json: ["name": "Käse"],
+      headers: ["Accept-Language": "de-AT"])
+    #expect(typed.status == 201)
+    #expect(try await server.catalogueItem(named: "Käse").category == "Milchprodukte")
+  }
+
   @Test("Add, edit and delete a catalogue item; deleting takes it off every list")
   func addEditDelete() async throws {
     let server = try TestServer()
+    try server.addTutorialItems()
     let added = try await server.request(
       "POST", "/api/v1/catalogue",
       json: ["name": "Cheese", "price": "4.50", "unit": "200 g", "category": "Dairy"])
@@ -64,6 +92,7 @@ struct ShoppingAPITests {
   @Test("A name the catalogue has, in any case, is that item (200); renaming to it is a conflict")
   func duplicateName() async throws {
     let server = try TestServer()
+    try server.addTutorialItems()
     let pear = try await server.catalogueItem(named: "Pear")
     let added = try await server.request("POST", "/api/v1/catalogue", json: ["name": "pEAR"])
     #expect(added.status == 200)
@@ -88,6 +117,7 @@ struct ShoppingAPITests {
     arguments: ["-1", "abc", "1e9", "NaN", "2000000", ""])
   func badPrice(_ text: String) async throws {
     let server = try TestServer()
+    try server.addTutorialItems()
     let added = try await server.request(
       "POST", "/api/v1/catalogue", json: ["name": "Cheese", "price": text])
     #expect(added.status == 422)
@@ -106,6 +136,7 @@ struct ShoppingAPITests {
   @Test("A price sent as a JSON number is refused: prices are text")
   func priceAsNumber() async throws {
     let server = try TestServer()
+    try server.addTutorialItems()
     let added = try await server.request(
       "POST", "/api/v1/catalogue", json: ["name": "Cheese", "price": 1.99])
     #expect(added.status == 422)
@@ -142,6 +173,7 @@ struct ShoppingAPITests {
   @Test("Search finds names as typed, ignoring case, within the limit")
   func search() async throws {
     let server = try TestServer()
+    try server.addTutorialItems()
     let found = try await server.get("/api/v1/catalogue/search?q=pe")
     #expect(found.status == 200)
     #expect(try found.decode(WireSearch.self).items.map(\.name) == ["Pear", "Pencil"])
@@ -154,6 +186,7 @@ struct ShoppingAPITests {
   @Test("GET answers 304 while nothing changed; a stale If-Match is 412 and changes nothing")
   func etags() async throws {
     let server = try TestServer()
+    try server.addTutorialItems()
     let catalogue = try await server.get("/api/v1/catalogue")
     let tag = try #require(catalogue.header("ETag"))
     #expect(

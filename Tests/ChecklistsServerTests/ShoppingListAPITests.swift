@@ -7,6 +7,7 @@ struct ShoppingListAPITests {
   @Test("Putting an item on a list twice keeps one entry; a quantity changes how many")
   func putTwice() async throws {
     let server = try TestServer()
+    try server.addTutorialItems()
     let list = try await server.shoppingList()
     let pear = try await server.catalogueItem(named: "Pear")
     let first = try await server.put(pear.id, on: list.id)
@@ -51,6 +52,7 @@ struct ShoppingListAPITests {
   @Test("Checking an item off moves it below everything still to get")
   func inCartMovesDown() async throws {
     let server = try TestServer()
+    try server.addTutorialItems()
     let list = try await server.shoppingList()
     for name in ["Bread", "Mango", "Pear"] {
       _ = try await server.put(server.catalogueItem(named: name).id, on: list.id)
@@ -78,6 +80,7 @@ struct ShoppingListAPITests {
   @Test("Totals for the whole list and for the cart are exact, in minor units")
   func totals() async throws {
     let server = try TestServer()
+    try server.addTutorialItems()
     let list = try await server.shoppingList()
     let pear = try await server.catalogueItem(named: "Pear")  // 62.50
     let pencil = try await server.catalogueItem(named: "Pencil")  // 0.35
@@ -107,6 +110,7 @@ struct ShoppingListAPITests {
   @Test("Finishing shopping clears what is in the cart; the items stay in the catalogue")
   func finish() async throws {
     let server = try TestServer()
+    try server.addTutorialItems()
     let list = try await server.shoppingList()
     let pear = try await server.catalogueItem(named: "Pear")
     let mango = try await server.catalogueItem(named: "Mango")
@@ -127,6 +131,7 @@ struct ShoppingListAPITests {
   @Test("Renaming a catalogue item shows in every list and changes their ETags")
   func renameShowsEverywhere() async throws {
     let server = try TestServer()
+    try server.addTutorialItems()
     let list = try await server.shoppingList()
     let party = try await server.request("POST", "/api/v1/shopping-lists", json: ["name": "Party"])
       .decode(WireList.self)
@@ -154,6 +159,7 @@ struct ShoppingListAPITests {
   @Test("Shopping lists are created, renamed and deleted; their items stay in the catalogue")
   func lists() async throws {
     let server = try TestServer()
+    try server.addTutorialItems()
     let created = try await server.request(
       "POST", "/api/v1/shopping-lists", json: ["name": "Weekly"])
     #expect(created.status == 201)
@@ -178,6 +184,7 @@ struct ShoppingListAPITests {
   @Test("Taking an item off a list leaves it in the catalogue")
   func removeEntry() async throws {
     let server = try TestServer()
+    try server.addTutorialItems()
     let list = try await server.shoppingList()
     let pear = try await server.catalogueItem(named: "Pear")
     _ = try await server.put(pear.id, on: list.id)
@@ -193,6 +200,7 @@ struct ShoppingListAPITests {
   @Test("Checking an entry off reaches an open event stream as a shopping-list change")
   func liveEntryChange() async throws {
     let server = try TestServer()
+    try server.addTutorialItems()
     let list = try await server.shoppingList()
     let pear = try await server.catalogueItem(named: "Pear")
     _ = try await server.put(pear.id, on: list.id)
@@ -231,6 +239,7 @@ struct ShoppingListAPITests {
   @Test("The Shopping List app's items file imports with names, prices and on-list state")
   func importItemsFile() async throws {
     let server = try TestServer()
+    try server.addTutorialItems()
     // An empty catalogue, so every item of the file is new.
     for item in try await server.catalogue().items {
       _ = try await server.request("DELETE", "/api/v1/catalogue/\(item.id.uuidString)")
@@ -258,6 +267,7 @@ struct ShoppingListAPITests {
   @Test("Without ?list= the import fills 'Shopping List'; importing twice adds nothing")
   func importTwice() async throws {
     let server = try TestServer()
+    try server.addTutorialItems()
     let file = try ShoppingFixtures.data("items")
     let first = try await server.request("POST", "/api/v1/catalogue/import", body: file)
     #expect(first.status == 200)
@@ -291,6 +301,7 @@ struct ShoppingListAPITests {
   @Test("An item with a price that is no price is refused by name; nothing is imported")
   func importBadPrice() async throws {
     let server = try TestServer()
+    try server.addTutorialItems()
     let file = ShoppingFixtures.itemsFile([
       ("Cheese", 4.5, true), ("Broken", -2, false),
     ])
@@ -303,6 +314,7 @@ struct ShoppingListAPITests {
   @Test("An unknown ?list= is 404")
   func importUnknownList() async throws {
     let server = try TestServer()
+    try server.addTutorialItems()
     let refused = try await server.request(
       "POST", "/api/v1/catalogue/import?list=\(UUID().uuidString)",
       body: try ShoppingFixtures.data("items"))

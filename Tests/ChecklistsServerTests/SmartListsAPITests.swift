@@ -76,6 +76,7 @@ struct SmartListsAPITests {
     #expect(texts(groups.first ?? [:]) == ["Birthday cake"])
     let strangers = try await setup.get("/api/v1/search?q=birth", as: setup.carol)
     #expect((try strangers.json()["groups"] as? [Any])?.isEmpty == true)
+    try setup.home.shopping("alice").addItem(named: "Mango")
     let catalogue = try await setup.get("/api/v1/search?q=mang", as: setup.alice)
     let last = try #require((try catalogue.json()["groups"] as? [[String: Any]])?.last)
     #expect(last["kind"] as? String == "catalogue")

@@ -118,6 +118,7 @@ struct FieldRevisionTests {
     let service = try ChecklistService.openLocal(store: store, now: TestClock().now)
     let shopping = try ShoppingService.open(
       store: store, owner: service.owner, currency: .euro, now: service.now)
+    try shopping.addTutorialItems()
     let pear = try shopping.findItem("Pear")
     try shopping.updateItem(id: pear.id, unit: .some("kg"))
     let renamed = try shopping.updateItem(

@@ -115,6 +115,7 @@ struct SearchTests {
   func catalogue(kind: StoreKind) throws {
     let home = try Household(kind)
     let aliceShopping = try home.shopping(home.alice)
+    try aliceShopping.addTutorialItems()
     try aliceShopping.addItem(named: "Pâte brisée")
     _ = try home.shopping(home.bob)
     #expect(try home.found(home.alice, "pate") == ["catalogue": ["Pâte brisée"]])
@@ -166,6 +167,7 @@ struct SearchTests {
     let list = try service.createList(named: "Trip")
     try service.addItem("Passport", to: list.id)
     let shopping = try ShoppingService.open(store: store, owner: service.owner, currency: .euro)
+    try shopping.addTutorialItems()
     // Take the database back to before v13, as a database of the previous version is.
     try store.queue.write { db in
       try db.execute(

@@ -146,6 +146,8 @@ struct SharingServiceTests {
     let home = try Household(kind)
     let aliceShop = try home.shopping(home.alice)
     let bobShop = try home.shopping(home.bob)
+    try aliceShop.addTutorialItems()
+    try bobShop.addTutorialItems()
     let list = try aliceShop.findList("Shopping List")
     let pear = try aliceShop.findItem("Pear")
     try aliceShop.put(itemID: pear.id, onList: list.id)

@@ -5,14 +5,16 @@ import Foundation
 import SQLDatabase
 import Testing
 
-/// A fresh database with the local user's shopping opened in euros.
-private func makeShopping(_ kind: StoreKind, currency: Currency = .euro) throws -> (
-  ShoppingService, SQLChecklistStore
-) {
+/// A fresh database with the local user's shopping opened in euros, with the original app's
+/// five tutorial items unless `tutorial` is false.
+private func makeShopping(_ kind: StoreKind, currency: Currency = .euro, tutorial: Bool = true)
+  throws -> (ShoppingService, SQLChecklistStore)
+{
   let store = try kind.makeSQLStore()
   let checklists = try ChecklistService.openLocal(store: store, now: TestClock().now)
   let shopping = try ShoppingService.open(
     store: store, owner: checklists.owner, currency: currency, now: checklists.now)
+  if tutorial { try shopping.addTutorialItems() }
   return (shopping, store)
 }
 
@@ -23,23 +25,45 @@ private func euros(_ text: String) throws -> Price {
 @Suite("Shopping: catalogue, lists and entries in a real database")
 struct ShoppingServiceTests {
   @Test(
-    "First use seeds the original app's five items and one empty list, once",
+    "First use makes an empty catalogue and one empty list, once, in the currency given",
     arguments: StoreKind.allCases)
-  func firstUseSeeds(kind: StoreKind) throws {
-    let (shopping, store) = try makeShopping(kind)
-    let catalogue = try shopping.catalogue()
-    #expect(catalogue.map(\.name) == ["Bread", "Mango", "Notepad", "Pear", "Pencil"])
-    #expect(catalogue.map { $0.price!.decimalString } == ["3.12", "1.25", "2.53", "62.50", "0.35"])
-    #expect(catalogue.allSatisfy { $0.price?.currency == .euro })
+  func firstUseIsEmpty(kind: StoreKind) throws {
+    let (shopping, store) = try makeShopping(kind, tutorial: false)
+    #expect(try shopping.catalogue().isEmpty)
     #expect(try shopping.lists().map(\.name) == ["Shopping List"])
+    #expect(shopping.currency == .euro)
 
-    // Deleting every item does not bring them back, and a second opening keeps the currency.
-    for item in catalogue { try shopping.deleteItem(id: item.id) }
+    // A second opening keeps the currency and makes no second list.
+    try shopping.addItem(named: "Milk")
     let again = try ShoppingService.open(
       store: store, owner: shopping.owner, currency: .usDollar, now: shopping.now)
-    #expect(try again.catalogue().isEmpty)
+    #expect(try again.catalogue().map(\.name) == ["Milk"])
     #expect(again.currency == .euro)
     #expect(try again.lists().count == 1)
+  }
+
+  @Test(
+    "A new item without a category takes the grocery table's, in the service's language",
+    arguments: StoreKind.allCases)
+  func categoryFromTable(kind: StoreKind) throws {
+    let (english, _) = try makeShopping(kind, tutorial: false)
+    let list = try english.findList("Shopping List")
+    #expect(try english.addItem(named: "Whole milk").category == "Dairy")
+    #expect(try english.addItem(named: "Apples", category: "Orchard").category == "Orchard")
+    #expect(try english.addItem(named: "Flux capacitor").category == nil)
+    let german = english.speaking("de-DE")
+    #expect(try german.addItem(named: "Vollkornbrot").category == "Backwaren")
+    #expect(try german.put(named: "Käse", onList: list.id).item.category == "Milchprodukte")
+    let replay = UUID()
+    let first = try german.addItem(id: replay, named: "Butter")
+    let again = try german.addItem(id: replay, named: "Butter")
+    #expect(first.item.category == "Milchprodukte")
+    #expect(first.isNew && !again.isNew)
+    // The person can change it, or clear it.
+    let cleared = try german.updateItem(id: first.item.id, category: .some(nil))
+    #expect(cleared.category == nil)
+    #expect(english.speaking(nil).groceryLanguage == "en")
+    #expect(english.speaking("ja-JP").groceryLanguage == "en")
   }
 
   @Test(
@@ -431,6 +455,6 @@ struct ShoppingMigrationTests {
     #expect(try service.findItem("1", in: groceries).text == "Milk")
     #expect(try service.changes(after: 0).contains { $0.collectionID == groceries.id })
     let shopping = try ShoppingService.open(store: store, owner: service.owner, currency: .euro)
-    #expect(try shopping.catalogue().count == 5)
+    #expect(try shopping.lists().map(\.name) == ["Shopping List"])
   }
 }

@@ -154,6 +154,21 @@ def big_catalogue(count: int) -> list[tuple[str, float, bool]]:
     return [(f"{WORDS[n % len(WORDS)]} {n:05d}", ((n * 37) % 2000 + 1) / 100, False) for n in range(1, count + 1)]
 
 
+TUTORIAL_ITEMS = [("Pear", "62.50"), ("Notepad", "2.53"), ("Pencil", "0.35"), ("Bread", "3.12"), ("Mango", "1.25")]
+
+
+def seed_tutorial_items(server, user: str | None = None) -> dict[str, str]:
+    """Puts the iPhone app's five tutorial items (Pear at €62.50, Notepad, Pencil, Bread, Mango)
+    in the catalogue, without categories, as a new catalogue had them before it started empty;
+    returns their ids by name. Call it before a browser opens the app."""
+    ids = {}
+    for name, price in TUTORIAL_ITEMS:
+        response = server.api("POST", "/api/v1/catalogue", {"name": name, "price": price, "category": None}, user=user)
+        assert response.status in (200, 201), response.body
+        ids[name] = response.body["id"]
+    return ids
+
+
 def import_items(server, items: list[tuple[str, float, bool]], list_id: str | None = None) -> dict:
     path = "/api/v1/catalogue/import" + (f"?list={list_id}" if list_id else "")
     response = server.api("POST", path, data=items_file(items), content_type="application/octet-stream")

@@ -187,7 +187,10 @@ def test_in_a_shop_basement_a_new_user_reads_ticks_and_adds_and_the_other_phone_
     names = ["Bread", "Butter", "Cheese", "Coffee", "Eggs", "Mango", "Milk", "Pear", "Rice", "Tomatoes"]
     server.cli("shop", "add", *names)
     shopping = shopping_list_id(server, "Shopping List")
-    planned = [(name, False, "1") for name in names]
+    # In the shop's order: by the categories the grocery table gave them, then by name.
+    planned = [(line["item"]["name"], False, "1")
+               for line in server.api("GET", f"/api/v1/shopping-lists/{shopping}").body["lines"]]
+    assert sorted(name for name, _, _ in planned) == names
     home = phone(browser, links["B"], size="desktop", path=None)
     open_shopping_list(home, shopping)
     wait_lines(home, planned)

@@ -11,8 +11,8 @@ from helpers import (
 )
 from shopping_helpers import (
     catalogue_ids, catalogue_row, catalogue_selector, create_list, line_selector, line_view, lines,
-    open_shopping_list, paste, pending_rows, search_catalogue, server_lines, set_offline, shopping_list_id,
-    tap_catalogue_item, toggle_line, wait_lines, wait_totals,
+    open_shopping_list, paste, pending_rows, search_catalogue, seed_tutorial_items, server_lines, set_offline,
+    shopping_list_id, tap_catalogue_item, toggle_line, wait_lines, wait_totals,
 )
 
 # Records, in the page, when a condition first holds (Date.now(), the test's clock too).
@@ -57,6 +57,7 @@ def add_by_name(driver, text: str) -> None:
 
 
 def test_a_shopping_trip_on_two_phones(server, browser):
+    seed_tutorial_items(server)
     weekly = create_list(server, "Weekly")
     planner = browser("phone", path=None)
     open_shopping_list(planner, weekly)
@@ -82,10 +83,11 @@ def test_a_shopping_trip_on_two_phones(server, browser):
     wait_lines(shopper, [("Bread", False, "1"), ("Mango", False, "1"), ("Pencil", False, "1")])
 
     # Add by name: "Milk" is new; "milk" again finds it (no second Milk), and so does "MILK ".
+    # The new Milk takes the grocery table's category, Dairy, and leads the uncategorised rest.
     click(planner, tid("segment-list"))
     wait_ready(planner, "shoppingList", f"/shopping/lists/{weekly}")
     add_by_name(planner, "Milk")
-    wait_lines(planner, [("Bread", False, "1"), ("Mango", False, "1"), ("Milk", False, "1"), ("Pencil", False, "1")])
+    wait_lines(planner, [("Milk", False, "1"), ("Bread", False, "1"), ("Mango", False, "1"), ("Pencil", False, "1")])
     add_by_name(planner, "milk")
     until_js(planner, "return [...document.querySelectorAll('[data-testid=toast]')]"
                       ".some(t => t.textContent.includes('“Milk” is already on the list'))",
@@ -105,7 +107,7 @@ def test_a_shopping_trip_on_two_phones(server, browser):
     type_text(planner, quantity, "3")
     element(planner, quantity).send_keys(Keys.ENTER)
     click(planner, line_selector(planner, "Mango", "qty-plus"))
-    expected = [("Bread", False, "1"), ("Mango", False, "4"), ("Milk", False, "1"), ("Pencil", False, "1")]
+    expected = [("Milk", False, "1"), ("Bread", False, "1"), ("Mango", False, "4"), ("Pencil", False, "1")]
     wait_lines(planner, expected)
     wait_lines(shopper, expected)
     mango = next(line for line in lines(shopper) if line["name"] == "Mango")
@@ -130,7 +132,7 @@ def test_a_shopping_trip_on_two_phones(server, browser):
     assert struck["Bread"] == struck["Mango"] == "line-through" and struck["Milk"] == "none"
     # A check taken back out of the cart on one phone shows on the other as well.
     toggle_line(planner, "Bread")
-    wait_lines(shopper, [("Bread", False, "1"), ("Milk", False, "1"), ("Pencil", False, "1"), ("Mango", True, "4")])
+    wait_lines(shopper, [("Milk", False, "1"), ("Bread", False, "1"), ("Pencil", False, "1"), ("Mango", True, "4")])
     toggle_line(shopper, "Bread")
     for driver in (planner, shopper):
         wait_lines(driver, expected)
@@ -162,7 +164,7 @@ def test_a_shopping_trip_on_two_phones(server, browser):
 
 
 def test_edit_item_shows_the_servers_message_and_saves_nothing(server, browser):
-    ids = catalogue_ids(server)  # the first use seeds the catalogue
+    ids = seed_tutorial_items(server)
     pear = ids["Pear"]
     before = server.api("GET", f"/api/v1/catalogue/{pear}").body
     driver = browser("desktop", path="/shopping/items")
@@ -211,6 +213,7 @@ def test_edit_item_shows_the_servers_message_and_saves_nothing(server, browser):
 
 
 def test_add_and_delete_items_and_lists(server, browser):
+    seed_tutorial_items(server)
     default = shopping_list_id(server, "Shopping List")
     party = create_list(server, "Party")
     ids = catalogue_ids(server)
@@ -315,6 +318,7 @@ def test_add_and_delete_items_and_lists(server, browser):
 
 
 def test_tabs_urls_back_forward_and_reload(server, browser):
+    seed_tutorial_items(server)
     server.cli("list", "add", "Groceries", "--icon", "groceries")
     groceries = server.list_id("Groceries")
     default = shopping_list_id(server, "Shopping List")
@@ -390,6 +394,7 @@ return [...document.querySelectorAll('button, input, a[href], [role=checkbox], [
 
 
 def test_keyboard_accessible_names_and_dark_mode(server, browser):
+    seed_tutorial_items(server)
     driver = browser("desktop", path="/shopping/items")
     wait_ready(driver, "catalogue")
     assert driver.execute_script(UNNAMED_CONTROLS) == []
@@ -460,17 +465,19 @@ def test_add_box_keeps_the_focus_and_takes_pasted_lines(server, browser):
     assert driver.execute_script(FOCUSED) == "add-line-input"
 
     # Several lines pasted: one item per line (blank lines and what is already there skipped).
+    # Each new item takes the grocery table's category: Dairy, Pantry, then Spices & sauces.
     paste(driver, tid("add-line-input"), "Eggs\r\nflour\n\n  Sugar  \nsalt\n")
-    wait_lines(driver, [("Eggs", False, "1"), ("flour", False, "1"), ("Pepper", False, "1"), ("Salt", False, "1"),
-                        ("Sugar", False, "1")])
+    wait_lines(driver, [("Eggs", False, "1"), ("flour", False, "1"), ("Sugar", False, "1"), ("Pepper", False, "1"),
+                        ("Salt", False, "1")])
     assert element(driver, tid("add-line-input")).get_attribute("value") == ""
     assert driver.execute_script(FOCUSED) == "add-line-input"
     until_equal(driver, lambda d: server_lines(server, trip),
-                [("Eggs", False, 1), ("flour", False, 1), ("Pepper", False, 1), ("Salt", False, 1), ("Sugar", False, 1)],
+                [("Eggs", False, 1), ("flour", False, 1), ("Sugar", False, 1), ("Pepper", False, 1), ("Salt", False, 1)],
                 "the lines on the server")
 
 
 def test_a_shopping_trip_in_a_basement_with_no_signal(server, browser):
+    seed_tutorial_items(server)
     weekly = create_list(server, "Weekly")
     ids = catalogue_ids(server)
     for name in ("Bread", "Mango", "Pear"):
@@ -532,12 +539,13 @@ def test_a_shopping_trip_in_a_basement_with_no_signal(server, browser):
     assert server.api("PUT", f"/api/v1/shopping-lists/{weekly}/entries/{ids['Notepad']}").status in (200, 201)
     assert server.api("PATCH", f"/api/v1/shopping-lists/{weekly}/entries/{ids['Notepad']}", {"inCart": True}).status == 200
 
-    # Back online: everything is sent, in order, and nothing waits any more.
+    # Back online: everything is sent, in order, and nothing waits any more. Salt is new to
+    # the catalogue, so it takes the grocery table's category and leads the uncategorised lines.
     set_offline(driver, False)
-    expected = [("Mango", False, 2), ("Pear", False, 1), ("Pencil", False, 1), ("Salt", False, 1), ("Notepad", True, 1)]
+    expected = [("Salt", False, 1), ("Mango", False, 2), ("Pear", False, 1), ("Pencil", False, 1), ("Notepad", True, 1)]
     until_equal(driver, lambda d: server_lines(server, weekly), expected, "the lines on the server", timeout=15)
     until_equal(driver, lambda d: pending_rows(d, tid("line-row")), [], "lines still waiting")
-    wait_lines(driver, [("Mango", False, "2"), ("Pear", False, "1"), ("Pencil", False, "1"), ("Salt", False, "1"),
+    wait_lines(driver, [("Salt", False, "1"), ("Mango", False, "2"), ("Pear", False, "1"), ("Pencil", False, "1"),
                         ("Notepad", True, "1")])
     matches = [i for i in server.api("GET", "/api/v1/catalogue").body["items"] if i["name"] == "Matches"]
     assert len(matches) == 1 and matches[0]["price"]["amount"] == "0.99", matches
@@ -553,6 +561,7 @@ return [...document.querySelectorAll('[data-testid=row-conflict]')].map(c => ({
 
 
 def test_edits_that_met_other_changes_are_shown_at_their_rows(server, browser):
+    seed_tutorial_items(server)
     weekly = create_list(server, "Weekly")
     ids = catalogue_ids(server)
     for name in ("Mango", "Pear"):
@@ -594,6 +603,7 @@ def test_edits_that_met_other_changes_are_shown_at_their_rows(server, browser):
 
 
 def test_the_shopping_tab_reopens_offline_with_what_is_waiting(server, browser):
+    seed_tutorial_items(server)
     weekly = create_list(server, "Weekly")
     ids = catalogue_ids(server)
     for name in ("Bread", "Mango"):
@@ -628,12 +638,14 @@ def test_the_shopping_tab_reopens_offline_with_what_is_waiting(server, browser):
         "return [...document.querySelectorAll('[data-testid=catalogue-row]')].map(r => ({name: r.dataset.itemName}))")],
         ["Mango"], "the search offline after a reload")
 
+    # Online again, the new Salt takes its category (Spices & sauces) and leads Mango.
     set_offline(driver, False)
-    until_equal(driver, lambda d: server_lines(server, weekly), [("Mango", False, 1), ("Salt", False, 1), ("Bread", True, 1)],
+    until_equal(driver, lambda d: server_lines(server, weekly), [("Salt", False, 1), ("Mango", False, 1), ("Bread", True, 1)],
                 "the lines on the server", timeout=15)
 
 
 def test_an_item_edited_on_two_phones_shows_its_conflict_on_items(server, browser):
+    seed_tutorial_items(server)
     pear = catalogue_ids(server)["Pear"]
     driver = browser("phone", path="/shopping/items")
     wait_ready(driver, "catalogue")

@@ -79,7 +79,7 @@ def test_shopping_screenshots(server, browser, size):
 
     click(driver, tid("segment-items"))
     wait_ready(driver, "catalogue", "/shopping/items")
-    assert catalogue_row(driver, "Bananas")["onList"] and not catalogue_row(driver, "Bread")["onList"]
+    assert catalogue_row(driver, "Bananas")["onList"] and not catalogue_row(driver, "Olive oil")["onList"]
     shoot(driver, "items")
 
     click(driver, catalogue_selector(driver, "Coffee beans", "edit-catalogue-item"))

@@ -11,6 +11,7 @@ import json
 import time
 
 from helpers import backup, figure
+from shopping_helpers import seed_tutorial_items
 from store_helpers import (
     allow_offline_noise, allow_old_server, block_api, kill, offline, online, open_store, restart_on_same_port, run, until_store,
 )
@@ -58,6 +59,7 @@ LOAD_ALL = """
 
 
 def test_offline_edits_are_kept_across_a_reload_and_reach_the_server_once(server, browser):
+    seed_tutorial_items(server)
     allow_old_server(browser)
     allow_offline_noise(browser)
     list_id, ids = make_list(server, "Trip", ["Passport", "Tickets", "Charger", "Socks"])
@@ -425,6 +427,7 @@ def test_a_second_visit_catches_up_through_the_feed_without_loading_kept_lists_a
 
 
 def test_offline_list_and_catalogue_edits_show_at_once_and_are_sent(server, browser):
+    seed_tutorial_items(server)
     allow_offline_noise(browser)
     allow_old_server(browser)
     old_id, _ = make_list(server, "Old", ["x"])

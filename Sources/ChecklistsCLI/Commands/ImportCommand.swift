@@ -4,7 +4,8 @@ import ChecklistsInterop
 import ChecklistsStore
 import Foundation
 
-/// `checklists import <file> [--replace]` and `checklists import items <file> [--list <list>]`.
+/// `checklists import <file> [--replace] [--list <list>]`, which recognises the file, and
+/// `checklists import items|checklists <file>`, which says what it is.
 ///
 /// `items` is a leading word rather than a subcommand because a command with subcommands can't
 /// take a file of its own, and `checklists import <file>` must keep working.
@@ -13,16 +14,19 @@ struct ImportCommand: RunnableCommand {
     commandName: "import",
     abstract: "Import checklists (Checklists.plist, a JSON backup) or shopping items (items).",
     discussion: """
-      'checklists import <file>' reads checklists. The format is recognised from the file: the \
-      iPhone app's Checklists.plist (binary or XML, and the older keyed-archive edition) or a \
-      backup made by 'checklists export'. Lists are matched by name, ignoring case, so \
+      'checklists import <file>' recognises the file and imports it: the Checklists iPhone \
+      app's Checklists.plist (binary or XML, and the older keyed-archive edition), a backup \
+      made by 'checklists export', or the Shopping List app's 'items' file. iCalendar files \
+      (.ics) are not supported yet. Say 'items' or 'checklists' before the file to skip the \
+      recognising.
+
+      Checklists are matched by name, ignoring case, so \
       importing the same file twice adds nothing. By default an existing list is merged: items \
       with the same text take the file's checkmark, due date and reminder, and the others are \
       added at the end. With --replace an existing list's items become exactly the file's. \
       Lists not in the file are left alone.
 
-      'checklists import items <file>' reads the Shopping List app's 'items' file into the \
-      shopping catalogue. An item whose name the catalogue has (ignoring case) takes the \
+      The Shopping List app's 'items' file goes into the shopping catalogue. An item whose name the catalogue has (ignoring case) takes the \
       file's price; the others are added. Items that were on the app's shopping list are put \
       on --list (default: 'Shopping List'). Prices are taken as in the catalogue's currency.
 
@@ -31,13 +35,13 @@ struct ImportCommand: RunnableCommand {
     arguments: [
       .positional(
         "kind",
-        help: "'items' for the Shopping List app's items file; leave out for checklists.",
+        help: "'items' or 'checklists' to say what the file holds; leave out to recognise it.",
         isOptional: true),
       .positional("file", help: "The file to import ('-' reads standard input)."),
       .flag("replace", help: "Replace the items of lists that already exist instead of merging."),
       .option(
         "list", short: "l", valueName: "list",
-        help: "With 'items': the shopping list for items that were on the app's list."),
+        help: "For an items file: the shopping list for items that were on the app's list."),
       jsonFlag,
     ])
 
@@ -47,21 +51,25 @@ struct ImportCommand: RunnableCommand {
     case items
   }
 
-  var kind: Kind
+  /// What the person said the file holds; nil to recognise it.
+  var kind: Kind?
   var file: String
   var mode: ImportMode
   var list: String?
   var json: Bool
 
   init(_ values: ParsedValues) throws {
-    let kind = values.string("kind") ?? Kind.checklists.rawValue
-    guard let known = Kind(rawValue: kind.lowercased()) else {
-      let names = Kind.allCases.map(\.rawValue)
-      throw UsageError(
-        "Unknown kind of file '\(kind)'; use items, or leave it out for checklists."
-          + SpellingSuggestion.hint(for: kind, among: names))
+    if let kind = values.string("kind") {
+      guard let known = Kind(rawValue: kind.lowercased()) else {
+        let names = Kind.allCases.map(\.rawValue)
+        throw UsageError(
+          "Unknown kind of file '\(kind)'; use items or checklists, or leave it out to "
+            + "recognise the file." + SpellingSuggestion.hint(for: kind, among: names))
+      }
+      self.kind = known
+    } else {
+      kind = nil
     }
-    self.kind = known
     file = try values.require("file")
     mode = values.flag("replace") ? .replace : .merge
     list = values.string("list")
@@ -81,7 +89,7 @@ struct ImportCommand: RunnableCommand {
 
   func run(_ context: CommandContext) throws {
     let data = try context.readFile(file)
-    if kind == .items {
+    if try recognised(data) == .items {
       try ItemsImport(file: file, list: list, json: json).run(data, context: context)
       return
     }
@@ -108,5 +116,32 @@ struct ImportCommand: RunnableCommand {
     let report = try bar.whileRunning { try context.service().importChecklists(lists, mode: mode) }
     if !templates.isEmpty { try context.templates().importTemplates(templates) }
     context.print(json ? try JSONOutput.encode(report) : report.summary(mode: mode))
+  }
+
+  /// What the file holds: what the person said, else what its contents say.
+  /// - Throws: `unreadableFile` for an iCalendar file; a usage error for an option the file's
+  ///   kind does not take.
+  private func recognised(_ data: Data) throws -> Kind {
+    if let kind { return kind }
+    switch ImportFileKind.detect(data, fileName: file) {
+    case .iCalendar?:
+      throw ChecklistsError(
+        .unreadableFile,
+        "Cannot import \(FileArgument.name(file)): \(ImportFileKind.iCalendarRefusal)")
+    case .shopping?:
+      if mode == .replace {
+        throw UsageError(
+          "--replace is for checklists; \(FileArgument.name(file)) is the Shopping List app's "
+            + "items file, which an import merges by name.")
+      }
+      return .items
+    case .checklists?, .backup?, nil:
+      if list != nil {
+        throw UsageError(
+          "--list is for the Shopping List app's items file; \(FileArgument.name(file)) holds "
+            + "checklists.")
+      }
+      return .checklists
+    }
   }
 }

@@ -87,13 +87,3 @@ public struct ShoppingItem: Identifiable, Hashable, Sendable, Codable {
     }
   }
 }
-
-extension ShoppingItem {
-  /// The catalogue the original app shipped (its `seed.plist`), which the first use creates.
-  /// - Parameter currency: The user's currency.
-  /// - Returns: Names and prices, in the app's order.
-  public static func seedCatalogue(currency: Currency) -> [(name: String, price: Price)] {
-    [("Pear", 62.5), ("Notepad", 2.53), ("Pencil", 0.35), ("Bread", 3.12), ("Mango", 1.25)]
-      .map { name, amount in (name, Price(rounding: amount, currency: currency)!) }
-  }
-}

@@ -1,0 +1,65 @@
+import ArgumentParsing
+import ChecklistsCore
+import ChecklistsStore
+import Foundation
+
+/// `checklists settings [--currency <code>] [--relabel-prices] [--json]`: the user's settings.
+struct SettingsCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "settings",
+    abstract: "Show or change your settings: the currency of your shopping catalogue.",
+    discussion: """
+      Without options, shows the settings. --currency sets the catalogue's currency (an ISO \
+      4217 code such as EUR, USD or GBP), which new prices are in. Prices keep their amounts; \
+      with --relabel-prices the prices in another currency take the new one (for a catalogue \
+      whose currency was set wrong), else they stay as they are.
+      """,
+    arguments: [
+      .option("currency", valueName: "code", help: "The catalogue's new currency, such as GBP."),
+      .flag("relabel-prices", help: "Give every price the new currency, keeping its amount."),
+      jsonFlag,
+    ])
+
+  var currency: String?
+  var relabelPrices: Bool
+  var json: Bool
+
+  init(_ values: ParsedValues) throws {
+    currency = values.string("currency")
+    relabelPrices = values.flag("relabel-prices")
+    json = values.flag("json")
+  }
+
+  func validate() throws {
+    if relabelPrices && currency == nil {
+      throw UsageError("--relabel-prices goes with --currency, as in: --currency GBP --relabel-prices")
+    }
+  }
+
+  struct Output: Encodable {
+    var currency: String
+    var relabelledPrices: Int?
+  }
+
+  func run(_ context: CommandContext) throws {
+    let shopping = try context.shopping()
+    var relabelled: Int?
+    if let currency {
+      let chosen = try UserSettings.currency(currency)
+      relabelled = try shopping.changeCurrency(to: chosen, relabelPrices: relabelPrices)
+    }
+    let settings = shopping.settings()
+    if json {
+      context.print(
+        try JSONOutput.encode(
+          Output(currency: settings.currency.code, relabelledPrices: relabelled)))
+      return
+    }
+    let name = context.locale.localizedString(forCurrencyCode: settings.currency.code)
+    var text = "Currency: \(settings.currency.code)" + (name.map { " (\($0))" } ?? "")
+    if let relabelled {
+      text += relabelPrices ? "; \(relabelled) prices relabelled." : "; prices kept as they were."
+    }
+    context.print(text)
+  }
+}
