@@ -12,7 +12,7 @@ from selenium.webdriver.support.ui import Select
 
 from axe_helpers import axe_violations, describe
 from helpers import click, element, goto, settled, tid, until, until_equal, wait_ready
-from shopping_helpers import catalogue_ids, catalogue_row, create_list, open_shopping_list
+from shopping_helpers import catalogue_ids, catalogue_row, create_list, items_file, open_shopping_list
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "docs" / "screenshots"
@@ -104,6 +104,21 @@ def test_changing_the_currency_shows_prices_in_it(server, browser):
     until_equal(driver, lambda d: catalogue_row(d, "Coffee")["price"], "£8.99", "Coffee's price in pounds")
     open_shopping_list(driver, weekly)
     until_equal(driver, lambda d: element(d, tid("total")).text, "£8.99", "the list's total in pounds")
+
+
+def test_import_takes_the_shopping_list_apps_file_and_says_what_it_imported(server, browser, tmp_path):
+    archive = tmp_path / "items"
+    archive.write_bytes(items_file([("Oat milk", 1.99, True), ("Rye bread", 2.49, False)]))
+    driver = browser("desktop", path=None)
+    goto(driver, "/shopping/settings", "shoppingSettings")
+    element(driver, tid("import-button"))
+    driver.find_element("css selector", tid("import-file")).send_keys(str(archive))
+    until(driver, lambda d: element(d, tid("import-result")).text.startswith("Imported shopping items"),
+          "no word of what was imported")
+    assert "2 added" in element(driver, tid("import-result")).text
+    assert sorted(catalogue_ids(server)) == ["Oat milk", "Rye bread"]
+    goto(driver, "/shopping/items", "catalogue")
+    assert catalogue_row(driver, "Oat milk")["price"] == "€1.99"
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])

@@ -36,12 +36,13 @@ export function importSummary(answer) {
   const kind = KINDS[answer?.kind] ?? answer?.kind ?? "the file";
   const report = answer?.report && typeof answer.report === "object" ? answer.report : {};
   const words = (key) => key.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+  // A checklists import words its own summary; the items file's report is counts.
+  if (typeof report.summary === "string" && report.summary) return `Imported ${kind}: ${report.summary.replace(/\.$/, "")}.`;
   const parts = [];
   for (const [key, value] of Object.entries(report)) {
-    if (typeof value === "number") parts.push(`${value} ${words(key)}`);
-    else if (Array.isArray(value) && value.length && key.toLowerCase().includes("warning")) parts.push(`${value.length} ${words(key)}`);
+    if (typeof value === "number" && value > 0) parts.push(`${value} ${words(key)}`);
   }
-  return `Imported ${kind}${parts.length ? `: ${parts.join(", ")}` : ""}.`;
+  return `Imported ${kind}${parts.length ? `: ${parts.join(", ")}` : " (nothing new)"}.`;
 }
 
 /** POST /api/v1/import with the file's bytes (the JSON client sends JSON only). */
