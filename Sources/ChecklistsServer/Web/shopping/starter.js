@@ -29,9 +29,9 @@ export async function addStarterItems(items) {
   if (items.length === 0) return 0;
   if (store.online) {
     try {
-      await request("POST", "/catalogue/starter", { body: { names: items.map((i) => i.name) } });
+      const answer = await request("POST", "/catalogue/starter", { body: { names: items.map((i) => i.name) } });
       await store.loadCatalogue({ force: true });
-      return items.length;
+      return answer?.added?.length ?? items.length;
     } catch (error) {
       if (!error?.isNetwork) throw error;
       // Went offline meanwhile: queue them instead.
