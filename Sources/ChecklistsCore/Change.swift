@@ -17,6 +17,9 @@ public struct Change: Hashable, Sendable, Codable {
     case entryAdded, entryUpdated, entryDeleted
     case catalogueUpdated, catalogueItemAdded, catalogueItemUpdated, catalogueItemDeleted
     case shareAdded, shareUpdated, shareRemoved
+    /// A shop of the owner's was added, renamed, reordered (by a drag or a trip) or deleted:
+    /// logged on the catalogue, so pages that show a list in the shop's order refresh.
+    case shopUpdated
 
     /// The kind of collection the change is about.
     public var scope: Scope {
@@ -27,7 +30,8 @@ public struct Change: Hashable, Sendable, Codable {
       case .shoppingListCreated, .shoppingListUpdated, .shoppingListDeleted, .entryAdded,
         .entryUpdated, .entryDeleted:
         return .shoppingList
-      case .catalogueUpdated, .catalogueItemAdded, .catalogueItemUpdated, .catalogueItemDeleted:
+      case .catalogueUpdated, .catalogueItemAdded, .catalogueItemUpdated, .catalogueItemDeleted,
+        .shopUpdated:
         return .catalogue
       case .shareAdded, .shareUpdated, .shareRemoved:
         return .sharing

@@ -74,8 +74,13 @@ extension ShoppingLineJSON {
       "cost": .ref("Price").orNull,
       "revision": .integer(
         minimum: 1, description: "The list's revision when the entry last changed"),
+      "cartOrder": JSONSchema.integer(
+        minimum: 1,
+        description:
+          "While in the cart, when it went in (a counter of the list): the order of the walk; null out of the cart"
+      ).orNull,
     ],
-    required: ["item", "quantity", "inCart", "cost", "revision"])
+    required: ["item", "quantity", "inCart", "cost", "revision", "cartOrder"])
 }
 
 extension ShoppingTotalsJSON {
@@ -94,10 +99,15 @@ extension ShoppingListContentsJSON {
   public static let schema = JSONSchema.object(
     properties: [
       "list": .ref("ShoppingList"),
-      "lines": .array(of: .ref("ShoppingLine")),
+      "shop": JSONSchema.ref("Shop").orNull,
+      "lines": .array(
+        of: .ref("ShoppingLine"),
+        description:
+          "To get first, then in the cart; each in the shop's order: by section, then the item's place in it, then by name"
+      ),
       "totals": .ref("Totals"),
     ],
-    required: ["list", "lines", "totals"])
+    required: ["list", "shop", "lines", "totals"])
 }
 
 extension ResponseSchemas {

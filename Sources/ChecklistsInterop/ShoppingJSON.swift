@@ -114,6 +114,8 @@ public struct ShoppingLineJSON: Codable, Sendable, Equatable {
   public var cost: PriceJSON?
   /// The list's revision when the entry last changed.
   public var revision: Int64
+  /// While it is in the cart, when it went in (a counter of the list): the order of the walk.
+  public var cartOrder: Int64?
 
   /// The JSON form of a line.
   public init(_ line: ShoppingLine, number: Int? = nil, locale: Locale? = nil) {
@@ -123,10 +125,11 @@ public struct ShoppingLineJSON: Codable, Sendable, Equatable {
     inCart = line.entry.isInCart
     cost = line.cost.map { PriceJSON($0, locale: locale) }
     revision = line.entry.revision
+    cartOrder = line.entry.cartOrder
   }
 
   enum CodingKeys: String, CodingKey {
-    case number, item, quantity, inCart, cost, revision
+    case number, item, quantity, inCart, cost, revision, cartOrder
   }
 
   /// Writes every key, with `null` for a missing cost.
@@ -138,6 +141,7 @@ public struct ShoppingLineJSON: Codable, Sendable, Equatable {
     try container.encode(inCart, forKey: .inCart)
     try container.encode(cost, forKey: .cost)
     try container.encode(revision, forKey: .revision)
+    try container.encode(cartOrder, forKey: .cartOrder)
   }
 }
 
@@ -158,15 +162,31 @@ public struct ShoppingTotalsJSON: Codable, Sendable, Equatable {
 /// A shopping list with its lines in shopping order and its totals.
 public struct ShoppingListContentsJSON: Codable, Sendable, Equatable {
   public var list: ShoppingListJSON
+  /// The shop picked for the list (one of its owner's), whose order the lines are in.
+  public var shop: ShopJSON?
   public var lines: [ShoppingLineJSON]
   public var totals: ShoppingTotalsJSON
 
   /// The JSON form of a list's contents. Lines are numbered from 1 when `numbered`.
   public init(_ contents: ShoppingListContents, numbered: Bool = false, locale: Locale? = nil) {
     list = ShoppingListJSON(contents.list)
+    shop = contents.shop.map(ShopJSON.init)
     lines = contents.lines.enumerated().map { index, line in
       ShoppingLineJSON(line, number: numbered ? index + 1 : nil, locale: locale)
     }
     totals = ShoppingTotalsJSON(contents.totals, locale: locale)
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case list, shop, lines, totals
+  }
+
+  /// Writes every key, with `null` when no shop is picked.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(list, forKey: .list)
+    try container.encode(shop, forKey: .shop)
+    try container.encode(lines, forKey: .lines)
+    try container.encode(totals, forKey: .totals)
   }
 }

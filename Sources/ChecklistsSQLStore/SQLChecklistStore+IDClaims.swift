@@ -56,6 +56,8 @@ extension SQLChecklistStore.Transaction: IDClaimReader {
       UNION ALL
       SELECT 'shoppingList', owner_id, NULL, 0 FROM shopping_lists WHERE id = ?1
       UNION ALL
+      SELECT 'shop', owner_id, NULL, 0 FROM shops WHERE id = ?1
+      UNION ALL
       SELECT kind, owner_id, list_id, 1 FROM deleted_ids WHERE id = ?1
       LIMIT 1
       """, id

@@ -191,6 +191,8 @@ extension SQLChecklistStore {
     migrator.registerMigration("v15: push subscriptions") { db in
       try migrateToPushSubscriptions(db, postgreSQL: true)
     }
+    // Written once (SQLChecklistStore+Shops), with "C" text where PostgreSQL runs it.
+    migrator.registerMigration("v16: shops and aisles") { db in try migrateToShops(db) }
     return migrator
   }()
 

@@ -98,6 +98,7 @@ extension SQLChecklistStore {
     migrator.registerMigration("v15: push subscriptions") { db in
       try migrateToPushSubscriptions(db, postgreSQL: false)
     }
+    migrator.registerMigration("v16: shops and aisles") { db in try migrateToShops(db) }
     return migrator
   }()
 }

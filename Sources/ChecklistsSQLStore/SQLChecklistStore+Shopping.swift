@@ -121,14 +121,16 @@ extension SQLChecklistStore.Transaction: ShoppingStoreWriter {
 
   func entries(listID: UUID) throws -> [ShoppingEntry] {
     try db.query(
-      "SELECT list_id, item_id, quantity, in_cart, revision FROM shopping_entries WHERE list_id = ?",
-      listID, map: Self.entry)
+      """
+      SELECT list_id, item_id, quantity, in_cart, revision, cart_order FROM shopping_entries
+      WHERE list_id = ?
+      """, listID, map: Self.entry)
   }
 
   func entry(listID: UUID, itemID: UUID) throws -> ShoppingEntry? {
     try db.queryFirst(
       """
-      SELECT list_id, item_id, quantity, in_cart, revision FROM shopping_entries
+      SELECT list_id, item_id, quantity, in_cart, revision, cart_order FROM shopping_entries
       WHERE list_id = ? AND item_id = ?
       """, listID, itemID, map: Self.entry)
   }
@@ -201,11 +203,13 @@ extension SQLChecklistStore.Transaction: ShoppingStoreWriter {
   func saveEntry(_ entry: ShoppingEntry) throws {
     try db.run(
       """
-      INSERT INTO shopping_entries (list_id, item_id, quantity, in_cart, revision)
-      VALUES (?, ?, ?, ?, ?)
+      INSERT INTO shopping_entries (list_id, item_id, quantity, in_cart, revision, cart_order)
+      VALUES (?, ?, ?, ?, ?, ?)
       ON CONFLICT (list_id, item_id) DO UPDATE
-        SET quantity = excluded.quantity, in_cart = excluded.in_cart, revision = excluded.revision
-      """, entry.listID, entry.itemID, entry.quantity, entry.isInCart, entry.revision)
+        SET quantity = excluded.quantity, in_cart = excluded.in_cart, revision = excluded.revision,
+          cart_order = excluded.cart_order
+      """, entry.listID, entry.itemID, entry.quantity, entry.isInCart, entry.revision,
+      entry.cartOrder)
   }
 
   func deleteEntry(listID: UUID, itemID: UUID) throws {
@@ -246,6 +250,7 @@ extension SQLChecklistStore.Transaction: ShoppingStoreWriter {
   private static func entry(_ row: SQLRow) throws -> ShoppingEntry {
     ShoppingEntry(
       listID: try row.uuid(0), itemID: try row.uuid(1), quantity: row.int(2),
-      isInCart: row.bool(3), revision: row.int64(4))
+      isInCart: row.bool(3), revision: row.int64(4),
+      cartOrder: row.isNull(5) ? nil : row.int64(5))
   }
 }

@@ -152,7 +152,7 @@ struct ChangeFeed {
     case .entryAdded, .entryUpdated, .entryDeleted:
       return change.itemID.map { .entry(itemID: $0, listID: change.collectionID) }
         ?? .shoppingList(change.collectionID)
-    case .catalogueUpdated:
+    case .catalogueUpdated, .shopUpdated:
       return .catalogue
     case .catalogueItemAdded, .catalogueItemUpdated, .catalogueItemDeleted:
       return change.itemID.map { .catalogueItem($0) } ?? .catalogue

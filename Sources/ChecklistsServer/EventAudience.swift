@@ -14,7 +14,7 @@ import Foundation
 ///   see its lines, which show the owner's catalogue items, so a changed item reaches them
 ///   re-addressed to each shared list that holds it (`entryUpdated` of that list, with the
 ///   item's id), and a whole-catalogue change (an import) as `shoppingListUpdated` of each
-///   shared list. They never get the owner's catalogue feed or the owner's id. A new item
+///   shared list; a changed shop (its order shows on the lists) the same way. They never get the owner's catalogue feed or the owner's id. A new item
 ///   reaches a list with its own `entryAdded`, a deleted one leaves with `entryDeleted`.
 struct EventAudience {
   /// Whose stream it is.
@@ -26,6 +26,7 @@ struct EventAudience {
   /// that show it (``events(for:showingOn:)``).
   static func showsOnLists(_ change: Change) -> Bool {
     change.kind == .catalogueItemUpdated || change.kind == .catalogueUpdated
+      || change.kind == .shopUpdated
   }
 
   /// The events a change makes on this user's stream: none, the change itself, or one per

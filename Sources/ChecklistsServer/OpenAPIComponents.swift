@@ -48,6 +48,12 @@ enum OpenAPIComponents {
     "NewEntryByName": RequestSchemas.newEntryByName,
     "EntryQuantity": RequestSchemas.entryQuantity,
     "EntryChanges": RequestSchemas.entryChanges,
+    // Shops and aisles
+    "Shop": ShopJSON.schema,
+    "ShopCollection": ResponseSchemas.shopCollection,
+    "NewShop": RequestSchemas.newShop,
+    "ShopChanges": RequestSchemas.shopChanges,
+    "ListShop": RequestSchemas.listShop,
     // Accounts, tokens, the remote command line and sharing
     "TokenList": ResponseSchemas.tokenList,
     "CreatedToken": ResponseSchemas.createdToken,
@@ -99,6 +105,7 @@ enum OpenAPIComponents {
     "ItemID": path("id", "An item's id (UUID)"),
     "ShoppingListID": path("listID", "A shopping list's id (UUID)"),
     "CatalogueItemID": path("itemID", "A catalogue item's id (UUID)"),
+    "ShopID": path("shopID", "A shop's id (UUID)"),
     "EntryItemID": path(
       "itemID", "The catalogue item's id (UUID): a list has each item at most once"),
     "IfMatch": header(

@@ -122,6 +122,22 @@ struct RequestBody {
     }
   }
 
+  /// An array-of-strings field, or nil when absent.
+  func strings(_ name: String) throws -> [String]? {
+    switch fields[name] {
+    case nil: return nil
+    case .array(let values):
+      return try values.enumerated().map { index, value in
+        guard case .string(let text) = value else {
+          throw APIError.unprocessable(
+            "Element \(index + 1) of the field '\(name)' must be a string, not \(value.kindName).")
+        }
+        return text
+      }
+    case let other?: throw wrongType(name, "an array of strings", other)
+    }
+  }
+
   private func wrongType(_ name: String, _ expected: String, _ value: JSONValue) -> APIError {
     APIError.unprocessable("The field '\(name)' must be \(expected), not \(value.kindName).")
   }

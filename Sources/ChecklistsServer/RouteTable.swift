@@ -19,6 +19,7 @@ struct RouteTable: Sendable {
     var api = RouteGroup("/api/v1", access: .signedIn)
     checklistsRoutes(&api)
     shoppingRoutes(&api)
+    shopRoutes(&api)
     sharingRoutes(&api)
     accountsRoutes(&api)
     smartListRoutes(&api)

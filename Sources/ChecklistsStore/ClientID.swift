@@ -77,6 +77,7 @@ enum ClientID {
     case .item: "item"
     case .catalogueItem: "catalogue item"
     case .shoppingList: "shopping list"
+    case .shop: "shop"
     }
   }
 }

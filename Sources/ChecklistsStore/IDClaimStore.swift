@@ -9,7 +9,7 @@ import Foundation
 public struct IDClaim: Hashable, Sendable {
   /// The kinds of resource a client may create with an id of its choosing.
   public enum Kind: String, Hashable, Sendable, CaseIterable {
-    case checklist, item, catalogueItem, shoppingList
+    case checklist, item, catalogueItem, shoppingList, shop
   }
 
   /// What kind of resource holds the id.

@@ -165,6 +165,8 @@ extension ShoppingService {
       guard entry != before else { return entry }
       try bump(&list, .entryUpdated, itemID: itemID, in: tx)
       entry.revision = list.revision
+      // The walk: the list's revision counts up, so it orders what went into the cart.
+      if entry.isInCart != before.isInCart { entry.cartOrder = entry.isInCart ? list.revision : nil }
       try tx.saveEntry(entry)
       try tx.recordChanges(
         of: .entry(listID: listID, itemID: itemID), changed, revision: list.revision,

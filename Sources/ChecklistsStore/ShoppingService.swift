@@ -141,13 +141,8 @@ public struct ShoppingService: Sendable {
   public func contentsWithVersion(ofList id: UUID) throws -> (ShoppingListContents, Int64) {
     try store.readShopping { tx in
       let list = try accessibleList(id, for: .read, in: tx)
-      let entries = try tx.entries(listID: id)
-      var items: [UUID: ShoppingItem] = [:]
-      for entry in entries { items[entry.itemID] = try tx.shoppingItem(id: entry.itemID) }
-      return (
-        ShoppingListContents(list: list, entries: entries, items: items),
-        try tx.lastChangeSequence(ownerID: owner.id)
-      )
+      // In the shop picked for the list (ShoppingService+Shops).
+      return (try contents(of: list, in: tx), try tx.lastChangeSequence(ownerID: owner.id))
     }
   }
 

@@ -153,6 +153,18 @@ struct JSONSchemaTests {
     }
     try Self.expectMatches(ShoppingTotalsJSON(contents.totals), ShoppingTotalsJSON.schema)
     try Self.expectMatches(ShoppingListContentsJSON(contents), ShoppingListContentsJSON.schema)
+    // In a shop: the contents name it, and a line in the cart says when it went in.
+    var shop = try AisleOrder.dragged(
+      Shop(ownerID: owner, name: "Aldi", createdAt: Self.now), to: ["Drinks"])
+    shop.itemRanks[coffee.id] = ShopRank(rank: 0.5, trips: 1)
+    var inCart = entries
+    inCart[0].cartOrder = 7
+    let shopped = ShoppingListContents(
+      list: list, entries: inCart, items: [coffee.id: coffee, salt.id: salt], shop: shop)
+    try Self.expectMatches(ShopJSON(shop), ShopJSON.schema)
+    try Self.expectMatches(ShoppingListContentsJSON(shopped), ShoppingListContentsJSON.schema)
+    let lines = try Self.encoded(ShoppingListContentsJSON(shopped))["lines"] as? [[String: Any]]
+    #expect(lines?.map { $0["cartOrder"] as? Int } == [nil, 7])
   }
 
   @Test("A token and a remote command and its result as they travel")

@@ -18,6 +18,7 @@ struct IsolationTests {
     let catalogueItem: UUID
     let token: UUID
     let template: UUID
+    let shop: UUID
   }
 
   static func makeAlicesThings(_ home: Household) throws -> AlicesThings {
@@ -32,9 +33,11 @@ struct IsolationTests {
     let templates = TemplateService(
       store: home.store, user: try home.accounts.existingUser("alice"), now: home.server.clock.now)
     let template = try templates.saveTemplate(fromList: list.id).template
+    let shop = try shopping.createShop(named: "Cake shop").shop
+    try shopping.pickShop(shop.id, forList: shoppingList.id)
     return AlicesThings(
       checklist: list.id, item: item.id, shoppingList: shoppingList.id, catalogueItem: cake.id,
-      token: token.id, template: template.id)
+      token: token.id, template: template.id, shop: shop.id)
   }
 
   /// A valid body for each route that takes one, so a 404 cannot hide behind a 422. A route
@@ -52,6 +55,8 @@ struct IsolationTests {
     case ("PUT", "/api/v1/shopping-lists/{listID}/entries/{itemID}"): return ["quantity": 2]
     case ("PUT", "/api/v1/shares/{listID}/{user}"): return ["role": "editor"]
     case ("POST", "/api/v1/templates/{id}/start"): return ["name": "Mine now"]
+    case ("PATCH", "/api/v1/shops/{shopID}"): return ["name": "Mine now"]
+    case ("PUT", "/api/v1/shopping-lists/{listID}/shop"): return ["shopID": NSNull()]
     default: return nil
     }
   }
@@ -73,6 +78,7 @@ struct IsolationTests {
       result = result.replacingOccurrences(of: "{listID}", with: things.shoppingList.uuidString)
       result = result.replacingOccurrences(of: "{user}", with: "bob")
     }
+    result = result.replacingOccurrences(of: "{shopID}", with: things.shop.uuidString)
     result = result.replacingOccurrences(of: "{tokenID}", with: things.token.uuidString)
     result = result.replacingOccurrences(of: "{listID}", with: things.shoppingList.uuidString)
     result = result.replacingOccurrences(of: "{itemID}", with: things.catalogueItem.uuidString)
@@ -116,6 +122,8 @@ struct IsolationTests {
     #expect(contents.lines.map(\.entry.isInCart) == [false])
     #expect(try home.sharing("alice").members(ofList: things.shoppingList).isEmpty)
     #expect(try home.accounts.apiTokens(userName: "alice").map(\.id) == [things.token])
+    #expect(contents.shop?.id == things.shop)
+    #expect(try home.shopping("alice").shop(id: things.shop).name == "Cake shop")
   }
 
   @Test("Collections show only the user's own things, and exports hold only theirs")
@@ -126,6 +134,7 @@ struct IsolationTests {
     for path in [
       "/api/v1/checklists", "/api/v1/shopping-lists", "/api/v1/catalogue", "/api/v1/due",
       "/api/v1/export", "/api/v1/shares", "/api/v1/catalogue/search?q=cake", "/api/v1/tokens",
+      "/api/v1/shops",
     ] {
       let response = try await home.server.get(path, headers: bob.readHeaders)
       #expect(response.status == 200, "\(path)")

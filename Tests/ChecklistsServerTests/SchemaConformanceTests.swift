@@ -45,6 +45,7 @@ struct SchemaConformanceTests {
   }
 
   static let templateID = UUID().uuidString
+  static let shopID = UUID().uuidString
 
   @Test("Each property of a body's schema is read (a wrong type is 422 naming it); others are 422")
   func requestBodiesAcceptExactlyTheirSchemasProperties() async throws {
@@ -210,6 +211,18 @@ struct SchemaConformanceTests {
         "POST", "/api/v1/shopping-lists/{listID}/finish",
         "/api/v1/shopping-lists/\(shoppingList)/finish", nil
       ),
+      ("POST", "/api/v1/shops", "/api/v1/shops", ["name": "Aldi", "clientID": Self.shopID]),
+      ("GET", "/api/v1/shops", "/api/v1/shops", nil),
+      ("GET", "/api/v1/shops/{shopID}", "/api/v1/shops/\(Self.shopID)", nil),
+      (
+        "PATCH", "/api/v1/shops/{shopID}", "/api/v1/shops/\(Self.shopID)",
+        ["sections": ["Drinks", "Dairy"]]
+      ),
+      (
+        "PUT", "/api/v1/shopping-lists/{listID}/shop",
+        "/api/v1/shopping-lists/\(shoppingList)/shop", ["shopID": Self.shopID]
+      ),
+      ("GET", "/api/v1/shopping-lists/{listID}", "/api/v1/shopping-lists/\(shoppingList)", nil),
       ("GET", "/api/v1/session", "/api/v1/session", nil),
       (
         "POST", "/api/v1/session", "/api/v1/session",

@@ -64,16 +64,21 @@ public struct ShoppingEntry: Identifiable, Hashable, Sendable, Codable {
   public var isInCart: Bool
   /// The list's revision when the entry last changed.
   public var revision: Int64
+  /// While it is in the cart: when it went in, on a counter of its list (the list's revision
+  /// then), so a trip's walk through the shop can be read back in order. Nil out of the cart.
+  public var cartOrder: Int64?
 
   /// Creates an entry value.
   public init(
-    listID: UUID, itemID: UUID, quantity: Int = 1, isInCart: Bool = false, revision: Int64 = 1
+    listID: UUID, itemID: UUID, quantity: Int = 1, isInCart: Bool = false, revision: Int64 = 1,
+    cartOrder: Int64? = nil
   ) {
     self.listID = listID
     self.itemID = itemID
     self.quantity = quantity
     self.isInCart = isInCart
     self.revision = revision
+    self.cartOrder = cartOrder
   }
 
   /// The most of one item a list may ask for.

@@ -24,8 +24,11 @@ public struct ShoppingLine: Hashable, Sendable {
 public struct ShoppingListContents: Hashable, Sendable {
   /// The list.
   public var list: ShoppingList
-  /// The lines: what is still to get first, then what is in the cart; each part by category
-  /// (the way through the shop, items without one last), then by name.
+  /// The shop picked for the list, whose order the lines follow, if any.
+  public var shop: Shop?
+  /// The lines: what is still to get first, then what is in the cart; each part in the shop's
+  /// order (``AisleOrder``): by section (categories the shop has no place for yet by name,
+  /// items without one last), then by the item's place in its section, then by name.
   public var lines: [ShoppingLine]
   /// The whole list's cost and what is in the cart.
   public var totals: ShoppingTotals
@@ -36,23 +39,30 @@ public struct ShoppingListContents: Hashable, Sendable {
   ///   - entries: Its entries, in any order.
   ///   - items: The catalogue items they point at, by id; entries whose item is missing are
   ///     left out.
-  public init(list: ShoppingList, entries: [ShoppingEntry], items: [UUID: ShoppingItem]) {
+  ///   - shop: The shop picked for the list, if any.
+  public init(
+    list: ShoppingList, entries: [ShoppingEntry], items: [UUID: ShoppingItem], shop: Shop? = nil
+  ) {
     self.list = list
+    self.shop = shop
+    let order = AisleOrder(shop: shop)
     self.lines = entries.compactMap { entry in
       items[entry.itemID].map { ShoppingLine(entry: entry, item: $0) }
-    }.sorted(by: Self.shoppingOrder)
+    }.sorted { a, b in
+      if a.entry.isInCart != b.entry.isInCart { return !a.entry.isInCart }
+      return order.sortsBefore(a, b)
+    }
     self.totals = ShoppingTotals(entries: lines.map(\.entry), items: items)
   }
 
-  /// Whether `a` comes before `b` on the Shopping List screen.
+  /// Whether `a` comes before `b` on the Shopping List screen with no shop picked.
   public static func shoppingOrder(_ a: ShoppingLine, _ b: ShoppingLine) -> Bool {
     if a.entry.isInCart != b.entry.isInCart { return !a.entry.isInCart }
-    switch (a.item.category, b.item.category) {
-    case (let x?, let y?) where x.localizedStandardCompare(y) != .orderedSame:
-      return x.localizedStandardCompare(y) == .orderedAscending
-    case (.some, nil): return true
-    case (nil, .some): return false
-    default: return ShoppingItem.sortsBefore(a.item, b.item)
-    }
+    return AisleOrder(shop: nil).sortsBefore(a, b)
+  }
+
+  /// The lines still to get, under section headings in the shop's order.
+  public var sectionsToGet: ShoppingSections {
+    ShoppingSections(lines.filter { !$0.entry.isInCart }, shop: shop)
   }
 }
