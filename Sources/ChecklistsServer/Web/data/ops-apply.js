@@ -21,18 +21,75 @@ export function subtitle(itemCount, remainingCount) {
   return `${remainingCount} Remaining`;
 }
 
-/** Shopping order (ShoppingListContents): to get first, then in the cart; by category (none last), then name. */
-export function shoppingOrder(a, b) {
-  if (a.inCart !== b.inCart) return a.inCart ? 1 : -1;
-  const x = a.item.category;
-  const y = b.item.category;
-  if (x && y) {
-    const c = nameCollator.compare(x, y);
-    if (c !== 0) return c;
-  } else if (x || y) {
-    return x ? -1 : 1;
+/**
+ * A shop's order as lookups (computed once per shop object): each section's rank by its folded
+ * category, with the shop's spelling, and each item's rank by its id (upper case).
+ */
+const shopRankCache = new WeakMap();
+export function shopRanks(shop) {
+  if (!shop) return null;
+  let ranks = shopRankCache.get(shop);
+  if (!ranks) {
+    const sections = new Map();
+    for (const [index, section] of (shop.sections ?? []).entries()) {
+      const key = fold(section.category);
+      if (!key || sections.has(key)) continue;
+      sections.set(key, { rank: typeof section.rank === "number" ? section.rank : index, name: section.category });
+    }
+    const items = new Map();
+    for (const [id, rank] of Object.entries(shop.itemRanks ?? {})) if (typeof rank === "number") items.set(id.toUpperCase(), rank);
+    ranks = { sections, items };
+    shopRankCache.set(shop, ranks);
   }
-  return nameCollator.compare(a.item.name, b.item.name) || (a.item.id < b.item.id ? -1 : 1);
+  return ranks;
+}
+
+/**
+ * Where a category sorts in a shop (the server's ShoppingSections rule): its rank when the shop
+ * has one ([0, rank]), after those by name when not ([1, 0, name]), uncategorised last ([2]).
+ */
+export function sectionPlace(category, ranks) {
+  const key = fold(category);
+  if (!key) return [2, 0, ""];
+  const ranked = ranks?.sections.get(key);
+  return ranked ? [0, ranked.rank, ""] : [1, 0, key];
+}
+
+function comparePlaces(x, y) {
+  if (x[0] !== y[0]) return x[0] - y[0];
+  if (x[1] !== y[1]) return x[1] - y[1];
+  return x[2] === y[2] ? 0 : nameCollator.compare(x[2], y[2]);
+}
+
+/**
+ * Shopping order (ShoppingListContents) in `shop`'s order (null: no shop): to get first, then in
+ * the cart; inside each by section (the shop's rank, then unranked categories by name, none
+ * last), then the item's rank in the shop (ranked first), then name.
+ */
+export function shopOrder(shop) {
+  const ranks = shopRanks(shop);
+  return (a, b) => {
+    if (a.inCart !== b.inCart) return a.inCart ? 1 : -1;
+    const section = comparePlaces(sectionPlace(a.item.category, ranks), sectionPlace(b.item.category, ranks));
+    if (section !== 0) return section;
+    const x = ranks?.items.get(String(a.item.id).toUpperCase());
+    const y = ranks?.items.get(String(b.item.id).toUpperCase());
+    if (x !== undefined || y !== undefined) {
+      if (x === undefined) return 1;
+      if (y === undefined) return -1;
+      if (x !== y) return x - y;
+    }
+    return nameCollator.compare(a.item.name, b.item.name) || (a.item.id < b.item.id ? -1 : 1);
+  };
+}
+
+/** Shopping order without a shop: to get first, then in the cart; by category (none last), then name. */
+export const shoppingOrder = shopOrder(null);
+
+/** The ranks a drag gives sections in order (AisleOrder's even spread over 0…1): i/(n−1). */
+export function evenRanks(categories) {
+  const n = categories.length;
+  return categories.map((category, i) => ({ category, rank: n > 1 ? i / (n - 1) : 0 }));
 }
 
 const formats = new Map();
@@ -187,6 +244,8 @@ export const LIMITS = {
   itemText: ["An item's text", 1000],
   catalogueName: ["An item's name", 200],
   shoppingListName: ["A shopping list's name", 200],
+  shopName: ["A shop's name", 200],
+  category: ["A category", 60],
 };
 
 /** Inserts `row` into `rows` (a copy is made by the caller) right after the row with id `after` (null: first; undefined or unknown: last). */

@@ -15,14 +15,18 @@
 //   moves `after` an item; creates with their id.
 
 import { revisionOf, session, sessionIs } from "/api.js";
-import { lineCost, shoppingTotals } from "/data/ops-apply.js";
+import { fold, lineCost, shoppingTotals } from "/data/ops-apply.js";
 
 const enc = encodeURIComponent;
 const entryPath = (op) => `/shopping-lists/${enc(op.listID)}/entries/${enc(op.itemID)}`;
 
 const CHECKLIST_KINDS = new Set(["createChecklist", "updateChecklist", "deleteChecklist", "addItem", "updateItem", "moveItem", "deleteItem", "uncheckAll", "clearChecked"]);
 const CATALOGUE_KINDS = new Set(["createCatalogueItem", "updateCatalogueItem", "deleteCatalogueItem"]);
-const SHOPPING_KINDS = new Set(["createShoppingList", "renameShoppingList", "deleteShoppingList", "putOnList", "takeOffList", "updateEntry", "finishShopping"]);
+const SHOPPING_KINDS = new Set(["createShoppingList", "renameShoppingList", "deleteShoppingList", "putOnList", "takeOffList", "updateEntry", "finishShopping", "pickShop"]);
+/** Edits of the user's shops (indexed under "shops"): every kept list may show the shop. */
+const SHOP_KINDS = new Set(["createShop", "orderShop"]);
+/** Kinds that set a whole state (the latest wins): quick repeats of one are sent as one. */
+const STATE_KINDS = new Set(["pickShop", "orderShop"]);
 const REPLAY_SENSITIVE = new Set(["uncheckAll", "clearChecked", "finishShopping"]);
 const UPDATE_KINDS = new Set(["updateChecklist", "updateItem", "updateCatalogueItem", "renameShoppingList", "updateEntry"]);
 const DELETE_KINDS = new Set(["deleteChecklist", "deleteItem", "deleteCatalogueItem", "deleteShoppingList", "takeOffList"]);
@@ -37,8 +41,10 @@ export function targetOf(op) {
       return { kind: "catalogueItem", id: op.itemID };
     case "putOnList": case "takeOffList": case "updateEntry":
       return { kind: "entry", id: op.itemID, listID: op.listID };
-    case "createShoppingList": case "renameShoppingList": case "deleteShoppingList": case "finishShopping":
+    case "createShoppingList": case "renameShoppingList": case "deleteShoppingList": case "finishShopping": case "pickShop":
       return { kind: "shoppingList", id: op.listID };
+    case "createShop": case "orderShop":
+      return { kind: "shop", id: op.shopID };
     default:
       return { kind: "checklist", id: op.listID };
   }
@@ -69,6 +75,9 @@ function requestOf(op) {
     case "takeOffList": return ["DELETE", entryPath(op), {}];
     case "updateEntry": return ["PATCH", entryPath(op), { body: op.body, ifMatch: op.base }];
     case "finishShopping": return ["POST", `${shopping}/finish`, {}];
+    case "pickShop": return ["PUT", `${shopping}/shop`, { body: op.body }];
+    case "createShop": return ["POST", "/shops", { body: op.body }];
+    case "orderShop": return ["PATCH", `/shops/${enc(op.shopID)}`, { body: op.body, ifMatch: op.base }];
     default: throw new Error(`Unknown op ${op.kind}`);
   }
 }
@@ -136,6 +145,7 @@ export class Outbox {
     if (CATALOGUE_KINDS.has(op.kind)) {
       return ["catalogue", "shoppingLists", ...[...this.host.state.shopping.keys()].map((id) => `shoppingList:${id}`)];
     }
+    if (SHOP_KINDS.has(op.kind)) return ["shops", ...[...this.host.state.shopping.keys()].map((id) => `shoppingList:${id}`)];
     return ["shoppingLists", `shoppingList:${op.listID}`];
   }
 
@@ -148,13 +158,14 @@ export class Outbox {
     for (const op of this.ops) {
       if (CHECKLIST_KINDS.has(op.kind)) add(`checklist:${op.listID}`, op);
       else if (CATALOGUE_KINDS.has(op.kind)) add("catalogue", op);
+      else if (SHOP_KINDS.has(op.kind)) add("shops", op);
       else add(`shoppingList:${op.listID}`, op);
     }
     this.index = index;
     return index;
   }
 
-  /** The ops a view applies ("checklist:<id>", "shoppingList:<id>", "catalogue"), in order. */
+  /** The ops a view applies ("checklist:<id>", "shoppingList:<id>", "catalogue", "shops"), in order. */
   opsAbout(key) {
     return (this.index ?? this.buildIndex()).get(key) ?? [];
   }
@@ -239,7 +250,7 @@ export class Outbox {
   enqueue(fields) {
     const last = this.ops[this.ops.length - 1];
     if (last && last.status === "queued" && !last.sending && last.kind === fields.kind &&
-        (UPDATE_KINDS.has(fields.kind) || fields.kind === "moveItem") &&
+        (UPDATE_KINDS.has(fields.kind) || STATE_KINDS.has(fields.kind) || fields.kind === "moveItem") &&
         targetKey(targetOf(last)) === targetKey(targetOf(fields))) {
       // Quick repeated edits of one thing: one request with the latest state.
       last.body = { ...last.body, ...fields.body };
@@ -385,6 +396,8 @@ export class Outbox {
     }
     const { error } = result;
     const status = error.status;
+    if (op.kind === "createShop" && status === 409) return this.shopNameTaken(op, error);
+    if (op.kind === "orderShop" && (status === 412 || status === 404)) return this.shopChanged(op, error);
     if (status === 404 && DELETE_KINDS.has(op.kind)) return this.settle(op, null);
     if (status === 409 && CREATE_KINDS.has(op.kind)) {
       // A replayed create whose answer was lost (or the thing was edited since): read it.
@@ -493,6 +506,18 @@ export class Outbox {
         case "finishShopping":
           if (answer?.contents) confirm.putShoppingContents(answer.contents);
           break;
+        case "pickShop":
+          if (answer?.list) confirm.putShoppingContents(answer.contents ?? answer);
+          break;
+        case "createShop":
+          if (answer.id !== op.shopID) this.remap(op, op.shopID, answer.id);
+          confirm.putShop(answer);
+          revision = answer.revision;
+          break;
+        case "orderShop":
+          confirm.putShop(answer);
+          revision = answer.revision;
+          break;
         default:
           break;
       }
@@ -539,6 +564,14 @@ export class Outbox {
       let touched = false;
       if (later.itemID === from) {
         later.itemID = to;
+        touched = true;
+      }
+      if (later.shopID === from) {
+        later.shopID = to;
+        touched = true;
+      }
+      if (later.body && later.body.shopID === from) {
+        later.body = { ...later.body, shopID: to };
         touched = true;
       }
       if (later.body && later.body.after === from) {
@@ -600,6 +633,40 @@ export class Outbox {
       case "updateEntry": if (current.item) confirm.putLine(op.listID, current); break;
       default: break;
     }
+  }
+
+  /**
+   * A new shop's name is taken (made on another device meanwhile): this device's later edits of
+   * it go to that shop, which is the one the user meant.
+   */
+  async shopNameTaken(op, error) {
+    const read = await this.http("GET", "/shops");
+    const key = fold(op.body.name);
+    const found = read.ok ? (read.answer.shops ?? []).find((s) => fold(s.name) === key) : null;
+    if (found) return this.settle(op, found);
+    return this.refuse(op, error.detail || error.message);
+  }
+
+  /**
+   * A section order made on an older revision (a trip moved the sections since, or another
+   * device ordered them): the order set here is the newest wish, so it is sent again on the
+   * shop as it is now, at most three times. A shop deleted meanwhile takes its order with it.
+   */
+  async shopChanged(op, error) {
+    const read = await this.http("GET", `/shops/${enc(op.shopID)}`);
+    if (!read.ok) {
+      if (read.error.status !== 404) return this.refuse(op, error.detail || error.message);
+      this.host.confirm.removeShop(op.shopID);
+      return this.settle(op, null, { skipApply: true });
+    }
+    const current = read.answer;
+    this.host.confirm.putShop(current);
+    op.staleTries = (op.staleTries ?? 0) + 1;
+    if (error.status !== 412 || op.staleTries > 3 || current.revision === op.base) {
+      return this.refuse(op, error.detail || error.message);
+    }
+    op.base = current.revision;
+    this.save(op);
   }
 
   /** A 404 on an edit: it was deleted on another device. Kept as a conflict, with Restore. */

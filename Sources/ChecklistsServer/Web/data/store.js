@@ -14,7 +14,7 @@ import { ApiError, request } from "/api.js";
 import { databaseName, openDatabase } from "/data/idb.js";
 import { Outbox } from "/data/outbox.js";
 import {
-  LIMITS, byName, fold, insertAfter, lineCost, nameCollator, parsePrice, shoppingOrder, shoppingTotals,
+  LIMITS, byName, evenRanks, fold, insertAfter, lineCost, nameCollator, parsePrice, shopOrder, shoppingTotals,
   subtitle, validated, validatedNotes,
 } from "/data/ops-apply.js";
 
@@ -30,8 +30,9 @@ const state = {
   checklists: null, // {checklists: [Summary], etag}
   lists: new Map(), // id → {checklist, items, etag, local}
   shoppingLists: null, // {lists, etag}
-  shopping: new Map(), // id → {list, lines, totals, etag, local}
+  shopping: new Map(), // id → {list, lines, totals, shop, etag, local}
   catalogue: null, // {currency, items, etag}
+  shops: null, // {shops: [Shop], etag}: the user's own shops, by name
   members: new Map(), // listID → {members, etag}
   cursor: null,
   live: false, // the stream is open and the feed was read up to it (sync.js)
@@ -103,6 +104,7 @@ function recordValue(key) {
   if (key === "checklists") return state.checklists ?? undefined;
   if (key === "shoppingLists") return state.shoppingLists ?? undefined;
   if (key === "catalogue") return state.catalogue ?? undefined;
+  if (key === "shops") return state.shops ?? undefined;
   const [kind, id] = splitKey(key);
   if (kind === "checklist") return stripLocal(state.lists.get(id));
   if (kind === "shoppingList") return stripLocal(state.shopping.get(id));
@@ -186,6 +188,12 @@ function indexOf(rows, id, idOf = (r) => r.id) {
   return index.get(id) ?? -1;
 }
 const lineID = (line) => line.item.id;
+const sameShopID = (a, b) => !!a && !!b && String(a).toUpperCase() === String(b).toUpperCase();
+
+/** A kept list's lines and totals under another shop (its order changes with it). */
+function setShop(record, shop) {
+  setLines({ ...record, shop }, record.lines);
+}
 
 const confirm = {
   setChecklists(checklists, etag) {
@@ -286,7 +294,8 @@ const confirm = {
   putShoppingContents(contents, etag = null) {
     const old = state.shopping.get(contents.list.id);
     if (old && etag && old.list.revision > contents.list.revision) return;
-    state.shopping.set(contents.list.id, { list: contents.list, lines: contents.lines, totals: contents.totals, etag, local: false });
+    const shop = contents.shop !== undefined ? contents.shop : old?.shop ?? null;
+    state.shopping.set(contents.list.id, { list: contents.list, lines: contents.lines, totals: contents.totals, shop, etag, local: false });
     changed(`shoppingList:${contents.list.id}`);
     if (state.shoppingLists) confirm.putShoppingSummary(contents.list);
   },
@@ -311,6 +320,35 @@ const confirm = {
     const record = state.shopping.get(listID);
     if (!record || indexOf(record.lines, itemID, lineID) < 0) return;
     setLines(record, record.lines.filter((l) => l.item.id !== itemID));
+  },
+  /** The user's shops (GET /shops); kept lists showing one of them take its latest order. */
+  setShops(shops, etag) {
+    state.shops = { shops, etag };
+    changed("shops");
+    for (const shop of shops) confirm.putShop(shop, { list: false });
+  },
+  /** A shop as the server answered it (a create, an order, the feed). */
+  putShop(shop, { list = true } = {}) {
+    if (list && state.shops) {
+      const next = state.shops.shops.filter((s) => !sameShopID(s.id, shop.id));
+      next.push(shop);
+      next.sort(byName);
+      state.shops = { shops: next, etag: null };
+      changed("shops");
+    }
+    for (const record of [...state.shopping.values()]) {
+      const kept = record.shop;
+      if (!kept || !sameShopID(kept.id, shop.id)) continue;
+      if (kept.revision === shop.revision && JSON.stringify(kept) === JSON.stringify(shop)) continue;
+      setShop(record, shop);
+    }
+  },
+  removeShop(id) {
+    if (state.shops?.shops.some((s) => sameShopID(s.id, id))) {
+      state.shops = { shops: state.shops.shops.filter((s) => !sameShopID(s.id, id)), etag: null };
+      changed("shops");
+    }
+    for (const record of [...state.shopping.values()]) if (record.shop && sameShopID(record.shop.id, id)) setShop(record, null);
   },
   setCatalogue(currency, items, etag) {
     state.catalogue = { currency, items, etag };
@@ -393,7 +431,7 @@ function setItems(record, items) {
 }
 
 function setLines(record, lines, revision = record.list.revision) {
-  const sorted = lines.slice().sort(shoppingOrder);
+  const sorted = lines.slice().sort(shopOrder(record.shop ?? null));
   const inCartCount = sorted.reduce((n, l) => n + (l.inCart ? 1 : 0), 0);
   const list = { ...record.list, entryCount: sorted.length, inCartCount, remainingCount: sorted.length - inCartCount, revision };
   state.shopping.set(list.id, { ...record, list, lines: sorted, totals: shoppingTotals(sorted), etag: null, local: true });
@@ -646,9 +684,12 @@ function shoppingListView(id) {
     const record = state.shopping.get(id);
     const ops = outbox.opsAbout(`shoppingList:${id}`);
     const catalogueOps = outbox.opsAbout("catalogue");
-    if (ops.length === 0 && catalogueOps.length === 0) {
-      return record ? { list: record.list, lines: record.lines, totals: record.totals } : null;
+    const shopOps = outbox.opsAbout("shops");
+    const keptShop = record?.shop ?? null;
+    if (ops.length === 0 && catalogueOps.length === 0 && !shopOps.some((op) => sameShopID(op.shopID, keptShop?.id))) {
+      return record ? { list: record.list, lines: record.lines, totals: record.totals, shop: keptShop } : null;
     }
+    const shop = shownShop(keptShop, ops, shopOps);
     const catalogue = catalogueView();
     let list = record?.list ?? null;
     let lines = record ? record.lines.slice() : [];
@@ -713,16 +754,61 @@ function shoppingListView(id) {
       }
     }
     if (!list) return null;
-    if (!changedLines && record) return { list, lines: record.lines, totals: record.totals };
+    if (!changedLines && record && shop === keptShop) return { list, lines: record.lines, totals: record.totals, shop };
     lines = lines.map((l) => {
       const cost = lineCost(l.item, l.quantity);
       return (l.cost?.minorUnits ?? null) === (cost?.minorUnits ?? null) ? l : { ...l, cost };
     });
-    lines.sort(shoppingOrder);
+    lines.sort(shopOrder(shop));
     const inCartCount = lines.reduce((n, l) => n + (l.inCart ? 1 : 0), 0);
     list = { ...list, entryCount: lines.length, inCartCount, remainingCount: lines.length - inCartCount };
-    return { list, lines, totals: shoppingTotals(lines) };
-  }, ["catalogue"]);
+    return { list, lines, totals: shoppingTotals(lines), shop };
+  }, ["catalogue", "shops"]);
+}
+
+/**
+ * The shop a list shows: the one kept with it, or the one picked here and not sent yet, with
+ * an order set here and not sent yet. The same object as `kept` when no op touches it.
+ */
+function shownShop(kept, listOps, shopOps) {
+  let shop = kept;
+  for (const op of listOps) {
+    if (op.kind !== "pickShop" || op.status === "conflict") continue;
+    const id = op.body?.shopID ?? null;
+    if (!id) shop = null;
+    else if (!shop || !sameShopID(shop.id, id)) {
+      shop = shopsView()?.find((s) => sameShopID(s.id, id))
+        ?? (kept && sameShopID(kept.id, id) ? kept : { id, name: "", revision: 0, sections: [], itemRanks: {} });
+    }
+  }
+  if (!shop) return null;
+  for (const op of shopOps) {
+    if (!sameShopID(op.shopID, shop.id) || op.status === "conflict") continue;
+    if (op.kind === "orderShop") shop = { ...shop, sections: evenRanks(op.body.sections), _pending: true };
+    else if (op.kind === "createShop" && !shop.name) shop = { ...shop, name: op.body.name, _pending: true };
+  }
+  return shop;
+}
+
+/** The user's shops, by name, with the ones made and the orders set here and not sent yet. */
+function shopsView() {
+  return memoised("shops", () => {
+    const base = state.shops?.shops ?? null;
+    const ops = outbox.opsAbout("shops");
+    if (ops.length === 0) return base;
+    const shops = base ? base.slice() : [];
+    const find = (id) => shops.findIndex((s) => sameShopID(s.id, id));
+    for (const op of ops) {
+      if (op.status === "conflict") continue;
+      const index = find(op.shopID);
+      if (op.kind === "createShop" && index < 0) {
+        shops.push(flag({ id: op.shopID, name: op.body.name, revision: 0, sections: [], itemRanks: {} }, op));
+      } else if (op.kind === "orderShop" && index >= 0) {
+        shops[index] = flag({ ...shops[index], sections: evenRanks(op.body.sections) }, op);
+      }
+    }
+    return shops.sort(byName);
+  });
 }
 
 function shoppingListsView() {
@@ -795,6 +881,12 @@ function locate(kind, id, listID) {
   if (kind === "shoppingList") {
     return { list: state.shopping.get(id)?.list ?? state.shoppingLists?.lists.find((l) => l.id === id) ?? null };
   }
+  if (kind === "shop") {
+    const own = state.shops?.shops.find((s) => sameShopID(s.id, id));
+    if (own) return { shop: own };
+    for (const record of state.shopping.values()) if (record.shop && sameShopID(record.shop.id, id)) return { shop: record.shop };
+    return null;
+  }
   return null;
 }
 
@@ -841,7 +933,7 @@ async function open(user) {
         console.error(`Checklists could not read the offline data (${error?.name}: ${error?.message}).`);
       }
     }
-    touch("checklists", "shoppingLists", "catalogue", "outbox", "connection",
+    touch("checklists", "shoppingLists", "catalogue", "shops", "outbox", "connection",
       ...[...state.lists.keys()].map((id) => `checklist:${id}`),
       ...[...state.shopping.keys()].map((id) => `shoppingList:${id}`),
       ...[...state.members.keys()].map((id) => `members:${id}`));
@@ -858,6 +950,7 @@ function reset() {
   state.shoppingLists = null;
   state.shopping = new Map();
   state.catalogue = null;
+  state.shops = null;
   state.members = new Map();
   state.cursor = null;
   outbox.restore([]);
@@ -869,6 +962,7 @@ function loadRecord(key, value) {
   if (key === "checklists") state.checklists = value;
   else if (key === "shoppingLists") state.shoppingLists = value;
   else if (key === "catalogue") state.catalogue = value;
+  else if (key === "shops") state.shops = value;
   else {
     const [kind, id] = splitKey(key);
     if (kind === "checklist") state.lists.set(id, value);
@@ -959,7 +1053,8 @@ async function loadShoppingList(id, { force = false } = {}) {
     if (answer?.notModified) return false;
     const before = state.shopping.get(id);
     if (before && before !== kept && before.list.revision > answer.list.revision) return false;
-    state.shopping.set(id, { list: answer.list, lines: answer.lines, totals: answer.totals, etag: answer.etag ?? null, local: false });
+    const shop = answer.shop !== undefined ? answer.shop : before?.shop ?? null;
+    state.shopping.set(id, { list: answer.list, lines: answer.lines, totals: answer.totals, shop, etag: answer.etag ?? null, local: false });
     changed(`shoppingList:${id}`);
     if (state.shoppingLists) confirm.putShoppingSummary(answer.list);
     saveNow();
@@ -973,6 +1068,17 @@ async function loadCatalogue({ force = false } = {}) {
     const answer = await call("GET", "/catalogue", { ifNoneMatch: state.catalogue?.etag ?? undefined });
     if (answer?.notModified) return false;
     confirm.setCatalogue(answer.currency, answer.items, answer.etag ?? null);
+    saveNow();
+    return true;
+  });
+}
+
+async function loadShops({ force = false } = {}) {
+  if (current(state.shops, force)) return false;
+  return single("shops", async () => {
+    const answer = await call("GET", "/shops", { ifNoneMatch: state.shops?.etag ?? undefined });
+    if (answer?.notModified) return false;
+    confirm.setShops(answer.shops, answer.etag ?? null);
     saveNow();
     return true;
   });
@@ -1060,6 +1166,7 @@ function shownRevision(kind, id, listID) {
   if (kind === "catalogueItem") return found?.item?.revision ?? null;
   if (kind === "checklist") return found?.checklist?.revision ?? null;
   if (kind === "shoppingList") return found?.list?.revision ?? null;
+  if (kind === "shop") return found?.shop?.revision ?? null;
   return null;
 }
 
@@ -1228,6 +1335,28 @@ const edits = {
     outbox.enqueue({ kind: "finishShopping", listID });
     return listID;
   },
+  /** Makes a shop (names are unique ignoring case: a name the user's shops have is refused here). */
+  createShop(name) {
+    const clean = validated(name, ...LIMITS.shopName);
+    const taken = shopsView()?.find((s) => fold(s.name) === fold(clean));
+    if (taken) throw new Error(`There is already a shop called “${taken.name}”.`);
+    const id = uuid();
+    outbox.enqueue({ kind: "createShop", shopID: id, body: { name: clean, clientID: id } });
+    return id;
+  },
+  /** Picks the shop a list is shopped in (null: none); remembered per list. */
+  pickShop(listID, shopID) {
+    outbox.enqueue({ kind: "pickShop", listID, body: { shopID: shopID ?? null } });
+    return listID;
+  },
+  /** Sets a shop's section order: `categories` is the whole order, as after a drag. */
+  orderShop(shopID, categories) {
+    const sections = categories.map((c) => validated(c, ...LIMITS.category));
+    const keys = new Set(sections.map(fold));
+    if (keys.size !== sections.length) throw new Error("A section order names each category once.");
+    outbox.enqueue({ kind: "orderShop", shopID, body: { sections }, base: shownRevision("shop", shopID) });
+    return shopID;
+  },
 };
 
 // MARK: - The store
@@ -1252,6 +1381,7 @@ export const store = {
   shoppingLists: shoppingListsView,
   shoppingList: shoppingListView,
   catalogue: catalogueView,
+  shops: shopsView,
   members: (listID) => state.members.get(listID)?.members ?? null,
   pendingCount: () => outbox.pendingCount(),
   conflicts: () => outbox.conflicts(),
@@ -1265,6 +1395,7 @@ export const store = {
   loadShoppingLists,
   loadShoppingList,
   loadCatalogue,
+  loadShops,
   loadMembers,
   searchCatalogue,
   ...edits,

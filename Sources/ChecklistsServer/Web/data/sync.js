@@ -86,6 +86,12 @@ function applyEntry(entry, reload) {
       if (deleted) confirm.removeCatalogueItem(id);
       else if (entry.state) confirm.putCatalogueItem(entry.state);
       break;
+    case "shop":
+      // A shop's order changed (dragged elsewhere, or learned from a trip): the lists showing it follow.
+      if (deleted) confirm.removeShop(id);
+      else if (entry.state?.id) confirm.putShop(entry.state, { list: !!state.shops });
+      else if (state.shops) reload.add("shops");
+      break;
     case "share":
       if (deleted) {
         confirm.removeChecklist(id);
@@ -168,7 +174,8 @@ async function catchUpOnce() {
   if (streamOpen || source?.readyState === 0) setLive(true); // connecting: its open catches up again
   for (const key of reload) {
     const load = key === "checklists" ? store.loadChecklists({ force: true })
-      : key === "shoppingLists" ? store.loadShoppingLists({ force: true }) : null;
+      : key === "shoppingLists" ? store.loadShoppingLists({ force: true })
+        : key === "shops" ? store.loadShops({ force: true }) : null;
     load?.catch(() => undefined);
   }
 }
@@ -186,6 +193,7 @@ async function reloadEverything() {
   if (state.shoppingLists) loads.push(store.loadShoppingLists(force));
   for (const id of state.shopping.keys()) loads.push(store.loadShoppingList(id, force));
   if (state.catalogue) loads.push(store.loadCatalogue(force));
+  if (state.shops) loads.push(store.loadShops(force));
   for (const id of state.members.keys()) loads.push(store.loadMembers(id));
   const results = await Promise.allSettled(loads);
   if ((streamOpen || source?.readyState === 0) && results.every((r) => r.status === "fulfilled")) setLive(true);

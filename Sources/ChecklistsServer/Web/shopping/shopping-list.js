@@ -1,10 +1,14 @@
 // The Shopping List screen: only the items on one list, checked off into the cart while
 // shopping (checked lines move down, struck through), with quantities, each line's cost, the
 // totals for the list and for the cart, Finish Shopping, and an add field that offers
-// catalogue items as you type.
+// catalogue items as you type. The lines to get sit under a heading per category (aisle), in
+// the order of the shop picked in the toolbar (shop-picker.js; grouping in aisles.js), those
+// without a category last under "Other"; the cart's lines below them.
 //
 // data-testid hooks: segment-list, segment-items; add-line-input (role=combobox),
-// add-line-button, suggestions (role=listbox), suggestion (data-item-name); lines (the <ul>),
+// add-line-button, suggestions (role=listbox), suggestion (data-item-name); lines (all the
+// groups), aisle (a section: data-category, "" for Other), aisle-heading (its <h2>),
+// cart-heading, line-group (each <ul>); the shop picker's hooks (shop-picker.js);
 // line-row (data-item-id, data-item-name, data-in-cart="true|false"), line-toggle
 // (role=checkbox), line-name, line-detail, qty-minus, qty-input, qty-plus, line-cost;
 // shop-summary, total, cart-total, unpriced-note, finish-shopping; empty-state, no-lists;
@@ -30,6 +34,8 @@ import {
   sameID, searchKey, segmentedControl, totalText,
 } from "/shopping/shopping-views.js";
 import { canCheck, canEditItems, isShared, openShareSheet, sharedNote } from "/sharing.js";
+import { aisleSections } from "/shopping/aisles.js";
+import { shopPicker } from "/shopping/shop-picker.js";
 
 const SUGGESTIONS = 8;
 const MAX_QUANTITY = 999;
@@ -59,7 +65,9 @@ export function shoppingListScreen({ route, alive }) {
   setNav({ left: [backButton("Lists", () => shell.up())], title: (id && listName(id)) ?? "", right: [shareButton] });
 
   const segmented = segmentedControl("list");
-  const lines = h("ul", { class: "group lines", "data-testid": "lines", "aria-labelledby": "nav-title" });
+  /** Every group of lines: a section per aisle (with its heading), then the cart. */
+  const lines = h("div", { class: "lines aisles", "data-testid": "lines" });
+  const picker = shopPicker({ listID: () => id });
   const emptyText = h("p", { text: "Nothing on this list yet. Type a name above, or choose from your items." });
   const chooseButton = h("button", { type: "button", class: "plain-button", text: "Choose from Items", onclick: () => shell.go(shopPaths.items()) });
   const empty = h("div", { class: "empty", "data-testid": "empty-state" }, emptyText, chooseButton);
@@ -214,41 +222,57 @@ export function shoppingListScreen({ route, alive }) {
     setTitle(contents.list.name);
     applyRole(contents.list);
     const shown = contents.lines;
-    const focus = shell.captureFocus(lines);
+    picker.update(contents, may);
+    const focus = captureFocus();
     const old = new Map();
     const oldConflicts = new Map();
-    for (const li of lines.children) {
+    for (const li of lines.querySelectorAll(":scope > section > ul > li")) {
       if (li._conflictID) oldConflicts.set(li._conflictID, li);
       else old.set(li.dataset.itemId, li);
     }
-    const rows = [];
-    const shownIDs = new Set();
-    for (const line of shown) {
-      shownIDs.add(line.item.id);
-      const existing = old.get(line.item.id);
-      const sig = signature(line);
-      let li = existing;
-      if (!existing || existing._signature !== sig) {
-        li = row(line);
-        li._signature = sig;
-        // Keep what the user is typing in a quantity field.
-        const typing = existing?.querySelector(".qty-input");
-        if (typing && typing === document.activeElement) li.querySelector(".qty-input").replaceWith(typing);
+    /** The rows of some lines, each with its conflict under it. */
+    const rowsOf = (group) => {
+      const rows = [];
+      for (const line of group) {
+        const existing = old.get(line.item.id);
+        const sig = signature(line);
+        let li = existing;
+        if (!existing || existing._signature !== sig) {
+          li = row(line);
+          li._signature = sig;
+          // Keep what the user is typing in a quantity field.
+          const typing = existing?.querySelector(".qty-input");
+          if (typing && typing === document.activeElement) li.querySelector(".qty-input").replaceWith(typing);
+        }
+        rows.push(li);
+        const conflict = conflictOf(line);
+        if (conflict) rows.push(oldConflicts.get(conflict.id) ?? conflictItem(conflict));
       }
-      rows.push(li);
-      const conflict = conflictOf(line);
-      if (conflict) rows.push(oldConflicts.get(conflict.id) ?? conflictItem(conflict));
-    }
+      return rows;
+    };
+    const shownIDs = new Set(shown.map((line) => line.item.id));
+    const { grouped, sections, cart } = aisleSections(shown, contents.shop);
+    const parts = sections.map((section) => ({
+      key: grouped ? `aisle ${section.key}` : "lines", title: section.title, category: section.key, rows: rowsOf(section.lines),
+    }));
     // Conflicts about this list's entries that have no line any more (deleted on another device
     // before this device's edit reached it): the item's name, and the conflict under it.
     const loose = (store.conflicts() ?? []).filter((c) => c.target?.kind === "entry" && sameID(c.target.listID, id)
       && !shownIDs.has(c.target.id));
-    for (const conflict of loose) {
-      const ghost = oldConflicts.get(`ghost ${conflict.id}`) ?? ghostRow(conflict);
-      rows.push(ghost, oldConflicts.get(conflict.id) ?? conflictItem(conflict));
+    if (loose.length > 0) {
+      const rows = [];
+      for (const conflict of loose) {
+        const ghost = oldConflicts.get(`ghost ${conflict.id}`) ?? ghostRow(conflict);
+        rows.push(ghost, oldConflicts.get(conflict.id) ?? conflictItem(conflict));
+      }
+      parts.push({ key: "loose", title: null, rows });
     }
-    const same = rows.length === lines.children.length && rows.every((li, i) => lines.children[i] === li);
-    if (!same) lines.replaceChildren(...rows);
+    if (cart.length > 0) parts.push({ key: "cart", title: grouped ? "In the Cart" : null, rows: rowsOf(cart), cart: true });
+    const groups = parts.map(groupElement);
+    const same = groups.length === lines.children.length && groups.every((el, i) => lines.children[i] === el);
+    if (!same) lines.replaceChildren(...groups);
+    for (const key of [...groupElements.keys()]) if (!groups.includes(groupElements.get(key))) groupElements.delete(key);
+    rowCount = parts.reduce((n, part) => n + part.rows.length, 0);
 
     const { totals } = contents;
     const currency = store.catalogue()?.currency;
@@ -261,8 +285,58 @@ export function shoppingListScreen({ route, alive }) {
     unpriced.textContent = n > 0 ? `${n} without a price` : "";
     finish.disabled = !shown.some((l) => l.inCart);
 
-    show(lines.children.length === 0 ? empty : lines);
-    shell.restoreFocus(lines, focus);
+    show(rowCount === 0 ? empty : lines);
+    restoreFocus(focus);
+  }
+
+  let rowCount = 0;
+  let headingCount = 0;
+  /** The <section> of each group shown, by key ("aisle <category>", "lines", "loose", "cart"). */
+  const groupElements = new Map();
+
+  /** A group's section: its heading (an aisle's or the cart's; none without categories) and rows. */
+  function groupElement({ key, title, category, rows, cart: isCart = false }) {
+    let group = groupElements.get(key);
+    if (!group || group._title !== (title ?? null)) {
+      const headingID = `aisle-heading-${++headingCount}`;
+      const heading = title ? h("h2", {
+        class: "aisle-heading", id: headingID, "data-testid": isCart ? "cart-heading" : "aisle-heading", text: title,
+      }) : null;
+      const ul = h("ul", {
+        class: `group line-group${isCart ? " cart-group" : ""}`, "data-testid": "line-group",
+        "aria-labelledby": title ? headingID : null, "aria-label": title ? null : isCart ? "In the cart" : null,
+      });
+      if (!title && !isCart) ul.setAttribute("aria-labelledby", "nav-title");
+      group = h("section", { class: `aisle${isCart ? " aisle-cart" : ""}`, "data-testid": isCart ? "cart" : "aisle" }, heading, ul);
+      if (!isCart && category !== undefined) group.dataset.category = category;
+      group._title = title ?? null;
+      group._ul = ul;
+      groupElements.set(key, group);
+    }
+    const ul = group._ul;
+    const same = rows.length === ul.children.length && rows.every((li, i) => ul.children[i] === li);
+    if (!same) ul.replaceChildren(...rows);
+    return group;
+  }
+
+  /** The rows in reading order, across the groups. */
+  const allRows = () => [...lines.querySelectorAll(":scope > section > ul > li")];
+
+  /** Which control of which row has the focus (a row repainted gets it back; a row gone, the one now in its place). */
+  function captureFocus() {
+    const active = document.activeElement;
+    if (!active || !lines.contains(active)) return null;
+    const li = active.closest("li");
+    return { li, itemID: li?.dataset.itemId, testid: active.dataset.testid, index: allRows().indexOf(li) };
+  }
+
+  function restoreFocus(focus) {
+    if (!focus || lines.contains(document.activeElement)) return;
+    const rows = allRows();
+    let li = focus.li?.isConnected ? focus.li : null;
+    li ??= rows[Math.min(focus.index, rows.length - 1)] ?? null;
+    const target = li?.querySelector(`[data-testid="${focus.testid}"]`) || li?.querySelector("button");
+    (target || document.getElementById("nav-title")).focus({ preventScroll: true });
   }
 
   /**
@@ -273,8 +347,8 @@ export function shoppingListScreen({ route, alive }) {
   function show(content) {
     const other = content === lines ? empty : lines;
     const root = main();
-    if (adder.form.parentElement !== root || !segmented.isConnected) {
-      root.replaceChildren(segmented, note, adder.form, content, summary);
+    if (adder.form.parentElement !== root || !segmented.isConnected || !picker.element.isConnected) {
+      root.replaceChildren(segmented, note, adder.form, picker.element, content, summary);
     } else if (!content.isConnected) {
       if (other.isConnected) other.replaceWith(content);
       else summary.before(content);
@@ -375,7 +449,7 @@ export function shoppingListScreen({ route, alive }) {
       return;
     }
     for (const topic of topics) {
-      if (topic === "catalogue" || topic === "outbox" || (topic.startsWith("shoppingList:") && sameID(topic.slice(13), id))) {
+      if (topic === "catalogue" || topic === "outbox" || topic === "shops" || (topic.startsWith("shoppingList:") && sameID(topic.slice(13), id))) {
         paint();
         return;
       }
@@ -457,6 +531,7 @@ export function shoppingListScreen({ route, alive }) {
     dispose() {
       stop?.();
       adder.dispose();
+      picker.dispose();
     },
   };
 }
