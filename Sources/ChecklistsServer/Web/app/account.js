@@ -1,10 +1,12 @@
 // Who is signed in: once the server has accounts, the user's name in the tab bar, with
-// Command line & tokens (tokens.js) and Sign out in its menu.
+// Command line & tokens (tokens.js), Settings (settings.js) and Sign out in its menu.
 //
-// data-testid hooks: account, account-button, account-name, account-menu, account-tokens, sign-out.
+// data-testid hooks: account, account-button, account-name, account-menu, account-tokens,
+// account-settings, sign-out.
 
 import { loadSession, signOut } from "/api.js";
 import { openTokensSheet } from "/tokens.js";
+import { shell } from "/shell.js";
 
 
 /**
@@ -45,6 +47,18 @@ export function setUpAccount(onSession = () => {}) {
       menu.hidePopover();
     }
     openTokensSheet({ returnFocus: button });
+  });
+  // Settings (the currency, Import…) open in the app, without a page load.
+  document.getElementById("account-settings").addEventListener("click", (event) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    if (menu.classList.contains("no-popover")) {
+      menu.hidden = true;
+      button.setAttribute("aria-expanded", "false");
+    } else {
+      menu.hidePopover();
+    }
+    shell.go("/shopping/settings");
   });
   // Sign out at once through the API; the link itself (/logout) asks first, if this fails.
   document.getElementById("sign-out").addEventListener("click", async (event) => {

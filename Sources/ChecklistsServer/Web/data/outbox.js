@@ -74,7 +74,7 @@ function requestOf(op) {
     case "putOnList": return ["PUT", entryPath(op), { body: op.body }];
     case "takeOffList": return ["DELETE", entryPath(op), {}];
     case "updateEntry": return ["PATCH", entryPath(op), { body: op.body, ifMatch: op.base }];
-    case "finishShopping": return ["POST", `${shopping}/finish`, {}];
+    case "finishShopping": return ["POST", `${shopping}/finish`, op.body ? { body: op.body } : {}];
     case "pickShop": return ["PUT", `${shopping}/shop`, { body: op.body }];
     case "createShop": return ["POST", "/shops", { body: op.body }];
     case "orderShop": return ["PATCH", `/shops/${enc(op.shopID)}`, { body: op.body, ifMatch: op.base }];
@@ -505,6 +505,7 @@ export class Outbox {
           break;
         case "finishShopping":
           if (answer?.contents) confirm.putShoppingContents(answer.contents);
+          if (answer && "trip" in answer) confirm.putTrip(op.listID, answer.trip);
           break;
         case "pickShop":
           if (answer?.list) confirm.putShoppingContents(answer.contents ?? answer);

@@ -34,6 +34,7 @@ const state = {
   catalogue: null, // {currency, items, etag}
   shops: null, // {shops: [Shop], etag}: the user's own shops, by name
   members: new Map(), // listID → {members, etag}
+  trips: new Map(), // listID → the trip its last Finish Shopping from this page recorded (not kept)
   cursor: null,
   live: false, // the stream is open and the feed was read up to it (sync.js)
   online: typeof navigator === "undefined" ? true : navigator.onLine !== false,
@@ -399,6 +400,11 @@ const confirm = {
   },
   removeMembers(listID) {
     if (state.members.delete(listID)) changed(`members:${listID}`);
+  },
+  /** Finish Shopping's answer: the trip it recorded (null: the cart was empty), for its toast. */
+  putTrip(listID, trip) {
+    state.trips.set(listID, trip ?? null);
+    touch(`trip:${listID}`);
   },
   /** A create answered with another id (the catalogue's item of that name): move what was kept. */
   remap(kind, from, to) {
@@ -1332,7 +1338,8 @@ const edits = {
     return itemID;
   },
   finishShopping(listID) {
-    outbox.enqueue({ kind: "finishShopping", listID });
+    // The client id makes a resend (its answer lost) return the same trip, not record another.
+    outbox.enqueue({ kind: "finishShopping", listID, body: { clientID: uuid() } });
     return listID;
   },
   /** Makes a shop (names are unique ignoring case: a name the user's shops have is refused here). */
@@ -1383,6 +1390,8 @@ export const store = {
   catalogue: catalogueView,
   shops: shopsView,
   members: (listID) => state.members.get(listID)?.members ?? null,
+  /** The trip the last Finish Shopping of `listID` on this page recorded (undefined: none answered yet). */
+  lastTrip: (listID) => state.trips.get(listID),
   pendingCount: () => outbox.pendingCount(),
   conflicts: () => outbox.conflicts(),
   conflictFor: (kind, id) => outbox.conflictFor(kind, id),

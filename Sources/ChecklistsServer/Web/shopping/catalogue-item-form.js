@@ -7,13 +7,14 @@
 //
 // data-testid hooks: catalogue-item-form, item-name-input, item-price-input, item-unit-input,
 // item-category-input, name-error, price-error, unit-error, category-error, form-error,
-// delete-catalogue-item-button, done, cancel.
+// delete-catalogue-item-button, done, cancel; price-history (price-chart.js) on Edit Item.
 
 import { main, shell } from "/shell.js";
 import { store } from "/data/store.js";
 import { announce, confirmDialog, h, navButton, setNav, toast } from "/views.js";
 import { shopPaths } from "/shopping/shopping-routes.js";
 import { amountText, currencySymbol, isOffline, notOffline, sameID } from "/shopping/shopping-views.js";
+import { priceHistory } from "/shopping/price-chart.js";
 
 /** The field an error is about, from its status and message. */
 function fieldOf(error) {
@@ -234,6 +235,8 @@ export function itemFormScreen({ route, alive }) {
       fields.price.error, fields.unit.error, fields.category.error, formError, categories,
     ];
     if (!isNew) {
+      // Its prices over time (read from the server; hidden offline).
+      groups.push(priceHistory(id).section);
       groups.push(h("ul", { class: "group" }, h("li", { class: "row" },
         h("button", {
           type: "button", class: "row-main destructive centered", "data-testid": "delete-catalogue-item-button",

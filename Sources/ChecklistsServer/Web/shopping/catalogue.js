@@ -10,19 +10,20 @@
 // data-item-name, data-on-list="true|false"), catalogue-toggle (role=checkbox), catalogue-name,
 // catalogue-detail, catalogue-price, edit-catalogue-item (ⓘ), add-catalogue-item (+),
 // section-header, sticky-section, section-index, catalogue-empty, catalogue-hint,
-// add-from-search, not-offline; a row with an unsent edit has data-pending="true" and a
+// add-from-search, not-offline; starter (starter.js: the starter set on an empty catalogue); a row with an unsent edit has data-pending="true" and a
 // pending-mark; conflicts about items show above the list (row-conflict). The list element fires "catalogue-rendered" ({query, count}) after each
 // search's rows are in the DOM (used to measure search-as-you-type).
 
 import { main, shell } from "/shell.js";
 import { store } from "/data/store.js";
-import { addButton, announce, h, setNav, toast } from "/views.js";
+import { addButton, announce, h, navButton, setNav, toast } from "/views.js";
 import { currentListID, shopPaths } from "/shopping/shopping-routes.js";
 import {
   conflictRow, fold, isOffline, keptList, listName, markPending, notOffline, priceText, resolveCurrentList, sameID,
   searchKey, segmentedControl,
 } from "/shopping/shopping-views.js";
 import { isShared } from "/sharing.js";
+import { starterOffer } from "/shopping/starter.js";
 
 const OVERSCAN = 800; // px of rows kept above and below the viewport
 const INDEX_MINIMUM = 30; // fewer rows than this need no letter index
@@ -32,7 +33,7 @@ let savedSearch = "";
 
 export function catalogueScreen({ alive, direction }) {
   setNav({
-    left: [],
+    left: [navButton("Settings", "open-settings", () => shell.go(shopPaths.settings()))],
     title: "Items",
     right: [addButton("Add item", "add-catalogue-item", () => shell.go(shopPaths.newItem()))],
   });
@@ -319,13 +320,17 @@ export function catalogueScreen({ alive, direction }) {
     conflictBox.replaceChildren(...open.map((c) => conflictRow(c)));
   }
 
+  let starter = null;
   function paintEmpty() {
     const total = store.catalogue().items.length;
     empty.hidden = shown.length > 0;
     if (shown.length > 0) return;
     if (total === 0) {
+      // The first run: the starter set of common groceries, one tap to add (starter.js).
+      starter ??= starterOffer({ alive });
       empty.replaceChildren(h("p", { text: "No items yet." }),
-        h("button", { type: "button", class: "plain-button", text: "Add Item", onclick: () => shell.go(shopPaths.newItem()) }));
+        h("button", { type: "button", class: "plain-button", text: "Add Item", onclick: () => shell.go(shopPaths.newItem()) }),
+        starter);
     } else {
       const text = search.value.trim();
       empty.replaceChildren(h("p", { text: `No items match “${text}”.` }),

@@ -11,7 +11,8 @@
 // cart-heading, line-group (each <ul>); the shop picker's hooks (shop-picker.js);
 // line-row (data-item-id, data-item-name, data-in-cart="true|false"), line-toggle
 // (role=checkbox), line-name, line-detail, qty-minus, qty-input, qty-plus, line-cost;
-// shop-summary, total, cart-total, unpriced-note, finish-shopping; empty-state, no-lists;
+// shop-summary, total, cart-total, unpriced-note, finish-shopping (then a toast "Trip saved: €…");
+// empty-state (with the first-run-hint), no-lists;
 // share-list (the owner's Share in the bar), shared-note (whose list it is and what the role allows);
 // not-offline; on a row with an unsent edit data-pending="true" and pending-mark; a conflict's
 // row-conflict directly under its row.
@@ -36,6 +37,8 @@ import {
 import { canCheck, canEditItems, isShared, openShareSheet, sharedNote } from "/sharing.js";
 import { aisleSections } from "/shopping/aisles.js";
 import { shopPicker } from "/shopping/shop-picker.js";
+import { firstRunHint } from "/shopping/starter.js";
+import { tripSavedText } from "/shopping/trips.js";
 
 const SUGGESTIONS = 8;
 const MAX_QUANTITY = 999;
@@ -70,7 +73,8 @@ export function shoppingListScreen({ route, alive }) {
   const picker = shopPicker({ listID: () => id });
   const emptyText = h("p", { text: "Nothing on this list yet. Type a name above, or choose from your items." });
   const chooseButton = h("button", { type: "button", class: "plain-button", text: "Choose from Items", onclick: () => shell.go(shopPaths.items()) });
-  const empty = h("div", { class: "empty", "data-testid": "empty-state" }, emptyText, chooseButton);
+  const hint = firstRunHint();
+  const empty = h("div", { class: "empty", "data-testid": "empty-state" }, emptyText, chooseButton, hint);
   const note = h("p", { class: "shared-note", "data-testid": "shared-note", hidden: true });
   /** What the user's role allows on this list (their own lists allow everything). */
   const may = { check: true, edit: true, shared: false };
@@ -89,6 +93,7 @@ export function shoppingListScreen({ route, alive }) {
     adder.form.hidden = !may.edit;
     finish.hidden = !may.check;
     chooseButton.hidden = may.shared;
+    hint.hidden = may.shared;
     emptyText.textContent = !may.edit ? "Nothing on this list yet."
       : may.shared ? "Nothing on this list yet. Type a name above to add it."
         : "Nothing on this list yet. Type a name above, or choose from your items.";
@@ -125,8 +130,12 @@ export function shoppingListScreen({ route, alive }) {
     const shownInCart = store.shoppingList(id)?.lines.filter((l) => l.inCart) ?? [];
     const cleared = shownInCart.length;
     try {
-      if (store.online) store.finishShopping(id);
-      else for (const line of shownInCart) store.takeOffList(id, line.item.id);
+      if (store.online) {
+        store.finishShopping(id);
+        announceTrip(id);
+      } else {
+        for (const line of shownInCart) store.takeOffList(id, line.item.id);
+      }
     } catch (error) {
       toast(error.message, { kind: "error" });
       return;
@@ -134,6 +143,25 @@ export function shoppingListScreen({ route, alive }) {
     announce(`Finished shopping: ${cleared} ${cleared === 1 ? "item" : "items"} cleared.`);
     toast(`Cleared ${cleared} ${cleared === 1 ? "item" : "items"} from the cart.`);
   });
+
+  /** Once the server answered Finish Shopping: "Trip saved: €23.40" (the trip's total), with a link to Trips. */
+  function announceTrip(listID) {
+    const before = store.lastTrip(listID);
+    let timer = 0;
+    const stop = store.subscribe((topics) => {
+      if (!topics.has(`trip:${listID}`)) return;
+      const trip = store.lastTrip(listID);
+      if (trip === before) return;
+      stop();
+      clearTimeout(timer);
+      if (!trip) return;
+      const text = tripSavedText(trip);
+      announce(text);
+      toast(text, { action: "Trips", onAction: () => shell.go(shopPaths.trips()), timeout: 8000 });
+    });
+    // The answer may never come on this page (offline meanwhile): stop listening after a while.
+    timer = setTimeout(stop, 60000);
+  }
 
   // MARK: Lines
 
@@ -498,7 +526,8 @@ export function shoppingListScreen({ route, alive }) {
     setNav({ left: [backButton("Lists", () => shell.up())], title: "Shopping", right: [] });
     main().replaceChildren(segmented, h("div", { class: "empty", "data-testid": "no-lists" },
       h("p", { text: "There is no shopping list yet." }),
-      h("button", { type: "button", class: "plain-button", text: "New Shopping List", onclick: () => shell.go(shopPaths.newList()) })));
+      h("button", { type: "button", class: "plain-button", text: "New Shopping List", onclick: () => shell.go(shopPaths.newList()) }),
+      firstRunHint()));
   }
 
   function showNotOffline() {

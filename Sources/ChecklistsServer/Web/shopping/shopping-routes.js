@@ -6,7 +6,10 @@
 //   /shopping/lists/{id}/edit        Edit Shopping List
 //   /shopping/items                  Items (the catalogue)
 //   /shopping/items/new[?name=…]     Add Item
-//   /shopping/items/{id}/edit        Edit Item
+//   /shopping/items/{id}/edit        Edit Item (with the item's price history)
+//   /shopping/trips                  Trips: past trips, spending per month, CSV export
+//   /shopping/trips/{id}             One trip's lines
+//   /shopping/settings               Settings: the currency, Import…
 
 const CURRENT_LIST_KEY = "checklists.shoppingList";
 
@@ -28,6 +31,9 @@ export const shopPaths = {
   items: () => "/shopping/items",
   newItem: (name) => (name ? `/shopping/items/new?name=${enc(name)}` : "/shopping/items/new"),
   editItem: (id) => `/shopping/items/${enc(id)}/edit`,
+  trips: () => "/shopping/trips",
+  trip: (id) => `/shopping/trips/${enc(id)}`,
+  settings: () => "/shopping/settings",
 };
 
 /** Where the Shopping tab starts: the current list, once one was opened on this device. */
@@ -50,12 +56,18 @@ export function parseShoppingRoute(parts) {
     if (parts.length === 2 && id === "new") return { name: "catalogueItemForm", id: null };
     if (parts.length === 3 && action === "edit") return { name: "catalogueItemForm", id };
   }
+  if (section === "trips") {
+    if (parts.length === 1) return { name: "trips" };
+    if (parts.length === 2) return { name: "trip", id };
+  }
+  if (section === "settings" && parts.length === 1) return { name: "shoppingSettings" };
   return { name: "notFound" };
 }
 
 /** Whether a route belongs to the Shopping tab. */
 export const isShoppingRoute = (route) =>
-  ["shopping", "shoppingLists", "shoppingList", "shoppingListForm", "catalogue", "catalogueItemForm"].includes(route.name);
+  ["shopping", "shoppingLists", "shoppingList", "shoppingListForm", "catalogue", "catalogueItemForm", "trips", "trip",
+    "shoppingSettings"].includes(route.name);
 
 /** The screen a shopping screen's Back, Cancel or Done returns to (null for the tab's root). */
 export function shoppingParent(route) {
@@ -64,12 +76,17 @@ export function shoppingParent(route) {
     case "shoppingList":
     case "shoppingListForm":
       return shopPaths.lists();
-    case "catalogue": {
+    case "catalogue":
+    case "trips": {
       const id = currentListID();
       return id ? shopPaths.list(id) : shopPaths.current();
     }
     case "catalogueItemForm":
       return shopPaths.items();
+    case "trip":
+      return shopPaths.trips();
+    case "shoppingSettings":
+      return shopPaths.lists();
     default:
       return null;
   }

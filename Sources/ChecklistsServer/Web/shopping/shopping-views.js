@@ -86,7 +86,7 @@ export function amountText(price) {
   return price.amount.replace(".", separator);
 }
 
-/** "Shopping List | Items": the Shopping tab's two screens, as a pair of links. */
+/** "Shopping List | Items | Trips": the Shopping tab's screens, as a row of links. */
 export function segmentedControl(active) {
   const link = (key, label, path, testid) => {
     const a = h("a", { class: "segment", href: path(), "data-testid": testid, text: label });
@@ -101,7 +101,8 @@ export function segmentedControl(active) {
 
   return h("nav", { class: "segmented", "aria-label": "Shopping" },
     link("list", "Shopping List", currentShoppingPath, "segment-list"),
-    link("items", "Items", shopPaths.items, "segment-items"));
+    link("items", "Items", shopPaths.items, "segment-items"),
+    link("trips", "Trips", shopPaths.trips, "segment-trips"));
 }
 
 // MARK: - The current list

@@ -9,6 +9,8 @@ import { catalogueScreen } from "/shopping/catalogue.js";
 import { itemFormScreen } from "/shopping/catalogue-item-form.js";
 import { shoppingListScreen } from "/shopping/shopping-list.js";
 import { shoppingListFormScreen, shoppingListsScreen } from "/shopping/shopping-lists.js";
+import { tripScreen, tripsScreen } from "/shopping/trips.js";
+import { settingsScreen } from "/settings.js";
 
 /**
  * Opens the signed-in user's kept data before the first Shopping screen paints, and starts
@@ -38,6 +40,12 @@ export function shoppingScreen(route, ctx) {
       return catalogueScreen(ctx);
     case "catalogueItemForm":
       return itemFormScreen(ctx);
+    case "trips":
+      return tripsScreen(ctx);
+    case "trip":
+      return tripScreen(ctx);
+    case "shoppingSettings":
+      return settingsScreen(ctx);
     default:
       return null;
   }
