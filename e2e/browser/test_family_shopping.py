@@ -95,9 +95,15 @@ def seed(server) -> dict:
     lists = ok(api("GET", "/api/v1/shopping-lists"))["lists"]
     own = [entry for entry in lists if "owner" not in entry]
     list_id = own[0]["id"] if own else ok(api("POST", "/api/v1/shopping-lists", {"name": "Shopping List"}))["id"]
+    # (A catalogue that was seeded with the tutorial's items already has a Bread: given the details.)
+    have = {item["name"]: item["id"] for item in ok(api("GET", "/api/v1/catalogue"))["items"]}
     items = {}
     for name, (price, category) in ITEMS.items():
-        items[name] = ok(api("POST", "/api/v1/catalogue", {"name": name, "price": price, "category": category}))["id"]
+        details = {"price": price, "category": category}
+        if name in have:
+            items[name] = ok(api("PATCH", f"/api/v1/catalogue/{have[name]}", details))["id"]
+        else:
+            items[name] = ok(api("POST", "/api/v1/catalogue", {"name": name, **details}))["id"]
     shop = ok(api("POST", "/api/v1/shops", {"name": "Corner Market", "clientID": str(uuid.uuid4()).upper()}))
     ok(api("PUT", f"/api/v1/shopping-lists/{list_id}/shop", {"shopID": shop["id"]}))
     for _ in range(3):

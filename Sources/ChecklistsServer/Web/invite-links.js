@@ -77,7 +77,7 @@ export function inviteLinks(list, { kind } = {}) {
     h("label", { class: "row-label grow", for: id(name), text: label }), control);
   const form = h("form", { class: "share-form invite-form", "data-testid": "invite-form", novalidate: true, "aria-describedby": "invite-error" },
     h("div", { class: "group share-add-group" },
-      field("role", "Role", role), field("expiry", "Works for", expiry), field("uses", "For", uses),
+      field("role", "Role", role), field("expiry", "Expires after", expiry), field("uses", "Can be used by", uses),
       h("div", { class: "row invite-make-row" }, make)));
 
   // The link just made: shown only now (the server keeps only its hash).
