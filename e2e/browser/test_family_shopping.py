@@ -74,6 +74,11 @@ def headings(driver) -> list[str]:
     return driver.execute_script(HEADINGS)
 
 
+def picked_shop(driver) -> str | None:
+    """The shop the toolbar's picker names."""
+    return driver.execute_script("return document.querySelector('[data-testid=shop-name]')?.textContent ?? null")
+
+
 TRIPS = """
 return [...document.querySelectorAll('[data-testid=trip-row]')].map(row => ({
   shop: row.querySelector('[data-testid=trip-shop]')?.textContent ?? '',
@@ -139,6 +144,7 @@ def test_family_shops_together_after_an_invite_link(server, browser):
     wait_ready(alice, "shoppingList", f"/shopping/lists/{list_id}")
     wait_lines(alice, to_get, "alice's list in Corner Market's learned order")
     until_equal(alice, headings, LEARNED_SECTIONS, "alice's section headings")
+    until_equal(alice, picked_shop, "Corner Market", "the shop picked for the list")
     click(alice, tid("share-list"))
     until(alice, lambda d: d.execute_script(
         "return document.querySelector('[data-testid=invite-section]')?.dataset.loaded === 'true'"),
@@ -171,6 +177,7 @@ def test_family_shops_together_after_an_invite_link(server, browser):
     until_equal(carol, account_name, "carol", "carol's name in the tab bar")
     wait_lines(carol, to_get, "carol's view of the shared list, in the shop's learned order")
     until_equal(carol, headings, LEARNED_SECTIONS, "carol's section headings")
+    until_equal(carol, picked_shop, "Corner Market", "the list's shop, as carol sees it (alice's shop)")
     shoot(carol, "list")
 
     # Both shop at once: carol takes the produce and the bread, alice the rest; each sees the other.
