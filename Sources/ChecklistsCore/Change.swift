@@ -20,6 +20,9 @@ public struct Change: Hashable, Sendable, Codable {
     /// A shop of the owner's was added, renamed, reordered (by a drag or a trip) or deleted:
     /// logged on the catalogue, so pages that show a list in the shop's order refresh.
     case shopUpdated
+    /// Shopping was finished and a trip recorded (``Trip``): pages that show trips re-read
+    /// them. Logged on the shopping list's collection.
+    case tripRecorded
 
     /// The kind of collection the change is about.
     public var scope: Scope {
@@ -28,7 +31,7 @@ public struct Change: Hashable, Sendable, Codable {
         .itemDeleted:
         return .checklist
       case .shoppingListCreated, .shoppingListUpdated, .shoppingListDeleted, .entryAdded,
-        .entryUpdated, .entryDeleted:
+        .entryUpdated, .entryDeleted, .tripRecorded:
         return .shoppingList
       case .catalogueUpdated, .catalogueItemAdded, .catalogueItemUpdated, .catalogueItemDeleted,
         .shopUpdated:

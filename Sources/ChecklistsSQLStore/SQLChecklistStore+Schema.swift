@@ -99,6 +99,7 @@ extension SQLChecklistStore {
       try migrateToPushSubscriptions(db, postgreSQL: false)
     }
     migrator.registerMigration("v16: shops and aisles") { db in try migrateToShops(db) }
+    migrator.registerMigration("v17: trips and prices") { db in try migrateToTrips(db) }
     return migrator
   }()
 }

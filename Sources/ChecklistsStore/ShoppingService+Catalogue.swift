@@ -23,6 +23,7 @@ extension ShoppingService {
         ownerID: owner.id, name: name, price: price, unit: unit, category: category,
         createdAt: now())
       try tx.insertShoppingItem(item)
+      try recordPrice(of: item, in: tx)
       try log(.catalogueItemAdded, item: item, in: tx)
       return item
     }
@@ -85,6 +86,7 @@ extension ShoppingService {
         id: id ?? UUID(), ownerID: owner.id, name: name, price: price, unit: unit,
         category: category, createdAt: now())
       try tx.insertShoppingItem(item)
+      try recordPrice(of: item, in: tx)
       try log(.catalogueItemAdded, item: item, in: tx)
       return (item, true)
     }
@@ -111,6 +113,7 @@ extension ShoppingService {
     let category = try category.map { try ShoppingItem.validatedDetail($0, field: "A category") }
     return try store.writeShopping { tx in
       var item = try ownedItem(id, in: tx)
+      let previousPrice = item.price
       var edited = item
       if let name { edited.name = name }
       if let price { edited.price = price }
@@ -131,6 +134,7 @@ extension ShoppingService {
       item.revision += 1
       item.updatedAt = now()
       try tx.updateShoppingItem(item)
+      try recordPrice(of: item, previous: previousPrice, in: tx)
       try tx.recordChanges(
         of: .id(id), changed, revision: item.revision, by: owner.id, at: item.updatedAt)
       try log(.catalogueItemUpdated, item: item, in: tx)

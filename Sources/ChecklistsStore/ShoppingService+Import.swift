@@ -34,10 +34,12 @@ extension ShoppingService {
         var item: ShoppingItem
         if var existing = try tx.shoppingItem(ownerID: owner.id, named: name) {
           if existing.price != portable.price, let price = portable.price {
+            let previousPrice = existing.price
             existing.price = price
             existing.revision += 1
             existing.updatedAt = date
             try tx.updateShoppingItem(existing)
+            try recordPrice(of: existing, previous: previousPrice, in: tx)
             // Recorded like an edit, so a stale PATCH of the price meets a 412.
             try tx.recordChanges(
               of: .id(existing.id), ["price"], revision: existing.revision, by: owner.id, at: date)
@@ -51,6 +53,7 @@ extension ShoppingService {
             id: id ?? UUID(), ownerID: owner.id, name: name, price: portable.price,
             createdAt: date)
           try tx.insertShoppingItem(item)
+          try recordPrice(of: item, in: tx)
           report.added += 1
         }
         if portable.isOnShoppingList, try tx.entry(listID: listID, itemID: item.id) == nil {

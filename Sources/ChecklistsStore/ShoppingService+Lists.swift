@@ -201,11 +201,36 @@ extension ShoppingService {
   /// - Returns: How many entries were cleared.
   @discardableResult
   public func finishShopping(listID: UUID) throws -> Int {
+    try finishShopping(listID: listID, clientID: nil).cleared
+  }
+
+  /// Ends a shopping trip: records it (what was in the cart, in the order it went in, with
+  /// the prices of the moment and the list's shop), lets the shop learn the walk, and takes
+  /// what is in the cart off the list, all in one transaction. The items stay in the catalogue.
+  /// - Parameter clientID: An id the client chose for this finish: sent again, the finish
+  ///   answers the trip it recorded and changes nothing.
+  /// - Returns: How many entries were cleared, and the trip (nil when the cart was empty).
+  /// - Throws: `notFound` or `forbidden` for a list the user may not check; `conflict` when
+  ///   `clientID` was used for another finish.
+  @discardableResult
+  public func finishShopping(listID: UUID, clientID: UUID?) throws -> (
+    cleared: Int, trip: Trip?
+  ) {
     try store.writeShopping { tx in
       var list = try accessibleList(listID, for: .check, in: tx)
+      if let clientID, let trip = try replayedTrip(clientID: clientID, listID: listID, in: tx) {
+        return (0, trip)
+      }
+      let trip = try recordTrip(of: list, clientID: clientID, in: tx)
       let cleared = try tx.deleteEntriesInCart(listID: listID)
       if cleared > 0 { try bump(&list, .shoppingListUpdated, in: tx) }
-      return cleared
+      if trip != nil {
+        _ = try tx.appendChange(
+          Change(
+            ownerID: list.ownerID, collectionID: list.id, kind: .tripRecorded,
+            revision: list.revision, date: list.updatedAt))
+      }
+      return (cleared, trip)
     }
   }
 

@@ -15,7 +15,7 @@ public protocol ShoppingStore: Sendable {
 
 /// The reading primitives for shopping, valid only inside ``ShoppingStore/readShopping(_:)``.
 public protocol ShoppingStoreReader: SharingStoreReader, FieldRevisionReader, IDClaimReader,
-  ShopStoreReader
+  ShopStoreReader, TripStoreReader
 {
   /// The currency of the user's catalogue, or nil before its first use.
   func catalogueCurrency(ownerID: UUID) throws -> Currency?
@@ -75,7 +75,9 @@ public protocol ShoppingStoreReader: SharingStoreReader, FieldRevisionReader, ID
 }
 
 /// The writing primitives for shopping, valid only inside ``ShoppingStore/writeShopping(_:)``.
-public protocol ShoppingStoreWriter: ShoppingStoreReader, FieldRevisionWriter, ShopStoreWriter {
+public protocol ShoppingStoreWriter: ShoppingStoreReader, FieldRevisionWriter, ShopStoreWriter,
+  TripStoreWriter
+{
   /// Records that the user's catalogue exists (it has been seeded) and its currency.
   func insertCatalogue(ownerID: UUID, currency: Currency, createdAt: Date) throws
 

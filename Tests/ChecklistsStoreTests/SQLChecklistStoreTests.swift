@@ -60,6 +60,7 @@ struct SQLChecklistStoreTests {
         "v14: templates",
         "v15: push subscriptions",
         "v16: shops and aisles",
+        "v17: trips and prices",
       ])
     switch kind {
     case .sqlite:
