@@ -21,6 +21,9 @@ export function subtitle(itemCount, remainingCount) {
   return `${remainingCount} Remaining`;
 }
 
+/** A category as a shop's sections match it: ignoring case (the server's ShopSection.key). */
+export const sectionKey = (category) => String(category ?? "").trim().toLowerCase();
+
 /**
  * A shop's order as lookups (computed once per shop object): each section's rank by its folded
  * category, with the shop's spelling, and each item's rank by its id (upper case).
@@ -32,7 +35,7 @@ export function shopRanks(shop) {
   if (!ranks) {
     const sections = new Map();
     for (const [index, section] of (shop.sections ?? []).entries()) {
-      const key = fold(section.category);
+      const key = sectionKey(section.category);
       if (!key || sections.has(key)) continue;
       sections.set(key, { rank: typeof section.rank === "number" ? section.rank : index, name: section.category });
     }
@@ -49,10 +52,10 @@ export function shopRanks(shop) {
  * has one ([0, rank]), after those by name when not ([1, 0, name]), uncategorised last ([2]).
  */
 export function sectionPlace(category, ranks) {
-  const key = fold(category);
+  const key = sectionKey(category);
   if (!key) return [2, 0, ""];
   const ranked = ranks?.sections.get(key);
-  return ranked ? [0, ranked.rank, ""] : [1, 0, key];
+  return ranked ? [0, ranked.rank, key] : [1, 0, key];
 }
 
 function comparePlaces(x, y) {

@@ -14,7 +14,7 @@ import { ApiError, request } from "/api.js";
 import { databaseName, openDatabase } from "/data/idb.js";
 import { Outbox } from "/data/outbox.js";
 import {
-  LIMITS, byName, evenRanks, fold, insertAfter, lineCost, nameCollator, parsePrice, shopOrder, shoppingTotals,
+  LIMITS, byName, evenRanks, fold, insertAfter, lineCost, nameCollator, parsePrice, sectionKey, shopOrder, shoppingTotals,
   subtitle, validated, validatedNotes,
 } from "/data/ops-apply.js";
 
@@ -33,6 +33,7 @@ const state = {
   shopping: new Map(), // id → {list, lines, totals, shop, etag, local}
   catalogue: null, // {currency, items, etag}
   shops: null, // {shops: [Shop], etag}: the user's own shops, by name
+  listShops: new Map(), // listID → [Shop]: the shops a list someone shared can be shopped in (its owner's)
   members: new Map(), // listID → {members, etag}
   trips: new Map(), // listID → the trip its last Finish Shopping from this page recorded (not kept)
   cursor: null,
@@ -784,6 +785,7 @@ function shownShop(kept, listOps, shopOps) {
     if (!id) shop = null;
     else if (!shop || !sameShopID(shop.id, id)) {
       shop = shopsView()?.find((s) => sameShopID(s.id, id))
+        ?? [...state.listShops.values()].flat().find((s) => sameShopID(s.id, id))
         ?? (kept && sameShopID(kept.id, id) ? kept : { id, name: "", revision: 0, sections: [], itemRanks: {} });
     }
   }
@@ -957,6 +959,7 @@ function reset() {
   state.shopping = new Map();
   state.catalogue = null;
   state.shops = null;
+  state.listShops = new Map();
   state.members = new Map();
   state.cursor = null;
   outbox.restore([]);
@@ -1086,6 +1089,16 @@ async function loadShops({ force = false } = {}) {
     if (answer?.notModified) return false;
     confirm.setShops(answer.shops, answer.etag ?? null);
     saveNow();
+    return true;
+  });
+}
+
+/** The shops a list someone shared with the user can be shopped in (its owner's): GET /shops?list=. */
+async function loadListShops(listID) {
+  return single(`listShops:${listID}`, async () => {
+    const answer = await call("GET", `/shops?list=${enc(listID)}`);
+    state.listShops.set(listID, answer.shops);
+    touch(`listShops:${listID}`);
     return true;
   });
 }
@@ -1359,7 +1372,7 @@ const edits = {
   /** Sets a shop's section order: `categories` is the whole order, as after a drag. */
   orderShop(shopID, categories) {
     const sections = categories.map((c) => validated(c, ...LIMITS.category));
-    const keys = new Set(sections.map(fold));
+    const keys = new Set(sections.map(sectionKey));
     if (keys.size !== sections.length) throw new Error("A section order names each category once.");
     outbox.enqueue({ kind: "orderShop", shopID, body: { sections }, base: shownRevision("shop", shopID) });
     return shopID;
@@ -1389,6 +1402,7 @@ export const store = {
   shoppingList: shoppingListView,
   catalogue: catalogueView,
   shops: shopsView,
+  listShops: (listID) => state.listShops.get(listID) ?? null,
   members: (listID) => state.members.get(listID)?.members ?? null,
   /** The trip the last Finish Shopping of `listID` on this page recorded (undefined: none answered yet). */
   lastTrip: (listID) => state.trips.get(listID),
@@ -1405,6 +1419,7 @@ export const store = {
   loadShoppingList,
   loadCatalogue,
   loadShops,
+  loadListShops,
   loadMembers,
   searchCatalogue,
   ...edits,

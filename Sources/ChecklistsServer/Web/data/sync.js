@@ -108,6 +108,18 @@ function applyEntry(entry, reload) {
   }
 }
 
+/**
+ * A shop was made, renamed or reordered (by a drag elsewhere, or learned from a trip): the feed
+ * says so only as a catalogue change, so the shops, and the kept lists shown in one, are read
+ * again (the lists' order and headings follow their shop).
+ */
+function shopsChanged() {
+  if (state.shops) store.loadShops({ force: true }).catch(() => undefined);
+  for (const [id, record] of state.shopping) {
+    if (record.shop) store.loadShoppingList(id, { force: true }).catch(() => undefined);
+  }
+}
+
 let soonTimer = null;
 let afterSending = false;
 /** A catch-up for a live change: after the outbox is sent (its answers are newer), batched. */
@@ -223,6 +235,7 @@ function openStream() {
       data = null;
     }
     catchUpSoon();
+    if (data?.kind === "shopUpdated") shopsChanged();
     emit("change", data);
   });
   source.addEventListener("reminder", (event) => {

@@ -3,7 +3,7 @@
 // works offline and with unsent edits), uncategorised ones last under "Other", and the cart
 // below them. No DOM and no state here.
 
-import { fold, nameCollator, sectionPlace, shopOrder, shopRanks } from "/data/ops-apply.js";
+import { nameCollator, sectionKey, sectionPlace, shopOrder, shopRanks } from "/data/ops-apply.js";
 
 /** The heading of the uncategorised lines. */
 export const OTHER = "Other";
@@ -13,7 +13,7 @@ export const OTHER = "Other";
  * - Parameters: `lines` (any order), `shop` (the list's picked shop, or null).
  * - Returns: `{grouped, sections: [{key, title, category, lines}], cart: [line]}`; `grouped` is
  *   false when no line has a category (then one section without a title holds every line to
- *   get, as before aisles). `key` is the folded category ("" for Other).
+ *   get, as before aisles). `key` is the category in lower case ("" for Other).
  * - Complexity: O(n log n) in the lines.
  */
 export function aisleSections(lines, shop) {
@@ -21,12 +21,12 @@ export function aisleSections(lines, shop) {
   const sorted = lines.slice().sort(shopOrder(shop));
   const toGet = sorted.filter((l) => !l.inCart);
   const cart = sorted.filter((l) => l.inCart);
-  const grouped = lines.some((l) => fold(l.item?.category));
+  const grouped = lines.some((l) => sectionKey(l.item?.category));
   if (!grouped) return { grouped, sections: toGet.length ? [{ key: "", title: null, category: null, lines: toGet }] : [], cart };
   const sections = [];
   let current = null;
   for (const line of toGet) {
-    const key = fold(line.item.category);
+    const key = sectionKey(line.item.category);
     if (!current || current.key !== key) {
       const title = key ? (ranks?.sections.get(key)?.name ?? line.item.category.trim()) : OTHER;
       current = { key, title, category: key ? title : null, lines: [] };
@@ -53,7 +53,7 @@ export function sectionOrder(shop, known) {
   const seen = new Set();
   const add = (category) => {
     const name = String(category ?? "").trim();
-    const key = fold(name);
+    const key = sectionKey(name);
     if (!key || seen.has(key)) return;
     seen.add(key);
     out.push(name);
@@ -62,7 +62,7 @@ export function sectionOrder(shop, known) {
   const ranked = [...(ranks?.sections.values() ?? [])].sort((a, b) => a.rank - b.rank).map((s) => s.name);
   ranked.forEach(add);
   const others = [...new Set(known.map((c) => String(c ?? "").trim()).filter(Boolean))]
-    .filter((c) => !seen.has(fold(c)))
+    .filter((c) => !seen.has(sectionKey(c)))
     .sort((a, b) => comparePlace(a, b));
   others.forEach(add);
   return out;

@@ -3,8 +3,9 @@
 // name) and "Edit order…" (the section order sheet, shop-sections.js). Every choice is an edit
 // of the client store, so it shows at once and is sent when the server can be reached.
 //
-// On a list someone shared with the user the shops are the owner's, which this user cannot
-// list: the shop picked shows as text only.
+// On a list someone shared with the user the shops are the owner's: someone who may check
+// things off picks among them (GET /shops?list=, online), and only the owner makes shops or
+// sets their order; a viewer reads the shop picked as text.
 //
 // data-testid hooks: shop-toolbar, shop-picker (the menu button, aria-expanded), shop-name,
 // shop-menu (role=menu), shop-option (role=menuitemradio, data-shop-id, aria-checked; "No shop"
@@ -34,6 +35,7 @@ export function shopPicker({ listID }) {
   const staticText = h("p", { class: "shop-static", "data-testid": "shop-static", hidden: true });
   const element = h("div", { class: "shop-toolbar", "data-testid": "shop-toolbar" }, button, staticText, menu);
   let shown = null; // the contents' shop as last drawn
+  let shared = false; // a list someone shared: the owner's shops
   let stopLoad = false;
 
   /** The shop picked for the list (as shown: an unsent pick included). */
@@ -42,7 +44,8 @@ export function shopPicker({ listID }) {
   function update(contents, may) {
     shown = contents?.shop ?? null;
     const label = shown ? shown.name || "New shop" : "None";
-    if (may.shared) {
+    shared = may.shared;
+    if (may.shared && !may.check) {
       button.hidden = true;
       close();
       staticText.hidden = !shown;
@@ -72,18 +75,20 @@ export function shopPicker({ listID }) {
   }
 
   function fill() {
-    const shops = store.shops() ?? (shown ? [shown] : []);
+    const shops = (shared ? store.listShops(listID()) : store.shops()) ?? (shown ? [shown] : []);
     const focused = document.activeElement;
     const focusKey = menu.contains(focused) ? focused.dataset.shopId ?? focused.dataset.testid : null;
     menu.replaceChildren(
       ...shops.map(option),
       option(null),
-      h("div", { class: "shop-menu-separator", role: "separator" }),
-      h("button", { type: "button", class: "shop-menu-item", role: "menuitem", tabindex: "-1", "data-testid": "new-shop", text: "New shop…" }),
-      h("button", {
-        type: "button", class: "shop-menu-item", role: "menuitem", tabindex: "-1", "data-testid": "edit-order", text: "Edit order…",
-        "aria-disabled": shown ? "false" : "true",
-      }),
+      ...(shared ? [] : [
+        h("div", { class: "shop-menu-separator", role: "separator" }),
+        h("button", { type: "button", class: "shop-menu-item", role: "menuitem", tabindex: "-1", "data-testid": "new-shop", text: "New shop…" }),
+        h("button", {
+          type: "button", class: "shop-menu-item", role: "menuitem", tabindex: "-1", "data-testid": "edit-order", text: "Edit order…",
+          "aria-disabled": shown ? "false" : "true",
+        }),
+      ]),
     );
     if (focusKey !== null) {
       const again = items().find((el) => (el.dataset.shopId ?? el.dataset.testid) === focusKey);
@@ -98,7 +103,8 @@ export function shopPicker({ listID }) {
     (items().find((el) => el.getAttribute("aria-checked") === "true") ?? items()[0])?.focus();
     document.addEventListener("pointerdown", outside, true);
     // The shops as the server has them now (kept ones show meanwhile, offline too).
-    store.loadShops({ force: true }).then(() => {
+    const load = shared ? store.loadListShops(listID()) : store.loadShops({ force: true });
+    load.then(() => {
       if (!stopLoad && !menu.hidden) fill();
     }, () => {});
   }
