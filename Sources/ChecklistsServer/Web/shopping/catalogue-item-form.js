@@ -236,7 +236,8 @@ export function itemFormScreen({ route, alive }) {
     ];
     if (!isNew) {
       // Its prices over time (read from the server; hidden offline).
-      groups.push(priceHistory(id).section);
+      // Not for an item this device made and has not sent yet: the server has no history of it.
+      if (!original._pending) groups.push(priceHistory(id).section);
       groups.push(h("ul", { class: "group" }, h("li", { class: "row" },
         h("button", {
           type: "button", class: "row-main destructive centered", "data-testid": "delete-catalogue-item-button",

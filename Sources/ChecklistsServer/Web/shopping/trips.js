@@ -171,7 +171,7 @@ export function tripsScreen({ alive }) {
   const spending = h("section", { class: "group spending", "aria-labelledby": "spending-heading", "data-testid": "spending" });
   const list = h("ul", { class: "group lines trips", "data-testid": "trips", "aria-label": "Past trips" });
   const exportLink = h("a", {
-    class: "plain-button export-csv", href: "/api/v1/trips/export.csv", download: "trips.csv", "data-testid": "export-csv",
+    class: "plain-button export-csv", href: `/api/v1/trips/export.csv?tz=${enc(timeZone())}`, download: "trips.csv", "data-testid": "export-csv",
     text: "Export CSV",
   });
   const settingsLink = h("a", {
@@ -233,9 +233,13 @@ export function tripsScreen({ alive }) {
     }
   }
 
-  // A trip finished on this or another device shows when the list changes.
+  // A trip finished here, or on another device (its list changes then: the cart comes off),
+  // shows without a reload.
+  let soon = 0;
   const stop = store.subscribe((topics) => {
-    if ([...topics].some((t) => t.startsWith("trip:"))) refresh();
+    if (![...topics].some((t) => t.startsWith("trip:") || t.startsWith("shoppingList:"))) return;
+    clearTimeout(soon);
+    soon = setTimeout(() => alive() && refresh(), 300);
   });
 
   let ready;
@@ -247,7 +251,12 @@ export function tripsScreen({ alive }) {
     const cancel = shell.showLoadingSoon(alive);
     ready = refresh().finally(cancel);
   }
-  return { ready, refresh, wants: () => false, dispose: () => stop?.() };
+  return {
+    ready, refresh, wants: () => false, dispose() {
+      clearTimeout(soon);
+      stop?.();
+    },
+  };
 }
 
 /** "2 × €1.15" (the unit price at the time), or "2" without a price. */
