@@ -40,14 +40,16 @@ export function invitesPath(list, kind) {
   return listKind(list, kind) === "shoppingList" ? `/shopping-lists/${id}/invites` : `/checklists/${id}/invites`;
 }
 
-/** "Can check off · one use · 0 of 1 used · until 9 Dec 2026", a link's row as people read it. */
+/**
+ * "Can check off · 0 of 1 used", a link's row as people read it (its state line, from the
+ * server, says until when it works).
+ */
 export function inviteSummary(invite) {
   const role = ROLE_NAMES[invite.role] ?? invite.role;
   const uses = invite.maxUses == null
     ? `${invite.uses} ${invite.uses === 1 ? "use" : "uses"}`
     : `${invite.uses} of ${invite.maxUses} used`;
-  const until = invite.state === "valid" ? ` · until ${day(invite.expiresAt)}` : "";
-  return `${role} · ${uses}${until}`;
+  return `${role} · ${uses}`;
 }
 
 const uuid = () => (crypto.randomUUID ? crypto.randomUUID() : [...crypto.getRandomValues(new Uint8Array(16))]
@@ -156,7 +158,7 @@ export function inviteLinks(list, { kind } = {}) {
         h("span", { class: "invite-summary", "data-testid": "invite-summary", text: inviteSummary(invite) }),
         h("span", { class: "row-sub invite-state", "data-testid": "invite-state" },
           h("span", { class: `invite-badge ${invite.state}`, text: STATE_NAMES[invite.state] ?? invite.state }),
-          invite.message ? ` · ${invite.message}` : "")));
+          ` · ${invite.message || `Until ${day(invite.expiresAt)}.`}`)));
     if (invite.state === "valid") {
       const revoke = h("button", {
         type: "button", class: "plain-button small destructive", "data-testid": "invite-revoke",

@@ -99,7 +99,8 @@ async function start() {
   document.title = `Join “${info.list?.name ?? ""}” · Checklists`;
   main.dataset.state = info.state;
   if (info.state !== "valid") {
-    showClosed(info.message || "This invitation can’t be used any more.", `Ask ${info.owner} for a new link.`);
+    const text = info.message || "This invitation can’t be used any more.";
+    showClosed(text, /new link/i.test(text) ? "" : `Ask ${info.owner} for a new link.`);
     return;
   }
   $("lead").textContent = "You are invited.";
