@@ -54,6 +54,12 @@ enum OpenAPIComponents {
     "NewShop": RequestSchemas.newShop,
     "ShopChanges": RequestSchemas.shopChanges,
     "ListShop": RequestSchemas.listShop,
+    // Trips and prices
+    "Trip": TripJSON.schema,
+    "TripCollection": ResponseSchemas.tripCollection,
+    "MonthlySpending": ResponseSchemas.monthlySpending,
+    "PriceHistory": ResponseSchemas.priceHistory,
+    "FinishShopping": RequestSchemas.finishShopping,
     // Accounts, tokens, the remote command line and sharing
     "TokenList": ResponseSchemas.tokenList,
     "CreatedToken": ResponseSchemas.createdToken,
