@@ -9,6 +9,12 @@ extension CommandContext {
     return AccountService(store: try database(), now: now)
   }
 
+  /// Invite links (the acting user is ``service()``'s owner).
+  func invites() throws -> InviteService {
+    if case .hosted(let services, _) = backend { return services.invites }
+    return InviteService(store: try database(), now: now, timeZone: timeZone)
+  }
+
   /// The acting user's sharing.
   func sharing() throws -> SharingService {
     if case .hosted(let services, _) = backend { return services.sharing }

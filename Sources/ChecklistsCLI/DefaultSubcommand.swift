@@ -22,11 +22,38 @@ enum DefaultSubcommand {
   /// - Parameter arguments: The command line without the program name.
   /// - Returns: The command line to parse.
   static func complete(_ arguments: [String]) -> [String] {
+    if let completed = completeWithArguments(arguments) { return completed }
     guard let group = positionalIndex(in: arguments, from: 0),
       let subcommand = defaults[arguments[group]],
       positionalIndex(in: arguments, from: group + 1) == nil,
       !arguments.contains(where: { ["-h", "--help", "--"].contains($0) })
     else { return arguments }
+    var completed = arguments
+    completed.insert(subcommand, at: group + 1)
+    return completed
+  }
+
+  /// The groups whose default subcommand takes words of its own, below the root:
+  /// `share Groceries bob` is `share with Groceries bob`.
+  static let defaultsTakingArguments = [
+    ShareCommand.configuration.commandName: ShareCommand.defaultSubcommand
+  ]
+
+  /// `arguments` with the default subcommand inserted after such a group when the word after
+  /// the group names none of its subcommands (nor `help`); nil when nothing changes.
+  private static func completeWithArguments(_ arguments: [String]) -> [String]? {
+    guard let group = positionalIndex(in: arguments, from: 0),
+      let subcommand = defaultsTakingArguments[arguments[group]],
+      let command = ChecklistsCommand.configuration.subcommands.first(where: {
+        $0.configuration.commandName == arguments[group]
+      }),
+      let next = positionalIndex(in: arguments, from: group + 1),
+      arguments[next] != "help",
+      !command.configuration.subcommands.contains(where: {
+        $0.configuration.commandName == arguments[next]
+      }),
+      !arguments[..<next].contains("--")
+    else { return nil }
     var completed = arguments
     completed.insert(subcommand, at: group + 1)
     return completed

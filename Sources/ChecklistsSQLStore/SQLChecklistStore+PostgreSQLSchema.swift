@@ -194,6 +194,7 @@ extension SQLChecklistStore {
     // Written once (SQLChecklistStore+Shops), with "C" text where PostgreSQL runs it.
     migrator.registerMigration("v16: shops and aisles") { db in try migrateToShops(db) }
     migrator.registerMigration("v17: trips and prices") { db in try migrateToTrips(db) }
+    migrator.registerMigration("v18: invites") { db in try migrateToInvites(db) }
     return migrator
   }()
 

@@ -20,6 +20,8 @@ struct APIGateway: Sendable {
   let readiness: ReadinessProbe
   /// `/api/v1/push`'s handlers (Web Push), nil when the server has none.
   var push: PushRoutes?
+  /// Whether accounts may be made through invite links.
+  var signUp: ChecklistsServer.SignUp = .invitation
 
   /// Answers a request: the API's, the document's, or a page or file of the web app.
   func handle(_ request: HTTPRequest) -> HTTPResponse {

@@ -44,6 +44,9 @@ public final class ChecklistsServer: Sendable {
     /// Plain-HTTP origins (`http://127.0.0.1:8090`) push endpoints may have besides
     /// `https://` ones: for tests that play the push service.
     public var pushAllowedInsecureOrigins: [String] = []
+    /// Whether people may make their own account through an invite link (the default), or
+    /// accounts are made only with `checklists user add`.
+    public var signUp: SignUp = .invitation
 
     /// The defaults: 127.0.0.1:8080.
     public init() {}
@@ -107,13 +110,14 @@ public final class ChecklistsServer: Sendable {
     let (push, vapidKey) = try Self.webPush(store: store, configuration: configuration, now: now)
     let pusher = ReminderPusher(store: store, log: { log($0) })
     watcher.onReminderClaimed = { item, list in pusher.enqueue(item, in: list) }
-    let gateway = APIGateway(
+    var gateway = APIGateway(
       authenticator: authenticator, locale: configuration.locale, events: events, cache: cache,
       didWrite: {
         cache.invalidate()
         watcher.poke()
       }, commandRunner: configuration.commandRunner, metrics: metrics,
       readiness: ReadinessProbe(store: store), push: push)
+    gateway.signUp = configuration.signUp
     var settings = HTTPServerConfiguration(
       host: configuration.host, port: configuration.port,
       threadCount: configuration.threadCount, tls: configuration.tls)

@@ -70,6 +70,14 @@ enum OpenAPIComponents {
     "ShareRole": ShareRole.schema,
     "Member": ResponseSchemas.member,
     "SharedList": ResponseSchemas.sharedList,
+    // Invite links
+    "Invite": ResponseSchemas.invite,
+    "CreatedInvite": ResponseSchemas.createdInvite,
+    "InviteCollection": ResponseSchemas.inviteCollection,
+    "Invitation": ResponseSchemas.invitation,
+    "AcceptedInvitation": ResponseSchemas.acceptedInvitation,
+    "SignedUp": ResponseSchemas.signedUp,
+    "NewInvite": RequestSchemas.newInvite,
     // Smart lists, search and templates
     "ChecklistReference": ResponseSchemas.checklistReference,
     "SmartListItem": ResponseSchemas.smartListItem,
@@ -88,6 +96,7 @@ enum OpenAPIComponents {
     "POST /api/v1/session": RequestSchemas.signIn,
     "POST /api/v1/tokens": RequestSchemas.newToken,
     "PUT /api/v1/shares/{listID}/{user}": RequestSchemas.share,
+    "POST /api/v1/invitations/{token}/sign-up": RequestSchemas.signUp,
   ]
 
   /// The whole `components` object.

@@ -106,6 +106,17 @@ struct RequestBody {
     }
   }
 
+  /// A whole-number field that may be `null`: absent (`nil`), `null` (`.some(nil)`) or a
+  /// number.
+  func nullableInteger(_ name: String) throws -> Int?? {
+    switch fields[name] {
+    case nil: return nil
+    case .null?: return .some(nil)
+    case .number?: return .some(try integer(name))
+    case let other?: throw wrongType(name, "a whole number or null", other)
+    }
+  }
+
   /// A date field: absent (`nil`), `null` (`.some(nil)`) or an ISO 8601 string.
   func date(_ name: String) throws -> Date?? {
     switch fields[name] {

@@ -18,6 +18,8 @@ extension RouteTable {
         LoginPage.response(for: request) ?? StaticFiles.response(for: request)
       }
     }
+    // An invite link's page: whoever opens it may not have an account yet.
+    routes.on("GET", "/invite/{token}", nil) { _, request, _ in InvitePage.response(for: request) }
     // The app's own URLs get the app shell; a browser that must sign in goes to /login first.
     for path in [
       "/", "/lists", "/lists/{page...}", "/shopping", "/shopping/{page...}", "/smart/{page...}",

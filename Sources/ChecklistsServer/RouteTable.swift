@@ -26,6 +26,7 @@ struct RouteTable: Sendable {
     smartListRoutes(&api)
     templateRoutes(&api)
     pushRoutes(&api)
+    inviteRoutes(&api)
     var site = RouteGroup(access: .public)
     webRoutes(&site)
     operationsRoutes(&site)

@@ -74,7 +74,7 @@ final class ServerLog: Sendable {
     line.append(contentsOf: " \"".utf8)
     line.append(contentsOf: record.method.utf8)
     line.append(0x20)
-    line.append(contentsOf: record.path.utf8)
+    line.append(contentsOf: InvitePage.redacted(record.path).utf8)
     line.append(contentsOf: "\" ".utf8)
     Self.appendDecimal(Int64(record.status), to: &line)
     line.append(0x20)

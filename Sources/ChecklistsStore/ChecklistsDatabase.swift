@@ -6,7 +6,8 @@ import Foundation
 /// every user at once. The server and the CLI take the database through this protocol, so
 /// neither knows which SQL engine keeps it.
 public protocol ChecklistsDatabase: ChecklistStore, AccountStore, ShoppingStore, SharingStore,
-  SignInFailureLedger, SmartListStore, TemplateStore, PushSubscriptionStore, AnyObject
+  SignInFailureLedger, SmartListStore, TemplateStore, PushSubscriptionStore, InviteStore,
+  AnyObject
 {
   /// Where the database is, for messages: a file's path, or a server's address.
   var path: String { get }

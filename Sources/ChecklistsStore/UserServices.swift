@@ -7,6 +7,8 @@ public struct UserServices: Sendable {
   public let checklists: ChecklistService
   public let shopping: ShoppingService
   public let sharing: SharingService
+  /// Invite links to the user's lists, and joining through others' links.
+  public let invites: InviteService
 
   /// Opens a user's services. Opening their shopping seeds it on first use, which is a write:
   /// keep the result rather than opening it per request.
@@ -18,6 +20,7 @@ public struct UserServices: Sendable {
     UserServices(
       checklists: ChecklistService(store: store, owner: user, now: now),
       shopping: try ShoppingService.open(store: store, owner: user, currency: currency, now: now),
-      sharing: SharingService(store: store, user: user, now: now))
+      sharing: SharingService(store: store, user: user, now: now),
+      invites: InviteService(store: store, now: now))
   }
 }

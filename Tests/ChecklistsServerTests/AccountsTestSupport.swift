@@ -15,8 +15,11 @@ struct Household {
   static let passwords = ["alice": "wonderland-42", "bob": "builder-1234"]
 
   /// Starts the server, with `commandRunner` for `POST /api/v1/cli` if given.
-  init(commandRunner: RemoteCommandRunner? = nil, publicURLs: [PublicURL] = []) async throws {
-    server = try TestServer(commandRunner: commandRunner, publicURLs: publicURLs)
+  init(
+    commandRunner: RemoteCommandRunner? = nil, publicURLs: [PublicURL] = [],
+    signUp: ChecklistsServer.SignUp = .invitation
+  ) async throws {
+    server = try TestServer(commandRunner: commandRunner, publicURLs: publicURLs, signUp: signUp)
     store = try SQLChecklistStore(sqlitePath: server.databasePath)
     accounts = AccountService(
       store: store, hasher: PasswordHasher(strength: .minimum), now: server.clock.now)

@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsSecurity
 import ChecklistsStore
 import Foundation
 import Testing
@@ -19,6 +20,7 @@ struct IsolationTests {
     let token: UUID
     let template: UUID
     let shop: UUID
+    let invite: UUID
   }
 
   static func makeAlicesThings(_ home: Household) throws -> AlicesThings {
@@ -35,9 +37,12 @@ struct IsolationTests {
     let template = try templates.saveTemplate(fromList: list.id).template
     let shop = try shopping.createShop(named: "Cake shop").shop
     try shopping.pickShop(shop.id, forList: shoppingList.id)
+    let invite = try InviteService(store: home.store, now: home.server.clock.now).create(
+      listID: shoppingList.id, role: .editor, by: try home.accounts.existingUser("alice")
+    ).details.invite
     return AlicesThings(
       checklist: list.id, item: item.id, shoppingList: shoppingList.id, catalogueItem: cake.id,
-      token: token.id, template: template.id, shop: shop.id)
+      token: token.id, template: template.id, shop: shop.id, invite: invite.id)
   }
 
   /// A valid body for each route that takes one, so a 404 cannot hide behind a 422. A route
@@ -57,6 +62,10 @@ struct IsolationTests {
     case ("POST", "/api/v1/templates/{id}/start"): return ["name": "Mine now"]
     case ("PATCH", "/api/v1/shops/{shopID}"): return ["name": "Mine now"]
     case ("PUT", "/api/v1/shopping-lists/{listID}/shop"): return ["shopID": NSNull()]
+    case ("POST", "/api/v1/checklists/{id}/invites"): return ["role": "editor"]
+    case ("POST", "/api/v1/shopping-lists/{listID}/invites"): return ["role": "editor"]
+    case ("POST", "/api/v1/invitations/{token}/sign-up"):
+      return ["username": "mallory", "password": "mallory-pass"]
     default: return nil
     }
   }
@@ -80,6 +89,9 @@ struct IsolationTests {
     }
     result = result.replacingOccurrences(of: "{shopID}", with: things.shop.uuidString)
     result = result.replacingOccurrences(of: "{tokenID}", with: things.token.uuidString)
+    result = result.replacingOccurrences(of: "{inviteID}", with: things.invite.uuidString)
+    // An invite link's token is the key itself: without it there is nothing to reach.
+    result = result.replacingOccurrences(of: "{token}", with: SecretToken.generate().value)
     result = result.replacingOccurrences(of: "{listID}", with: things.shoppingList.uuidString)
     result = result.replacingOccurrences(of: "{itemID}", with: things.catalogueItem.uuidString)
     return result
@@ -124,6 +136,11 @@ struct IsolationTests {
     #expect(try home.accounts.apiTokens(userName: "alice").map(\.id) == [things.token])
     #expect(contents.shop?.id == things.shop)
     #expect(try home.shopping("alice").shop(id: things.shop).name == "Cake shop")
+    let invites = try InviteService(store: home.store, now: home.server.clock.now).invites(
+      ofList: things.shoppingList, by: try home.accounts.existingUser("alice"))
+    #expect(invites.map(\.invite.id) == [things.invite])
+    #expect(invites.map(\.state) == [.valid])
+    #expect(try home.accounts.users().map(\.name) == ["alice", "bob"])
   }
 
   @Test("Collections show only the user's own things, and exports hold only theirs")

@@ -1,5 +1,6 @@
 import ChecklistsCore
 import ChecklistsInterop
+import ChecklistsStore
 import Foundation
 import Testing
 import WebPush
@@ -41,6 +42,11 @@ struct SchemaConformanceTests {
       "POST /api/v1/templates/{id}/start": "/api/v1/templates/\(UUID().uuidString)/start",
       "POST /api/v1/push/subscriptions": "/api/v1/push/subscriptions",
       "POST /api/v1/push/subscriptions/delete": "/api/v1/push/subscriptions/delete",
+      "POST /api/v1/checklists/{id}/invites": "/api/v1/checklists/\(list)/invites",
+      "POST /api/v1/shopping-lists/{listID}/invites":
+        "/api/v1/shopping-lists/\(shoppingList)/invites",
+      "POST /api/v1/invitations/{token}/sign-up":
+        "/api/v1/invitations/\(fixture.inviteToken)/sign-up",
     ]
   }
 
@@ -254,6 +260,27 @@ struct SchemaConformanceTests {
       ("GET", "/api/v1/items/{id}/history", "/api/v1/items/\(item)/history", nil),
       ("GET", "/api/v1/push/key", "/api/v1/push/key", nil),
       ("POST", "/api/v1/push/subscriptions", "/api/v1/push/subscriptions", subscription),
+      (
+        "POST", "/api/v1/checklists/{id}/invites", "/api/v1/checklists/\(list)/invites",
+        ["role": "viewer", "maxUses": 1]
+      ),
+      ("GET", "/api/v1/checklists/{id}/invites", "/api/v1/checklists/\(list)/invites", nil),
+      (
+        "POST", "/api/v1/shopping-lists/{listID}/invites",
+        "/api/v1/shopping-lists/\(shoppingList)/invites", ["role": "checker", "maxUses": NSNull()]
+      ),
+      (
+        "GET", "/api/v1/shopping-lists/{listID}/invites",
+        "/api/v1/shopping-lists/\(shoppingList)/invites", nil
+      ),
+      (
+        "GET", "/api/v1/invitations/{token}", "/api/v1/invitations/\(fixture.inviteToken)", nil
+      ),
+      (
+        "POST", "/api/v1/invitations/{token}/sign-up",
+        "/api/v1/invitations/\(fixture.inviteToken)/sign-up",
+        ["username": "carol", "password": "carol-singer"]
+      ),
     ]
     var sampled: Set<String> = []
     for (method, template, path, body) in steps {
@@ -263,6 +290,14 @@ struct SchemaConformanceTests {
         Issue.record("\(method) \(path) answered \(response.status): \(problem)")
       }
     }
+    // As bob: joining through alice's link.
+    let accepted = try await fixture.send(
+      "POST", "/api/v1/invitations/\(fixture.inviteToken)/accept", nil, as: "bob")
+    #expect(accepted.status == 200, "\(accepted.text)")
+    for problem in try document.problems("POST", "/api/v1/invitations/{token}/accept", accepted) {
+      Issue.record("POST /api/v1/invitations/{token}/accept answered: \(problem)")
+    }
+    sampled.insert("POST /api/v1/invitations/{token}/accept")
     // As bob: the list alice shared, with its owner and his role.
     for (template, path) in [("/api/v1/shares", "/api/v1/shares"), ("/api/v1/checklists", "")] {
       let response = try await fixture.send("GET", path.isEmpty ? template : path, nil, as: "bob")
@@ -310,6 +345,8 @@ extension SchemaConformanceTests {
     /// A catalogue item on no list, to delete.
     let spareCatalogueItem: String
     let shoppingList: String
+    /// The token of a link to the shopping list, for any number of uses.
+    let inviteToken: String
 
     init() async throws {
       home = try await Household(commandRunner: RunnerCalls().runner)
@@ -331,7 +368,11 @@ extension SchemaConformanceTests {
         named: "Coffee", price: Price(minorUnits: 499, currency: .euro), unit: "500 g"
       ).id.uuidString
       spareCatalogueItem = try shopping.addItem(named: "Pepper").id.uuidString
-      shoppingList = try shopping.createList(named: "Saturday").id.uuidString
+      let saturday = try shopping.createList(named: "Saturday")
+      shoppingList = saturday.id.uuidString
+      inviteToken = try InviteService(store: home.store, now: home.server.clock.now).create(
+        listID: saturday.id, role: .checker, by: try home.accounts.existingUser("alice")
+      ).token.value
     }
 
     func document() async throws -> ServedDocument {

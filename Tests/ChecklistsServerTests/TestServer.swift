@@ -22,7 +22,8 @@ final class TestServer: Sendable {
   /// `publicURLs` are the names it answers to besides 127.0.0.1 and localhost.
   init(
     start: Date = Date(timeIntervalSince1970: 1_800_000_000),
-    commandRunner: RemoteCommandRunner? = nil, publicURLs: [PublicURL] = []
+    commandRunner: RemoteCommandRunner? = nil, publicURLs: [PublicURL] = [],
+    signUp: ChecklistsServer.SignUp = .invitation
   ) throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("checklists-server-\(UUID().uuidString)")
@@ -41,6 +42,7 @@ final class TestServer: Sendable {
     configuration.locale = Locale(identifier: "en_US")
     configuration.commandRunner = commandRunner
     configuration.publicURLs = publicURLs
+    configuration.signUp = signUp
     server = try ChecklistsServer(
       store: store, configuration: configuration, now: clock.now, logsRequests: false)
     try server.start()

@@ -61,6 +61,7 @@ struct SQLChecklistStoreTests {
         "v15: push subscriptions",
         "v16: shops and aisles",
         "v17: trips and prices",
+        "v18: invites",
       ])
     switch kind {
     case .sqlite:

@@ -28,6 +28,10 @@ struct ServeCommand: RunnableCommand {
       With no accounts it only listens on this machine and asks no one to sign in. To open it \
       to a network, add users first ('checklists user add'); then everyone signs in.
 
+      The owner of a list can make an invite link to it ('checklists share invite', or the \
+      Share sheet). Whoever opens the link signs in, or makes an account there: turn that off \
+      with --sign-up off, and accounts are made only with 'checklists user add'.
+
       It answers requests for localhost and for IP addresses at its port. Reached by any other \
       name (a DNS name, or through a proxy), name it with --public-url, once per address; \
       CHECKLISTS_PUBLIC_URL holds the same list, space- or comma-separated, when the option is \
@@ -68,6 +72,10 @@ struct ServeCommand: RunnableCommand {
         "push-contact", valueName: "url",
         help: "Where push services can reach the operator, mailto:… or https://… (default: the "
           + "first --public-url)."),
+      .option(
+        "sign-up", valueName: "mode",
+        help: "invitation (default): whoever opens a working invite link may make an account; "
+          + "off: only 'checklists user add' makes accounts."),
       .option(
         "push-allow-insecure-origin", valueName: "origin",
         help: "Also send pushes to this plain-HTTP origin, such as http://127.0.0.1:8090: for "
@@ -134,6 +142,12 @@ struct ServeCommand: RunnableCommand {
             + "not '\(contact)'.")
       }
       configuration.pushContact = contact
+    }
+    if let mode = values.string("sign-up") {
+      guard let signUp = ChecklistsServer.SignUp(rawValue: mode.lowercased()) else {
+        throw UsageError("--sign-up takes 'invitation' or 'off', not '\(mode)'.")
+      }
+      configuration.signUp = signUp
     }
     configuration.pushAllowedInsecureOrigins = values.strings("push-allow-insecure-origin")
     for origin in configuration.pushAllowedInsecureOrigins {

@@ -22,10 +22,34 @@ private struct SharedListReference {
   }
 }
 
-/// `checklists share <list> <user> [--role R] [--shopping]`.
-struct ShareCommand: RunnableCommand {
+/// `checklists share …`: share a list with a user (`share <list> <user>`, which is
+/// `share with <list> <user>`), or through invite links.
+struct ShareCommand: CommandGroup {
   static let configuration = CommandConfiguration(
     commandName: "share",
+    abstract: "Share one of your lists with another user, or through an invite link.",
+    discussion: """
+      'checklists share <list> <user>' shares a list with a user, as 'checklists share with' \
+      does. Roles: viewer (sees the list), checker (also checks items off, or puts them in \
+      the cart), editor (also adds, edits and deletes items). Only the owner renames, \
+      deletes or shares a list. Acts as --user when there are several users.
+
+      An invite link ('share invite') lets someone who has no account yet, or whose user \
+      name you do not know, join the list.
+      """,
+    subcommands: [
+      ShareWithCommand.self, ShareInviteCommand.self, ShareInvitesCommand.self,
+      ShareRevokeInviteCommand.self,
+    ])
+
+  /// The subcommand that `share <list> <user>` runs.
+  static let defaultSubcommand = ShareWithCommand.configuration.commandName
+}
+
+/// `checklists share [with] <list> <user> [--role R] [--shopping]`.
+struct ShareWithCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "with",
     abstract: "Share one of your lists with another user, or change their role.",
     discussion: """
       Roles: viewer (sees the list), checker (also checks items off, or puts them in the \

@@ -1,0 +1,198 @@
+import ArgumentParsing
+import ChecklistsCore
+import ChecklistsInterop
+import ChecklistsServer
+import ChecklistsStore
+import Foundation
+
+/// How the invite commands name a list: a checklist, or with `--shopping` a shopping list.
+private struct InvitedList {
+  let id: UUID
+  let name: String
+  let scope: Change.Scope
+
+  init(_ reference: String, shopping: Bool, _ context: CommandContext) throws {
+    if shopping {
+      let list = try context.shopping().findList(reference)
+      (id, name, scope) = (list.id, list.name, .shoppingList)
+    } else {
+      let list = try context.service().findList(reference)
+      (id, name, scope) = (list.id, list.name, .checklist)
+    }
+  }
+}
+
+/// `checklists share invite <list> [--role R] [--expires 7d] [--uses N] [--shopping] [--json]`.
+struct ShareInviteCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "invite",
+    abstract: "Make an invite link to one of your lists, shown once.",
+    discussion: """
+      Whoever opens the link signs in, or makes an account (unless the server runs with \
+      --sign-up off), and joins the list at the role. The link works for --uses people \
+      (default 1; 'any' for as many as open it) until it expires (default 7 days, at most \
+      90). Only the link's digest is kept: it is shown this once. With $CHECKLISTS_PUBLIC_URL \
+      set, the link starts with its first address; otherwise put the server's address in \
+      front of the path.
+      """,
+    arguments: [
+      .positional("list", help: "The list, by name or number."),
+      .option("role", valueName: "role", help: "viewer, checker or editor (default: checker)."),
+      .option(
+        "expires", valueName: "days",
+        help: "How long it works: 7d, 30d, or a number of days (default: 7d, at most 90d)."),
+      .option(
+        "uses", valueName: "count",
+        help: "How many may use it, 1 to 100, or 'any' (default: 1)."),
+      .flag("shopping", help: "The list is a shopping list (default: a checklist)."),
+      jsonFlag,
+    ])
+
+  struct JSON: Encodable {
+    var invite: InviteJSON
+    var url: String
+    var token: String
+  }
+
+  var list: String
+  var role: String
+  var days: Int
+  var uses: Int?
+  var shopping: Bool
+  var json: Bool
+
+  init(_ values: ParsedValues) throws {
+    list = try values.require("list")
+    role = values.string("role") ?? ShareRole.checker.rawValue
+    days = Invite.defaultLifetimeDays
+    if let text = values.string("expires") {
+      let number = text.lowercased().hasSuffix("d") ? String(text.dropLast()) : text
+      guard let value = Int(number) else {
+        throw UsageError("--expires takes a number of days such as 7d or 30, not '\(text)'.")
+      }
+      days = value
+    }
+    uses = 1
+    if let text = values.string("uses") {
+      if text.lowercased() == "any" {
+        uses = nil
+      } else if let value = Int(text) {
+        uses = value
+      } else {
+        throw UsageError("--uses takes a number from 1 to 100, or 'any', not '\(text)'.")
+      }
+    }
+    shopping = values.flag("shopping")
+    json = values.flag("json")
+  }
+
+  func run(_ context: CommandContext) throws {
+    let role = try ShareRole.named(role)
+    let target = try InvitedList(list, shopping: shopping, context)
+    let (details, token, _) = try context.invites().create(
+      listID: target.id, scope: target.scope, role: role, expiresInDays: days, maxUses: uses,
+      by: try context.service().owner)
+    let base = context.environment[PublicURL.environmentVariable].flatMap {
+      try? PublicURL.list($0).first?.origin
+    }
+    let url = (base ?? "") + "/invite/" + token.value
+    if json {
+      context.print(
+        try JSONOutput.encode(
+          JSON(
+            invite: InviteJSON(
+              details.invite, listName: details.listName, state: details.state,
+              message: details.message), url: url, token: token.value)))
+      return
+    }
+    let people =
+      uses.map { $0 == 1 ? "for one person" : "for \($0) people" } ?? "for anyone with it"
+    context.print(
+      "Invite link to '\(target.name)' as \(role.rawValue), \(people). \(details.message)")
+    context.print("  \(url)")
+    if base == nil {
+      context.print("Put this server's address in front, such as https://checklists.example.com.")
+    }
+    context.print(
+      "It is shown only now; revoke it with 'checklists share revoke-invite "
+        + "\(details.invite.id.uuidString)'.")
+  }
+}
+
+/// `checklists share invites <list> [--shopping] [--json]`.
+struct ShareInvitesCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "invites",
+    abstract: "Show the invite links of one of your lists that were not revoked.",
+    arguments: [
+      .positional("list", help: "The list, by name or number."),
+      .flag("shopping", help: "The list is a shopping list (default: a checklist)."),
+      jsonFlag,
+    ])
+
+  struct JSON: Encodable { var invites: [InviteJSON] }
+
+  var list: String
+  var shopping: Bool
+  var json: Bool
+
+  init(_ values: ParsedValues) throws {
+    list = try values.require("list")
+    shopping = values.flag("shopping")
+    json = values.flag("json")
+  }
+
+  func run(_ context: CommandContext) throws {
+    let target = try InvitedList(list, shopping: shopping, context)
+    let invites = try context.invites().invites(
+      ofList: target.id, scope: target.scope, by: try context.service().owner)
+    if json {
+      context.print(
+        try JSONOutput.encode(
+          JSON(
+            invites: invites.map {
+              InviteJSON($0.invite, listName: $0.listName, state: $0.state, message: $0.message)
+            })))
+      return
+    }
+    if invites.isEmpty {
+      context.print(
+        "'\(target.name)' has no invite links. Make one with: checklists share invite "
+          + "'\(target.name)'\(shopping ? " --shopping" : "")")
+      return
+    }
+    for details in invites {
+      let invite = details.invite
+      let uses = invite.maxUses.map { "\(invite.uses) of \($0) uses" } ?? "\(invite.uses) uses"
+      context.print(
+        "\(invite.id.uuidString)  \(invite.role.rawValue), \(uses): \(details.message)")
+    }
+  }
+}
+
+/// `checklists share revoke-invite <id>`.
+struct ShareRevokeInviteCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "revoke-invite",
+    abstract: "Revoke one of your invite links: it stops working and says so.",
+    arguments: [
+      .positional("id", help: "The invite's id, as 'checklists share invites' shows it.")
+    ])
+
+  var id: String
+
+  init(_ values: ParsedValues) throws {
+    id = try values.require("id")
+  }
+
+  func run(_ context: CommandContext) throws {
+    guard let inviteID = UUID(uuidString: id.trimmingCharacters(in: .whitespaces)) else {
+      throw ChecklistsError(
+        .notFound, "There is no invitation with id '\(id)'; 'checklists share invites <list>' "
+          + "shows the ids.")
+    }
+    let details = try context.invites().revoke(
+      inviteID: inviteID, by: try context.service().owner)
+    context.print("Revoked the invite link to '\(details.listName)'; it no longer works.")
+  }
+}
