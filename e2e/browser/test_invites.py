@@ -211,6 +211,7 @@ def test_revoked_link_says_so(server, browser):
 
 def test_someone_with_an_account_signs_in_and_joins(server, browser):
     browser.allow_console(SIGNED_OUT)
+    server.cli("--user", "alice", "list", "add", "Packing")
     server.cli("--user", "alice", "add", "Packing", "Passport")
     checklist = server.api("GET", "/api/v1/checklists", user="alice").body["checklists"]
     list_id = next(entry["id"] for entry in checklist if entry["name"] == "Packing")
