@@ -5,9 +5,10 @@
 // data-testid hooks of the Share sheet: share-sheet (the <dialog>), share-title, share-done,
 // share-members (the <ul>), share-member (data-user), share-member-name, share-member-role
 // (a <select>), share-remove, share-empty, share-form, share-user-input, share-role-select,
-// share-add, share-error.
+// share-add, share-error. The invite-link part below it: invite-links.js.
 
 import { api, loadSession } from "/api.js";
+import { inviteLinks } from "/invite-links.js";
 import { announce, confirmDialog, h, presentSheet, toast } from "/views.js";
 
 /** The roles, from least to most allowed. */
@@ -130,10 +131,11 @@ export function shareSheetChanged(change) {
 }
 
 /**
- * Opens the Share sheet for one of the user's lists. Resolves, when it closes, to the members
- * as last shown ([{user, role}]).
+ * Opens the Share sheet for one of the user's lists (`kind`: "checklist" or "shoppingList",
+ * read from the list when not given). Resolves, when it closes, to the members as last shown
+ * ([{user, role}]).
  */
-export function openShareSheet(list) {
+export function openShareSheet(list, { kind } = {}) {
   openSheet?.close();
   const opener = document.activeElement;
   let members = [];
@@ -164,7 +166,8 @@ export function openShareSheet(list) {
       h("div", { class: "row field-row" },
         h("label", { class: "row-label grow", for: "share-role", text: "Role" }), roleSelect, add)));
 
-  const body = h("div", { class: "sheet-body" }, intro, heading, empty, ul, error, form);
+  const invites = inviteLinks(list, { kind });
+  const body = h("div", { class: "sheet-body" }, intro, heading, empty, ul, error, form, invites.section);
   const dialog = h("dialog", { class: "sheet share-sheet", "aria-labelledby": "share-title", "data-testid": "share-sheet" },
     h("header", { class: "sheet-bar" }, h("span"), title, done), body);
 
@@ -283,6 +286,7 @@ export function openShareSheet(list) {
   });
   openSheet = { dialog, listID: list.id, reload, close };
   reload();
+  invites.reload();
   return closed;
 }
 
