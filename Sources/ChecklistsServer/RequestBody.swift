@@ -92,21 +92,6 @@ struct RequestBody {
     }
   }
 
-  /// A field that is an array of strings, or nil when absent.
-  func strings(_ name: String) throws -> [String]? {
-    switch fields[name] {
-    case nil: return nil
-    case .array(let values):
-      return try values.map { value in
-        guard case .string(let text) = value else {
-          throw wrongType(name, "an array of strings", value)
-        }
-        return text
-      }
-    case let other?: throw wrongType(name, "an array of strings", other)
-    }
-  }
-
   /// A whole-number field, or nil when absent.
   func integer(_ name: String) throws -> Int? {
     switch fields[name] {
