@@ -30,7 +30,7 @@ extension Household {
   ) async throws -> (list: ShoppingList, bread: ShoppingItem, token: String, id: String) {
     let shopping = try shopping("alice")
     let list = try shopping.createList(named: "Groceries")
-    let bread = try shopping.addItem(named: "Bread")
+    let bread = try shopping.addItem(named: "Sourdough loaf")
     try shopping.put(itemID: bread.id, onList: list.id)
     var body: [String: Any] = ["role": role]
     if let maxUses { body["maxUses"] = maxUses }
