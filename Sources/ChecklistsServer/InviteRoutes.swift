@@ -134,7 +134,9 @@ struct InviteRoutes: Sendable {
   func signUp(_ request: HTTPRequest, _ token: String) throws -> HTTPResponse {
     try authenticator.checkSameOrigin(request)
     let body = try RequestBody(request, schema: RequestSchemas.signUp)
-    let (name, password) = (try body.requiredString("username"), try body.requiredString("password"))
+    let (name, password) = (
+      try body.requiredString("username"), try body.requiredString("password")
+    )
     guard try signUpAllowed() else {
       throw APIError(
         status: 403,

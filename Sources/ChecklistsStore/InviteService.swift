@@ -86,7 +86,8 @@ public struct InviteService: Sendable {
   ///   them, `invalidInput` for limits out of range, `conflict` without accounts, for too many
   ///   live invites, or for an `id` that names something else.
   public func create(
-    listID: UUID, scope expected: Change.Scope? = nil, role: ShareRole, expiresInDays: Int? = nil, maxUses: Int? = nil,
+    listID: UUID, scope expected: Change.Scope? = nil, role: ShareRole, expiresInDays: Int? = nil,
+    maxUses: Int? = nil,
     id: UUID? = nil, by user: User
   ) throws -> (details: Details, token: SecretToken, isNew: Bool) {
     let days = try Invite.validated(expiresInDays: expiresInDays, maxUses: maxUses)

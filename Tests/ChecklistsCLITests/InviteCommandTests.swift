@@ -3,7 +3,9 @@ import Testing
 
 @Suite("checklists share invite, invites and revoke-invite")
 struct InviteCommandTests {
-  @Test("Alice makes a link to a shopping list, lists it and revokes it; 'share <list> <user>' still shares")
+  @Test(
+    "Alice makes a link to a shopping list, lists it and revokes it; 'share <list> <user>' still shares"
+  )
   func inviteListRevoke() throws {
     var cli = CLI()
     cli.environment["CHECKLISTS_PUBLIC_URL"] = "https://lists.example.com"
@@ -18,7 +20,8 @@ struct InviteCommandTests {
         .first { $0.hasPrefix("https://lists.example.com/invite/") })
     #expect(link.count == "https://lists.example.com/invite/".count + 43)
 
-    let json = try cli.ok("--user", "alice", "share", "invites", "Shopping List", "--shopping", "--json")
+    let json = try cli.ok(
+      "--user", "alice", "share", "invites", "Shopping List", "--shopping", "--json")
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     let invites = try #require(object["invites"] as? [[String: Any]])
@@ -50,7 +53,8 @@ struct InviteCommandTests {
     #expect(
       try cli.ok("--user", "alice", "share", "Shopping List", "bob", "--shopping")
         == "Shared 'Shopping List' with 'bob' as checker.\n")
-    let bad = try cli.run("--user", "alice", "share", "invite", "Shopping List", "--shopping", "--uses", "0")
+    let bad = try cli.run(
+      "--user", "alice", "share", "invite", "Shopping List", "--shopping", "--uses", "0")
     #expect(bad.code == 1)
     #expect(bad.error.contains("1 to 100 times"))
     let usage = try cli.run("--user", "alice", "share", "invite", "Shopping List", "--uses", "lots")

@@ -30,7 +30,7 @@ extension Household {
   ) async throws -> (list: ShoppingList, bread: ShoppingItem, token: String, id: String) {
     let shopping = try shopping("alice")
     let list = try shopping.createList(named: "Groceries")
-    let bread = try shopping.addItem(named: "Bread")
+    let bread = try shopping.addItem(named: "Sourdough loaf")
     try shopping.put(itemID: bread.id, onList: list.id)
     var body: [String: Any] = ["role": role]
     if let maxUses { body["maxUses"] = maxUses }
@@ -161,7 +161,8 @@ struct InviteAPITests {
     let info = try await home.server.get("/api/v1/invitations/\(expired.value)")
     #expect(info.status == 200)
     #expect(try info.json()["state"] as? String == "expired")
-    #expect((try info.json()["message"] as? String)?.hasPrefix("This invitation expired on ") == true)
+    #expect(
+      (try info.json()["message"] as? String)?.hasPrefix("This invitation expired on ") == true)
     let late = try await home.server.request(
       "POST", "/api/v1/invitations/\(expired.value)/accept", headers: bob.writeHeaders)
     #expect(late.status == 410)
@@ -320,7 +321,9 @@ struct InviteAPITests {
       "POST", "/api/v1/invitations/\(token)/accept", headers: ["Origin": home.origin])
     #expect(signedOut.status == 401)
     #expect(try home.accounts.users().count == 2)
-    #expect(try home.sharing("alice").members(ofList: home.shopping("alice").findList("Groceries").id).isEmpty)
+    #expect(
+      try home.sharing("alice").members(ofList: home.shopping("alice").findList("Groceries").id)
+        .isEmpty)
   }
 
   @Test("Signing up through links that do not work is throttled as signing in is")

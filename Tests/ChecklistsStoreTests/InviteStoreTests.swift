@@ -118,7 +118,9 @@ struct InviteStoreTests {
 
     let (made, token, _) = try home.invites.create(
       listID: list.id, role: .viewer, by: home.alice)
-    #expect(try home.invites.invites(ofList: list.id, by: home.alice).map(\.invite.id).first == made.invite.id)
+    #expect(
+      try home.invites.invites(ofList: list.id, by: home.alice).map(\.invite.id).first
+        == made.invite.id)
     try home.invites.revoke(inviteID: made.invite.id, by: home.alice)
     try home.invites.revoke(inviteID: made.invite.id, by: home.alice)
     let revoked = try home.invites.lookUp(token: token.value)
@@ -176,8 +178,10 @@ struct InviteStoreTests {
     let home = try Household(kind)
     let list = try home.shoppingList()
     let id = UUID()
-    let first = try home.invites.create(listID: list.id, role: .checker, maxUses: 3, id: id, by: home.alice)
-    let again = try home.invites.create(listID: list.id, role: .checker, maxUses: 3, id: id, by: home.alice)
+    let first = try home.invites.create(
+      listID: list.id, role: .checker, maxUses: 3, id: id, by: home.alice)
+    let again = try home.invites.create(
+      listID: list.id, role: .checker, maxUses: 3, id: id, by: home.alice)
     #expect(first.isNew && !again.isNew)
     #expect(again.details.invite.id == id)
     #expect(try home.invites.invites(ofList: list.id, by: home.alice).count == 1)
@@ -233,7 +237,8 @@ struct InviteStoreTests {
     #expect(made.acceptance.share.role == .checker)
     let (signedIn, _) = try #require(try home.accounts.session(token: made.sessionToken.value))
     #expect(signedIn.id == made.user.id)
-    #expect(try home.accounts.signIn(userName: "erin", password: "erin-at-home").0.id == made.user.id)
+    #expect(
+      try home.accounts.signIn(userName: "erin", password: "erin-at-home").0.id == made.user.id)
 
     // The link is used: no account is made.
     let used = #expect(throws: InviteService.Unusable.self) {
@@ -250,7 +255,8 @@ struct InviteStoreTests {
     }
     #expect(taken?.code == .conflict)
     let weak = #expect(throws: ChecklistsError.self) {
-      try home.invites.signUp(token: open.value, userName: "gina", password: "short", hasher: hasher)
+      try home.invites.signUp(
+        token: open.value, userName: "gina", password: "short", hasher: hasher)
     }
     #expect(weak?.code == .invalidInput)
     #expect(try home.invites.lookUp(token: open.value).invite.uses == 0)
@@ -259,7 +265,8 @@ struct InviteStoreTests {
   @Test("Deleting the list takes its links along", arguments: StoreKind.allCases)
   func deletedList(kind: StoreKind) throws {
     let home = try Household(kind)
-    let list = try ChecklistService(store: home.store, owner: home.alice).createList(named: "Chores")
+    let list = try ChecklistService(store: home.store, owner: home.alice).createList(
+      named: "Chores")
     let (_, token, _) = try home.invites.create(listID: list.id, role: .editor, by: home.alice)
     #expect(try home.invites.lookUp(token: token.value).invite.scope == .checklist)
     _ = try ChecklistService(store: home.store, owner: home.alice).deleteList(id: list.id)

@@ -188,7 +188,8 @@ struct ShareRevokeInviteCommand: RunnableCommand {
   func run(_ context: CommandContext) throws {
     guard let inviteID = UUID(uuidString: id.trimmingCharacters(in: .whitespaces)) else {
       throw ChecklistsError(
-        .notFound, "There is no invitation with id '\(id)'; 'checklists share invites <list>' "
+        .notFound,
+        "There is no invitation with id '\(id)'; 'checklists share invites <list>' "
           + "shows the ids.")
     }
     let details = try context.invites().revoke(

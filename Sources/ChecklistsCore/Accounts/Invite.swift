@@ -115,13 +115,16 @@ public struct Invite: Identifiable, Hashable, Sendable {
       let more =
         left.map { $0 == 1 ? " It can be used once more." : " It can be used \($0) more times." }
         ?? ""
-      return Self.sentence("This invitation works until \(Self.day(expiresAt, from: date, timeZone))")
+      return Self.sentence(
+        "This invitation works until \(Self.day(expiresAt, from: date, timeZone))")
         + more
     case .expired:
-      return Self.sentence("This invitation expired on \(Self.day(expiresAt, from: date, timeZone))")
+      return Self.sentence(
+        "This invitation expired on \(Self.day(expiresAt, from: date, timeZone))")
         + " Ask for a new link."
     case .usedUp:
-      return (maxUses == 1
+      return
+        (maxUses == 1
         ? "This invitation has been used already."
         : "This invitation has been used \(uses) times, as often as it may.")
         + " Ask for a new link."
