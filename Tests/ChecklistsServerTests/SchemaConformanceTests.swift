@@ -41,6 +41,8 @@ struct SchemaConformanceTests {
       "POST /api/v1/templates/{id}/start": "/api/v1/templates/\(UUID().uuidString)/start",
       "POST /api/v1/push/subscriptions": "/api/v1/push/subscriptions",
       "POST /api/v1/push/subscriptions/delete": "/api/v1/push/subscriptions/delete",
+      "POST /api/v1/catalogue/starter": "/api/v1/catalogue/starter",
+      "PATCH /api/v1/settings": "/api/v1/settings",
     ]
   }
 
@@ -228,6 +230,10 @@ struct SchemaConformanceTests {
       ),
       ("POST", "/api/v1/cli", "/api/v1/cli", ["arguments": ["lists"]]),
       ("POST", "/api/v1/import", "/api/v1/import", ["checklists": [] as [Any]]),
+      ("GET", "/api/v1/catalogue/starter", "/api/v1/catalogue/starter", nil),
+      ("POST", "/api/v1/catalogue/starter", "/api/v1/catalogue/starter", ["names": ["Milk"]]),
+      ("GET", "/api/v1/settings", "/api/v1/settings", nil),
+      ("PATCH", "/api/v1/settings", "/api/v1/settings", ["currency": "GBP"]),
       ("GET", "/api/v1/smart-lists", "/api/v1/smart-lists", nil),
       ("GET", "/api/v1/smart-lists/{kind}", "/api/v1/smart-lists/all", nil),
       ("GET", "/api/v1/search", "/api/v1/search?q=m", nil),

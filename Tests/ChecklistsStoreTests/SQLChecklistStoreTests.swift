@@ -59,6 +59,7 @@ struct SQLChecklistStoreTests {
         "v13: search words",
         "v14: templates",
         "v15: push subscriptions",
+        "v19: user settings",
       ])
     switch kind {
     case .sqlite:
