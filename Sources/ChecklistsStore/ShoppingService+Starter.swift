@@ -30,7 +30,7 @@ extension ShoppingService {
   /// in one transaction. Safe to send twice: a name the catalogue has (ignoring case) is left
   /// as it is.
   /// - Parameter names: Names from ``starterSet()`` (ignoring case), or nil for all of them.
-  /// - Returns: The items added, in the starter set's order, and how many of those asked for
+  /// - Returns: The items added, in the order asked (the starter set's for all), and how many of those asked for
   ///   the catalogue had already.
   /// - Throws: `invalidInput` naming a name that is not in the starter set; nothing is added.
   @discardableResult

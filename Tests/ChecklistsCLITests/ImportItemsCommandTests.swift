@@ -39,6 +39,7 @@ struct ImportItemsCommandTests {
   @Test("The app's file keeps names, prices and on-list state; a second import adds nothing")
   func fixture() throws {
     let cli = CLI()
+    try cli.addTutorialItems()
     // Make the catalogue differ from the file: a changed price, a missing item.
     try cli.ok("shop", "item", "edit", "Pear", "--price", "1")
     try cli.ok("shop", "item", "delete", "Mango")
@@ -162,7 +163,7 @@ struct ImportItemsCommandTests {
     #expect(try cli.ok("shop", "items") == before)
     #expect(try cli.ok("lists").contains("1  List  (No Items)  No Icon\n"))
     // And the other way round: the checklists import points at 'import items'.
-    let swapped = try cli.run("import", Self.fixture)
+    let swapped = try cli.run("import", "checklists", Self.fixture)
     #expect(swapped.code == 1)
     #expect(
       swapped.error.hasSuffix(
@@ -173,6 +174,7 @@ struct ImportItemsCommandTests {
   @Test("--json reports what the import did and the list it used")
   func json() throws {
     let cli = CLI()
+    try cli.addTutorialItems()
     let output = try cli.ok("import", "items", Self.fixture, "--json")
     let report = try #require(
       JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])

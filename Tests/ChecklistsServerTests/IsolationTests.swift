@@ -152,6 +152,7 @@ struct IsolationTests {
       "/api/v1/checklists", "/api/v1/shopping-lists", "/api/v1/catalogue", "/api/v1/due",
       "/api/v1/export", "/api/v1/shares", "/api/v1/catalogue/search?q=cake", "/api/v1/tokens",
       "/api/v1/shops",
+      "/api/v1/catalogue/starter", "/api/v1/settings",
     ] {
       let response = try await home.server.get(path, headers: bob.readHeaders)
       #expect(response.status == 200, "\(path)")

@@ -47,6 +47,8 @@ struct SchemaConformanceTests {
         "/api/v1/shopping-lists/\(shoppingList)/invites",
       "POST /api/v1/invitations/{token}/sign-up":
         "/api/v1/invitations/\(fixture.inviteToken)/sign-up",
+      "POST /api/v1/catalogue/starter": "/api/v1/catalogue/starter",
+      "PATCH /api/v1/settings": "/api/v1/settings",
     ]
   }
 
@@ -247,6 +249,10 @@ struct SchemaConformanceTests {
       ),
       ("POST", "/api/v1/cli", "/api/v1/cli", ["arguments": ["lists"]]),
       ("POST", "/api/v1/import", "/api/v1/import", ["checklists": [] as [Any]]),
+      ("GET", "/api/v1/catalogue/starter", "/api/v1/catalogue/starter", nil),
+      ("POST", "/api/v1/catalogue/starter", "/api/v1/catalogue/starter", ["names": ["Milk"]]),
+      ("GET", "/api/v1/settings", "/api/v1/settings", nil),
+      ("PATCH", "/api/v1/settings", "/api/v1/settings", ["currency": "GBP"]),
       ("GET", "/api/v1/smart-lists", "/api/v1/smart-lists", nil),
       ("GET", "/api/v1/smart-lists/{kind}", "/api/v1/smart-lists/all", nil),
       ("GET", "/api/v1/search", "/api/v1/search?q=m", nil),

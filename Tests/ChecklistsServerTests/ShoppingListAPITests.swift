@@ -29,6 +29,7 @@ struct ShoppingListAPITests {
   @Test("Typing 'Milk' and then 'milk' makes one Milk, on the list once")
   func putByName() async throws {
     let server = try TestServer()
+    try server.addTutorialItems()
     let list = try await server.shoppingList()
     let path = "/api/v1/shopping-lists/\(list.id.uuidString)/entries"
     let first = try await server.request("POST", path, json: ["name": "Milk"])
@@ -238,12 +239,8 @@ struct ShoppingListAPITests {
 
   @Test("The Shopping List app's items file imports with names, prices and on-list state")
   func importItemsFile() async throws {
+    // A new catalogue is empty, so every item of the file is new.
     let server = try TestServer()
-    try server.addTutorialItems()
-    // An empty catalogue, so every item of the file is new.
-    for item in try await server.catalogue().items {
-      _ = try await server.request("DELETE", "/api/v1/catalogue/\(item.id.uuidString)")
-    }
     let list = try await server.shoppingList()
     let imported = try await server.request(
       "POST", "/api/v1/catalogue/import?list=\(list.id.uuidString)",
@@ -256,6 +253,8 @@ struct ShoppingListAPITests {
     let items = try await server.catalogue().items
     #expect(items.map(\.name) == ["Bread", "Mango", "Notepad", "Pear", "Pencil"])
     #expect(items.map { $0.price?.amount } == ["3.12", "1.25", "2.53", "62.50", "0.35"])
+    // Each new item takes the grocery table's category.
+    #expect(items.map(\.category) == ["Bakery", "Fruit", "Stationery", "Fruit", "Stationery"])
     #expect(
       items.first { $0.name == "Pear" }?.id
         == UUID(uuidString: "0B7C5F2E-3A5C-4C1E-9C3F-1A2B3C4D5E6F"))

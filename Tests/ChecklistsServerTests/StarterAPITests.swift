@@ -33,8 +33,8 @@ struct StarterAPITests {
       "POST", "/api/v1/catalogue/starter", json: ["names": ["Milk", "bread"]])
     #expect(some.status == 200)
     let added = try #require(try some.json()["added"] as? [[String: Any]])
-    #expect(added.map { $0["name"] as? String } == ["Bread", "Milk"])
-    #expect(added.map { $0["category"] as? String } == ["Bakery", "Dairy"])
+    #expect(added.map { $0["name"] as? String } == ["Milk", "Bread"])
+    #expect(added.map { $0["category"] as? String } == ["Dairy", "Bakery"])
     #expect(added.allSatisfy { $0["price"] is NSNull || $0["price"] == nil })
     let again = try await server.request(
       "POST", "/api/v1/catalogue/starter", json: ["names": ["Milk"]])

@@ -430,9 +430,10 @@ struct ShoppingMigrationTests {
         try db.execute(
           """
           DROP TABLE shopping_entries; DROP TABLE shopping_lists; DROP TABLE shopping_items;
-          DROP TABLE shopping_catalogues;
+          DROP TABLE shopping_catalogues; DROP TABLE user_settings;
           ALTER TABLE changes RENAME COLUMN collection_id TO checklist_id;
           DELETE FROM schema_migrations WHERE identifier LIKE 'v2:%';
+          DELETE FROM schema_migrations WHERE identifier LIKE 'v19:%';
           DROP INDEX checklists_by_name_key; DROP INDEX checklists_in_display_order;
           DROP INDEX items_by_text_key; DROP TRIGGER items_blocked_on_insert\(onItems);
           DROP TRIGGER items_blocked_on_delete\(onItems); DROP TRIGGER items_blocked_on_move\(onItems);

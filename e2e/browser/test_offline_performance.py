@@ -33,7 +33,7 @@ def import_list(server, name: str, count: int, checked_every: int = 0) -> str:
         for n in range(1, count + 1)]}])
     response = server.api("POST", "/api/v1/import", data=json.dumps(data).encode())
     assert response.status == 200, response.body
-    assert response.body["itemsAdded"] == count
+    assert response.body["report"]["itemsAdded"] == count
     return server.list_id(name)
 
 

@@ -46,7 +46,7 @@ def test_first_render_of_5000_items(server, browser):
     response = server.api("POST", "/api/v1/import", data=json.dumps(data).encode())
     imported = time.perf_counter() - started
     assert response.status == 200, response.body
-    assert response.body["itemsAdded"] == COUNT
+    assert response.body["report"]["itemsAdded"] == COUNT
     big = server.list_id("Big")
 
     driver = browser("desktop", path=None)
