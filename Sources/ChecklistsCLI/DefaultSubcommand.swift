@@ -22,6 +22,16 @@ enum DefaultSubcommand {
   /// - Parameter arguments: The command line without the program name.
   /// - Returns: The command line to parse.
   static func complete(_ arguments: [String]) -> [String] {
+    // A group inside a group: `shop shops` lists the shops.
+    if let group = positionalIndex(in: arguments, from: 0), arguments[group] == "shop",
+      let inner = positionalIndex(in: arguments, from: group + 1), arguments[inner] == "shops",
+      positionalIndex(in: arguments, from: inner + 1) == nil,
+      !arguments.contains(where: { ["-h", "--help", "--"].contains($0) })
+    {
+      var completed = arguments
+      completed.insert(ShopShopsCommand.defaultSubcommand, at: inner + 1)
+      return completed
+    }
     guard let group = positionalIndex(in: arguments, from: 0),
       let subcommand = defaults[arguments[group]],
       positionalIndex(in: arguments, from: group + 1) == nil,

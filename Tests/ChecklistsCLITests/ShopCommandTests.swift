@@ -64,7 +64,10 @@ struct ShopCommandTests {
     #expect(
       try cli.ok("shop") == """
         Shopping List — 2 to get, 2 in the cart
+        Dairy
         1    milk   2 × 1 l     €2.38
+
+        Other
         2    tea             no price
 
         In the cart
@@ -84,7 +87,10 @@ struct ShopCommandTests {
     #expect(
       try cli.ok("shop") == """
         Shopping List — 2 to get
+        Dairy
         1    milk  2 × 1 l     €2.38
+
+        Other
         2    tea            no price
 
         Total €2.38 · in cart €0.00 · 1 without a price

@@ -151,4 +151,50 @@ struct ShopAPITests {
     #expect(deleted.status == 204)
     #expect(try await server.get("/api/v1/shops/\(shop.id.uuidString)").status == 404)
   }
+
+  @Test("A checker of a shared list picks among the owner's shops; a viewer may not")
+  func sharedListUsesTheOwnersShops() async throws {
+    let home = try await Household()
+    let alice = try home.shopping("alice")
+    let list = try alice.createList(named: "Family")
+    let milk = try alice.addItem(named: "Milk", category: "Dairy")
+    let rolls = try alice.addItem(named: "Rolls", category: "Bakery")
+    for item in [milk, rolls] { try alice.put(itemID: item.id, onList: list.id) }
+    let market = try alice.createShop(named: "Market").shop
+    try alice.updateShop(id: market.id, sections: ["Dairy", "Bakery"])
+    // Bob's own shop is not one the list can be shopped in.
+    let bobsShop = try home.shopping("bob").createShop(named: "Bob's corner").shop
+    _ = try home.sharing("alice").share(listID: list.id, with: "bob", role: .checker)
+    let bob = try await home.signIn("bob")
+
+    let shops = try await home.server.get(
+      "/api/v1/shops?list=\(list.id.uuidString)", headers: bob.readHeaders)
+    #expect(shops.status == 200)
+    #expect(try shops.decode(WireShops.self).shops.map(\.name) == ["Market"])
+    let own = try await home.server.get("/api/v1/shops", headers: bob.readHeaders)
+    #expect(try own.decode(WireShops.self).shops.map(\.name) == ["Bob's corner"])
+
+    let path = "/api/v1/shopping-lists/\(list.id.uuidString)/shop"
+    let wrong = try await home.server.request(
+      "PUT", path, json: ["shopID": bobsShop.id.uuidString], headers: bob.writeHeaders)
+    #expect(wrong.status == 404)
+    let picked = try await home.server.request(
+      "PUT", path, json: ["shopID": market.id.uuidString], headers: bob.writeHeaders)
+    #expect(picked.status == 200, "\(picked.text)")
+    let contents = try picked.decode(WireShopContents.self)
+    #expect(contents.shop?.name == "Market")
+    #expect(contents.lines.map(\.item.name) == ["Milk", "Rolls"])
+    // Alice sees the list in the shop Bob picked.
+    #expect(try alice.contents(ofList: list.id).shop?.id == market.id)
+    // Bob may not edit Alice's shop itself.
+    let edit = try await home.server.request(
+      "PATCH", "/api/v1/shops/\(market.id.uuidString)", json: ["name": "Mine"],
+      headers: bob.writeHeaders)
+    #expect(edit.status == 404)
+
+    _ = try home.sharing("alice").share(listID: list.id, with: "bob", role: .viewer)
+    let viewer = try await home.server.request(
+      "PUT", path, json: ["shopID": NSNull()], headers: bob.writeHeaders)
+    #expect(viewer.status == 403)
+  }
 }

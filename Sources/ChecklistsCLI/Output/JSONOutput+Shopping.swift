@@ -8,6 +8,9 @@ extension JSONOutput {
   /// `shop lists`.
   struct ShoppingLists: Encodable { var lists: [ShoppingListJSON] }
 
+  /// `shop shops`: the shops by name, as `GET /api/v1/shops` answers.
+  struct Shops: Encodable { var shops: [ShopJSON] }
+
   /// `shop items`: the catalogue, or what a search found, with the list the ✓ refer to.
   struct Catalogue: Encodable {
     var currency: String

@@ -13,7 +13,10 @@ struct ShoppingText {
 
   /// The list's title, what is still to get, "In the cart", and the totals.
   func contents(_ contents: ShoppingListContents) -> String {
-    var output = ["\(contents.list.name) — \(status(contents.list))"]
+    var output = [
+      "\(contents.list.name) — \(status(contents.list))"
+        + (contents.shop.map { " · in \($0.name)" } ?? "")
+    ]
     guard !contents.lines.isEmpty else {
       output.append("Nothing to buy yet. Put items on it with: checklists shop add <name> ...")
       return output.joined(separator: "\n")
@@ -26,7 +29,18 @@ struct ShoppingText {
     let amountWidth = rows.map(\.amount.count).max() ?? 0
     let costWidth = rows.map(\.cost.count).max() ?? 0
     var shownCartHeading = false
+    // Headings by aisle, in the shop's order, once any line has a category.
+    let sections = contents.sectionsToGet.sections
+    let headings =
+      sections.contains { $0.category != nil }
+      ? Dictionary(
+        sections.compactMap { section in section.lines.first.map { ($0.item.id, section.heading) } }
+      ) { first, _ in first } : [:]
     for row in rows {
+      if !row.line.entry.isInCart, let heading = headings[row.line.item.id] {
+        if row.number != "1" { output.append("") }
+        output.append(heading)
+      }
       if row.line.entry.isInCart && !shownCartHeading {
         if row.number != "1" { output.append("") }
         output.append("In the cart")
