@@ -308,3 +308,38 @@ def test_aisles_screenshots(server, browser, size):
                         ("Sourdough bread", False, "1"), ("Cheddar", False, "1"), ("Milk", False, "1"),
                         ("Dish soap", False, "1"), ("Birthday card", False, "1"), ("Coffee beans", True, "1")])
     shoot(driver, "aisles")
+
+
+class TestASharedList:
+    """A list someone shared: the owner's shops, picked by someone who may check things off."""
+
+    @pytest.fixture
+    def server(self, accounts_server):
+        return accounts_server
+
+    def test_a_checker_picks_among_the_owners_shops(self, server, browser):
+        from accounts_helpers import sign_in
+
+        for name, category in (("Milk", "Dairy"), ("Bananas", "Fruit"), ("Rye bread", "Bakery")):
+            made = server.api("POST", "/api/v1/catalogue", {"name": name, "category": category}, user="alice")
+            assert made.status == 201, made.body
+            server.cli("--user", "alice", "shop", "add", name)
+        lists = server.api("GET", "/api/v1/shopping-lists", user="alice").body["lists"]
+        alice_list = next(entry["id"] for entry in lists if "owner" not in entry)
+        assert server.api("PUT", f"/api/v1/shares/{alice_list}/bob", {"role": "checker"}, user="alice").status == 200
+        aldi = server.api("POST", "/api/v1/shops", {"name": "Aldi"}, user="alice").body["id"]
+        ordered = server.api("PATCH", f"/api/v1/shops/{aldi}", {"sections": ["Fruit", "Dairy", "Bakery"]}, user="alice")
+        assert ordered.status == 200, ordered.body
+
+        bob = browser("phone", path=None)
+        sign_in(bob, "bob", next_path=f"/shopping/lists/{alice_list}", screen="shoppingList")
+        wait_headings(bob, ["Bakery", "Dairy", "Fruit"])
+        pick_shop(bob, "Aldi")
+        wait_headings(bob, ["Fruit", "Dairy", "Bakery"])
+        # Only the owner makes shops or sets their order.
+        click(bob, tid("shop-picker"))
+        until(bob, lambda d: picker(d)["open"])
+        assert not bob.find_elements(By.CSS_SELECTOR, tid("new-shop"))
+        assert not bob.find_elements(By.CSS_SELECTOR, tid("edit-order"))
+        until_server(bob, lambda: (server.api("GET", f"/api/v1/shopping-lists/{alice_list}", user="alice").body["shop"]
+                                   or {}).get("name"), "Aldi", "the shop alice's list is shopped in")

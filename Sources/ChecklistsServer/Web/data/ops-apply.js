@@ -71,16 +71,28 @@ function comparePlaces(x, y) {
  */
 export function shopOrder(shop) {
   const ranks = shopRanks(shop);
+  // Each line's place is worked out once per sort, not once per comparison.
+  const places = new WeakMap();
+  const placeOf = (line) => {
+    let place = places.get(line);
+    if (!place) {
+      const section = sectionPlace(line.item.category, ranks);
+      const rank = ranks?.items.get(String(line.item.id).toUpperCase());
+      place = { section, rank };
+      places.set(line, place);
+    }
+    return place;
+  };
   return (a, b) => {
     if (a.inCart !== b.inCart) return a.inCart ? 1 : -1;
-    const section = comparePlaces(sectionPlace(a.item.category, ranks), sectionPlace(b.item.category, ranks));
+    const x = placeOf(a);
+    const y = placeOf(b);
+    const section = comparePlaces(x.section, y.section);
     if (section !== 0) return section;
-    const x = ranks?.items.get(String(a.item.id).toUpperCase());
-    const y = ranks?.items.get(String(b.item.id).toUpperCase());
-    if (x !== undefined || y !== undefined) {
-      if (x === undefined) return 1;
-      if (y === undefined) return -1;
-      if (x !== y) return x - y;
+    if (x.rank !== undefined || y.rank !== undefined) {
+      if (x.rank === undefined) return 1;
+      if (y.rank === undefined) return -1;
+      if (x.rank !== y.rank) return x.rank - y.rank;
     }
     return nameCollator.compare(a.item.name, b.item.name) || (a.item.id < b.item.id ? -1 : 1);
   };

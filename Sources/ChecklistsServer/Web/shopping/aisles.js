@@ -18,7 +18,11 @@ export const OTHER = "Other";
  */
 export function aisleSections(lines, shop) {
   const ranks = shopRanks(shop);
-  const sorted = lines.slice().sort(shopOrder(shop));
+  const order = shopOrder(shop);
+  // The store keeps lines in this order already: checking costs n comparisons, sorting n log n.
+  let inOrder = true;
+  for (let i = 1; i < lines.length && inOrder; i++) inOrder = order(lines[i - 1], lines[i]) <= 0;
+  const sorted = inOrder ? lines : lines.slice().sort(order);
   const toGet = sorted.filter((l) => !l.inCart);
   const cart = sorted.filter((l) => l.inCart);
   const grouped = lines.some((l) => sectionKey(l.item?.category));
