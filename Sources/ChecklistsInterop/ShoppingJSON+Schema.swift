@@ -135,13 +135,15 @@ extension ResponseSchemas {
     ],
     required: ["line", "createdItem"])
 
-  /// `FinishedShopping`: a list after what was in the cart was cleared.
+  /// `FinishedShopping`: a list after what was in the cart was cleared, and the trip recorded
+  /// (null when the cart was empty).
   public static let finishedShopping = JSONSchema.object(
     properties: [
       "cleared": .integer(minimum: 0),
       "contents": .ref("ShoppingListContents"),
+      "trip": JSONSchema.ref("Trip").orNull,
     ],
-    required: ["cleared", "contents"])
+    required: ["cleared", "contents", "trip"])
 
   /// `ShoppingImportReport`: what importing a shopping file did.
   public static let shoppingImportReport = JSONSchema.object(

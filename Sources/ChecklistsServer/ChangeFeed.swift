@@ -147,7 +147,7 @@ struct ChangeFeed {
     case .itemAdded, .itemUpdated, .itemMoved, .itemDeleted:
       return change.itemID.map { .item($0, listID: change.collectionID) }
         ?? .checklist(change.collectionID)
-    case .shoppingListCreated, .shoppingListUpdated, .shoppingListDeleted:
+    case .shoppingListCreated, .shoppingListUpdated, .shoppingListDeleted, .tripRecorded:
       return .shoppingList(change.collectionID)
     case .entryAdded, .entryUpdated, .entryDeleted:
       return change.itemID.map { .entry(itemID: $0, listID: change.collectionID) }

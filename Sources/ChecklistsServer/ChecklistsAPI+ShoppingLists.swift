@@ -14,6 +14,17 @@ extension ChecklistsAPI {
   struct FinishBody: Encodable {
     var cleared: Int
     var contents: ShoppingListContentsJSON
+    /// The trip recorded, `null` when the cart was empty.
+    var trip: TripJSON?
+
+    enum CodingKeys: String, CodingKey { case cleared, contents, trip }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(cleared, forKey: .cleared)
+      try container.encode(contents, forKey: .contents)
+      try container.encode(trip, forKey: .trip)
+    }
   }
 
   // MARK: - Lists
@@ -76,15 +87,30 @@ extension ChecklistsAPI {
     return .noContent
   }
 
-  /// Ends a trip: what is in the cart comes off the list and stays in the catalogue.
+  /// Ends a trip: records it and takes what is in the cart off the list (the items stay in the
+  /// catalogue). The body is optional: `{"clientID"}` makes it safe to send twice, the second
+  /// answering the trip the first recorded.
   func finishShopping(_ request: HTTPRequest, _ segment: String) throws -> HTTPResponse {
     let listID = try shoppingListID(segment)
-    let cleared = try shopping.finishShopping(listID: listID)
+    var clientID: UUID?
+    if !request.body.isEmpty {
+      let body = try RequestBody(request, schema: RequestSchemas.finishShopping)
+      let example = "\"0B7C5F2E-3A5C-4C1E-9C3F-1A2B3C4D5E6F\""
+      if case let text?? = try body.nullableString("clientID", expected: "a UUID string") {
+        guard let id = UUID.parse(text) else {
+          throw APIError.unprocessable(
+            "The field 'clientID' must be a UUID such as \(example), not \"\(text)\".")
+        }
+        clientID = id
+      }
+    }
+    let (cleared, trip) = try shopping.finishShopping(listID: listID, clientID: clientID)
     if cleared > 0 { didWrite() }
     let contents = try shopping.contents(ofList: listID)
+    let locale = priceLocale(request)
     let body = FinishBody(
-      cleared: cleared,
-      contents: ShoppingListContentsJSON(contents, locale: priceLocale(request)))
+      cleared: cleared, contents: ShoppingListContentsJSON(contents, locale: locale),
+      trip: trip.map { TripJSON($0, locale: locale) })
     return try HTTPResponse.json(body).varying()
   }
 

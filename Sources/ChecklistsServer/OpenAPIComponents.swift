@@ -55,6 +55,12 @@ enum OpenAPIComponents {
     "Settings": ResponseSchemas.settings,
     "SettingsChanges": RequestSchemas.settingsChanges,
     "DetectedImport": ResponseSchemas.detectedImport,
+    // Trips and prices
+    "Trip": TripJSON.schema,
+    "TripCollection": ResponseSchemas.tripCollection,
+    "MonthlySpending": ResponseSchemas.monthlySpending,
+    "PriceHistory": ResponseSchemas.priceHistory,
+    "FinishShopping": RequestSchemas.finishShopping,
     // Accounts, tokens, the remote command line and sharing
     "TokenList": ResponseSchemas.tokenList,
     "CreatedToken": ResponseSchemas.createdToken,

@@ -263,12 +263,14 @@ extension RouteTable {
       routes.api(
         "POST",
         OpenAPIOperation(
-          "finishShopping", "Finish shopping: take what is in the cart off the list",
-          parameters: [.acceptLanguage],
+          "finishShopping",
+          "Finish shopping: record the trip and take what is in the cart off the list",
+          parameters: [.acceptLanguage], request: .json("FinishShopping", required: false),
           responses: [
             200: .json(
-              "How many entries were cleared, and the list as it is now", "FinishedShopping")
-          ].problems(400, 404)), access: .listRole(.checker)
+              "How many entries were cleared, the list as it is now, and the trip recorded",
+              "FinishedShopping")
+          ].problems(400, 404, 409, 413, 415, 422)), access: .listRole(.checker)
       ) { api, request, p in try api.finishShopping(request, p["listID"]) }
     }
   }

@@ -20,6 +20,7 @@ struct RouteTable: Sendable {
     checklistsRoutes(&api)
     shoppingRoutes(&api)
     settingsRoutes(&api)
+    tripRoutes(&api)
     sharingRoutes(&api)
     accountsRoutes(&api)
     smartListRoutes(&api)

@@ -22,6 +22,7 @@ struct ShopCommand: CommandGroup {
       ShopShowCommand.self, ShopListsCommand.self, ShopListCommand.self, ShopItemsCommand.self,
       ShopItemCommand.self, ShopAddCommand.self, ShopRemoveCommand.self, ShopCheckCommand.self,
       ShopUncheckCommand.self, ShopQuantityCommand.self, ShopFinishCommand.self,
+      ShopTripsCommand.self, ShopHistoryCommand.self,
     ])
 
   /// The subcommand `checklists shop` runs when given none.

@@ -1,0 +1,48 @@
+import ArgumentParsing
+import ChecklistsCore
+import ChecklistsInterop
+import ChecklistsStore
+
+/// `checklists shop history <item> [--json]`: every price a catalogue item has had.
+struct ShopHistoryCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "history",
+    abstract: "Show every price a catalogue item has had, oldest first, with its date.",
+    arguments: [
+      .positional("item", help: "The item, by name or by its number in 'checklists shop items'."),
+      jsonFlag,
+    ])
+
+  var item: String
+  var json: Bool
+
+  init(_ values: ParsedValues) throws {
+    item = try values.require("item")
+    json = values.flag("json")
+  }
+
+  func run(_ context: CommandContext) throws {
+    let shopping = try context.shopping()
+    let target = try shopping.findItem(item)
+    let (current, prices) = try shopping.priceHistory(itemID: target.id)
+    if json {
+      context.print(
+        try JSONOutput.encode(
+          PriceHistoryJSON(item: current, prices: prices, locale: context.locale)))
+      return
+    }
+    guard !prices.isEmpty else {
+      context.print("'\(current.name)' has never had a price.")
+      return
+    }
+    let rows = prices.map { change in
+      [
+        context.dateDisplay.string(from: change.since),
+        change.price.map { $0.formatted(locale: context.locale) } ?? "no price",
+      ]
+    }
+    context.print(
+      "Prices of '\(current.name)', oldest first\n"
+        + ChecklistText.table(header: ["Since", "Price"], rows: rows))
+  }
+}

@@ -1,0 +1,100 @@
+import ArgumentParsing
+import ChecklistsCore
+import ChecklistsInterop
+import ChecklistsStore
+import Foundation
+
+/// `checklists shop trips [--list <list>] [--limit <n>] [--json | --csv]`: finished trips,
+/// newest first, with what each bought and cost.
+struct ShopTripsCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "trips",
+    abstract: "Show finished shopping trips, newest first: what was bought, at what price.",
+    discussion: """
+      Each 'shop finish' records a trip: the list, the shop, the lines in the order they went \
+      into the cart with the prices of the time, and a total per currency. Trips of lists \
+      shared with you are shown too. --csv writes every trip, one row per line, for a \
+      spreadsheet.
+      """,
+    arguments: [
+      .option(
+        "list", short: "l", valueName: "list",
+        help: "Only this shopping list's trips, by name or number."),
+      .option("limit", valueName: "n", help: "At most this many trips (default: 20, at most 100)."),
+      jsonFlag,
+      .flag("csv", help: "Write every trip as CSV (RFC 4180), one row per line bought."),
+    ])
+
+  var list: String?
+  var limit: Int
+  var json: Bool
+  var csv: Bool
+
+  init(_ values: ParsedValues) throws {
+    list = values.string("list")
+    json = values.flag("json")
+    csv = values.flag("csv")
+    let limit = values.string("limit") ?? "20"
+    guard let number = Int(limit), (1...ShoppingService.maximumTripPage).contains(number) else {
+      throw UsageError(
+        "The limit must be a whole number from 1 to \(ShoppingService.maximumTripPage); "
+          + "got '\(limit)'.")
+    }
+    self.limit = number
+  }
+
+  func validate() throws {
+    if json && csv { throw UsageError("Give --json or --csv, not both.") }
+  }
+
+  func run(_ context: CommandContext) throws {
+    let shopping = try context.shopping()
+    let listID = try list.map { try shopping.findList($0).id }
+    if csv {
+      let text = TripsCSV.text(try shopping.allTrips(list: listID), timeZone: context.timeZone)
+      // The rows end in CRLF already; print adds no line of its own.
+      context.print(String(text.dropLast(2)))
+      return
+    }
+    let trips = try shopping.trips(list: listID, limit: limit)
+    if json {
+      let output = JSONOutput.Trips(
+        trips: trips.enumerated().map { TripJSON($1, number: $0 + 1, locale: context.locale) })
+      context.print(try JSONOutput.encode(output))
+      return
+    }
+    guard !trips.isEmpty else {
+      context.print("No trips yet. Finishing shopping ('checklists shop finish') records one.")
+      return
+    }
+    context.print(trips.map { describe($0, context) }.joined(separator: "\n\n"))
+  }
+
+  private func describe(_ trip: Trip, _ context: CommandContext) -> String {
+    let locale = context.locale
+    let total =
+      trip.totals.isEmpty
+      ? "no prices" : trip.totals.map { $0.formatted(locale: locale) }.joined(separator: " + ")
+    let shop = trip.shop.map { " at \($0.name)" } ?? ""
+    let lines = trip.lines.count == 1 ? "1 line" : "\(trip.lines.count) lines"
+    let heading =
+      "\(context.dateDisplay.string(from: trip.finishedAt))  \(trip.listName)\(shop): "
+      + "\(total) (\(lines))"
+    let rows = trip.lines.map { line in
+      [
+        "  " + (line.quantity == 1 ? "" : "\(line.quantity) × ") + line.name,
+        line.cost.map { $0.formatted(locale: locale) } ?? "no price",
+      ]
+    }
+    let width = rows.map { $0[0].count }.max() ?? 0
+    return
+      ([heading]
+      + rows.map { $0[0].padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0[1] })
+      .joined(separator: "\n")
+  }
+}
+
+extension JSONOutput {
+  /// `checklists shop trips --json`.
+  struct Trips: Encodable { var trips: [TripJSON] }
+}
