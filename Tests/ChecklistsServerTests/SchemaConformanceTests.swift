@@ -41,6 +41,9 @@ struct SchemaConformanceTests {
       "POST /api/v1/templates/{id}/start": "/api/v1/templates/\(UUID().uuidString)/start",
       "POST /api/v1/push/subscriptions": "/api/v1/push/subscriptions",
       "POST /api/v1/push/subscriptions/delete": "/api/v1/push/subscriptions/delete",
+      "POST /api/v1/shops": "/api/v1/shops",
+      "PATCH /api/v1/shops/{shopID}": "/api/v1/shops/\(UUID().uuidString)",
+      "PUT /api/v1/shopping-lists/{listID}/shop": "/api/v1/shopping-lists/\(shoppingList)/shop",
     ]
   }
 
