@@ -428,7 +428,10 @@ struct ShopCommandTests {
     #expect(addedLines.map { $0["createdItem"] as? Bool } == [false, true])
     #expect(addedLines.map { $0["wasOnList"] as? Bool } == [false, false])
     let pearLine = try #require(addedLines.first?["line"] as? [String: Any])
-    #expect(Set(pearLine.keys) == ["number", "item", "quantity", "inCart", "cost", "revision"])
+    #expect(
+      Set(pearLine.keys) == [
+        "number", "item", "quantity", "inCart", "cost", "revision", "cartOrder",
+      ])
     #expect(pearLine["quantity"] as? Int == 2)
     let cost = try #require(pearLine["cost"] as? [String: Any])
     #expect(cost["amount"] as? String == "125.00")
@@ -442,7 +445,7 @@ struct ShopCommandTests {
     #expect(changed.first?["inCart"] as? Bool == true)
 
     let contents = try Self.object(cli.ok("shop", "--json"))
-    #expect(Set(contents.keys) == ["list", "lines", "totals"])
+    #expect(Set(contents.keys) == ["list", "shop", "lines", "totals"])
     let list = try #require(contents["list"] as? [String: Any])
     #expect(list["name"] as? String == "Shopping List")
     #expect(list["entryCount"] as? Int == 2)

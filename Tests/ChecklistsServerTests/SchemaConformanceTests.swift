@@ -49,6 +49,9 @@ struct SchemaConformanceTests {
         "/api/v1/invitations/\(fixture.inviteToken)/sign-up",
       "POST /api/v1/catalogue/starter": "/api/v1/catalogue/starter",
       "PATCH /api/v1/settings": "/api/v1/settings",
+      "POST /api/v1/shops": "/api/v1/shops",
+      "PATCH /api/v1/shops/{shopID}": "/api/v1/shops/\(UUID().uuidString)",
+      "PUT /api/v1/shopping-lists/{listID}/shop": "/api/v1/shopping-lists/\(shoppingList)/shop",
     ]
   }
 

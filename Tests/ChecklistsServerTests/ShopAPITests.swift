@@ -9,7 +9,7 @@ import Testing
 /// alphabetical).
 private let walk: [(category: String, items: [String])] = [
   ("Vegetables", ["Tomatoes", "Carrots"]),
-  ("Bakery", ["Rolls", "Bread"]),
+  ("Bakery", ["Rolls", "Baguette"]),
   ("Dairy", ["Yoghurt", "Milk", "Butter"]),
 ]
 
@@ -92,7 +92,7 @@ struct ShopAPITests {
         let before = try await server.get(path).decode(WireShopContents.self)
         #expect(
           before.lines.map(\.item.name) == [
-            "Bread", "Rolls", "Butter", "Milk", "Yoghurt", "Carrots", "Tomatoes",
+            "Baguette", "Rolls", "Butter", "Milk", "Yoghurt", "Carrots", "Tomatoes",
           ])
         #expect(before.lines.allSatisfy { $0.cartOrder == nil })
       }
@@ -135,7 +135,7 @@ struct ShopAPITests {
     let after = try await server.get(path).decode(WireShopContents.self)
     #expect(
       after.lines.map(\.item.name) == [
-        "Yoghurt", "Milk", "Butter", "Rolls", "Bread", "Tomatoes", "Carrots",
+        "Yoghurt", "Milk", "Butter", "Rolls", "Baguette", "Tomatoes", "Carrots",
       ])
     let twice = try await server.request(
       "PATCH", "/api/v1/shops/\(shop.id.uuidString)", json: ["sections": ["Dairy", "dairy"]])

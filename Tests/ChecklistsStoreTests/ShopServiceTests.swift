@@ -18,7 +18,7 @@ private func makeShopping(_ kind: StoreKind) throws -> (ShoppingService, SQLChec
 /// alphabetical).
 private let walk: [(category: String, items: [String])] = [
   ("Vegetables", ["Tomatoes", "Carrots"]),
-  ("Bakery", ["Rolls", "Bread"]),
+  ("Bakery", ["Rolls", "Baguette"]),
   ("Dairy", ["Yoghurt", "Milk", "Butter"]),
 ]
 
@@ -46,7 +46,7 @@ struct ShopServiceTests {
         // Before any trip: by category name, then by name.
         #expect(
           try shopping.contents(ofList: list.id).lines.map(\.item.name) == [
-            "Bread", "Rolls", "Butter", "Milk", "Yoghurt", "Carrots", "Tomatoes",
+            "Baguette", "Rolls", "Butter", "Milk", "Yoghurt", "Carrots", "Tomatoes",
           ])
       }
       for name in walkOrder {
@@ -120,7 +120,7 @@ struct ShopServiceTests {
   func dragAndDelete(kind: StoreKind) throws {
     let (shopping, _) = try makeShopping(kind)
     let list = try shopping.createList(named: "Weekly")
-    for (name, category) in [("Milk", "Dairy"), ("Bread", "Bakery"), ("Salt", nil)] {
+    for (name, category) in [("Milk", "Dairy"), ("Baguette", "Bakery"), ("Salt", nil)] {
       let item = try shopping.addItem(named: name, category: category)
       try shopping.put(itemID: item.id, onList: list.id)
     }
@@ -128,7 +128,7 @@ struct ShopServiceTests {
     try shopping.updateShop(id: shop.id, sections: ["Dairy", "Bakery"])
     let before = try shopping.list(id: list.id).revision
     let contents = try shopping.pickShop(shop.id, forList: list.id)
-    #expect(contents.lines.map(\.item.name) == ["Milk", "Bread", "Salt"])
+    #expect(contents.lines.map(\.item.name) == ["Milk", "Baguette", "Salt"])
     #expect(try shopping.list(id: list.id).revision == before + 1)
     // Picking the same shop again changes nothing.
     try shopping.pickShop(shop.id, forList: list.id)
@@ -136,7 +136,7 @@ struct ShopServiceTests {
     try shopping.deleteShop(id: shop.id)
     let after = try shopping.contents(ofList: list.id)
     #expect(after.shop == nil)
-    #expect(after.lines.map(\.item.name) == ["Bread", "Milk", "Salt"])
+    #expect(after.lines.map(\.item.name) == ["Baguette", "Milk", "Salt"])
     let missing = #expect(throws: ChecklistsError.self) {
       try shopping.pickShop(shop.id, forList: list.id)
     }

@@ -121,12 +121,45 @@ public struct AisleOrder: Sendable {
         sections.append(ShopSection(category: category, rank: position, trips: 1))
       }
     }
+    let before = Dictionary(
+      shop.sections.map { (ShopSection.key($0.category), $0.rank) }
+    ) { first, _ in first }
+    let separated = separatingTies(
+      sections.map { (before[ShopSection.key($0.category)], $0.rank) })
+    for index in sections.indices { sections[index].rank = separated[index] }
     shop.setSections(sections)
-    for (itemID, position) in observation.items {
-      shop.itemRanks[itemID] = moved(shop.itemRanks[itemID], towards: position)
+    var groups: [String?: [UUID]] = [:]
+    for line in walk where observation.items[line.item.id] != nil {
+      groups[line.item.category.map(ShopSection.key), default: []].append(line.item.id)
+    }
+    for ids in groups.values {
+      let old = ids.map { shop.itemRanks[$0] }
+      var new = zip(ids, old).map { id, rank in moved(rank, towards: observation.items[id]!) }
+      let ranks = separatingTies(zip(old, new).map { ($0?.rank, $1.rank) })
+      for index in new.indices { new[index].rank = ranks[index] }
+      for (id, rank) in zip(ids, new) { shop.itemRanks[id] = rank }
     }
     return shop
   }
+
+  /// New ranks in which two that a trip made equal keep the order they had (the one that came
+  /// later moves up a hair), so a tie never falls back to sorting by name.
+  /// - Parameter ranks: Each thing's rank before the trip (nil if it had none) and after.
+  static func separatingTies(_ ranks: [(old: Double?, new: Double)]) -> [Double] {
+    let order = ranks.indices.sorted { a, b in
+      if ranks[a].new != ranks[b].new { return ranks[a].new < ranks[b].new }
+      return (ranks[a].old ?? 2) < (ranks[b].old ?? 2)
+    }
+    var result = ranks.map(\.new)
+    for (previous, index) in zip(order, order.dropFirst())
+    where result[index] - result[previous] < tieTolerance && ranks[index].old != nil {
+      result[index] = min(result[previous] + tieTolerance, 1)
+    }
+    return result
+  }
+
+  /// How close two ranks must be to count as a tie.
+  static let tieTolerance = 1e-9
 
   /// A rank after one more trip observed `position`: the running average over the last
   /// ``rememberedTrips`` trips.
