@@ -18,6 +18,7 @@ struct IsolationTests {
     let catalogueItem: UUID
     let token: UUID
     let template: UUID
+    let trip: UUID
   }
 
   static func makeAlicesThings(_ home: Household) throws -> AlicesThings {
@@ -32,9 +33,14 @@ struct IsolationTests {
     let templates = TemplateService(
       store: home.store, user: try home.accounts.existingUser("alice"), now: home.server.clock.now)
     let template = try templates.saveTemplate(fromList: list.id).template
+    let lastParty = try shopping.createList(named: "Last party")
+    let balloons = try shopping.addItem(named: "Balloons")
+    try shopping.put(itemID: balloons.id, onList: lastParty.id)
+    try shopping.updateEntry(itemID: balloons.id, onList: lastParty.id, isInCart: true)
+    let trip = try #require(try shopping.finishShopping(listID: lastParty.id, clientID: nil).trip)
     return AlicesThings(
       checklist: list.id, item: item.id, shoppingList: shoppingList.id, catalogueItem: cake.id,
-      token: token.id, template: template.id)
+      token: token.id, template: template.id, trip: trip.id)
   }
 
   /// A valid body for each route that takes one, so a 404 cannot hide behind a 422. A route
@@ -52,6 +58,7 @@ struct IsolationTests {
     case ("PUT", "/api/v1/shopping-lists/{listID}/entries/{itemID}"): return ["quantity": 2]
     case ("PUT", "/api/v1/shares/{listID}/{user}"): return ["role": "editor"]
     case ("POST", "/api/v1/templates/{id}/start"): return ["name": "Mine now"]
+    case ("POST", "/api/v1/shopping-lists/{listID}/finish"): return ["clientID": UUID().uuidString]
     default: return nil
     }
   }
@@ -73,6 +80,7 @@ struct IsolationTests {
       result = result.replacingOccurrences(of: "{listID}", with: things.shoppingList.uuidString)
       result = result.replacingOccurrences(of: "{user}", with: "bob")
     }
+    result = result.replacingOccurrences(of: "{tripID}", with: things.trip.uuidString)
     result = result.replacingOccurrences(of: "{tokenID}", with: things.token.uuidString)
     result = result.replacingOccurrences(of: "{listID}", with: things.shoppingList.uuidString)
     result = result.replacingOccurrences(of: "{itemID}", with: things.catalogueItem.uuidString)
@@ -126,10 +134,14 @@ struct IsolationTests {
     for path in [
       "/api/v1/checklists", "/api/v1/shopping-lists", "/api/v1/catalogue", "/api/v1/due",
       "/api/v1/export", "/api/v1/shares", "/api/v1/catalogue/search?q=cake", "/api/v1/tokens",
+      "/api/v1/trips", "/api/v1/trips/export.csv",
     ] {
       let response = try await home.server.get(path, headers: bob.readHeaders)
       #expect(response.status == 200, "\(path)")
-      for secret in ["Alice's secrets", "Birthday present", "Surprise party", "Cake", "laptop"] {
+      for secret in [
+        "Alice's secrets", "Birthday present", "Surprise party", "Cake", "laptop", "Last party",
+        "Balloons",
+      ] {
         #expect(!response.text.contains(secret), "\(path) shows \(secret)")
       }
     }

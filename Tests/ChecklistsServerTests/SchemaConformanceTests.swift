@@ -41,6 +41,8 @@ struct SchemaConformanceTests {
       "POST /api/v1/templates/{id}/start": "/api/v1/templates/\(UUID().uuidString)/start",
       "POST /api/v1/push/subscriptions": "/api/v1/push/subscriptions",
       "POST /api/v1/push/subscriptions/delete": "/api/v1/push/subscriptions/delete",
+      "POST /api/v1/shopping-lists/{listID}/finish":
+        "/api/v1/shopping-lists/\(shoppingList)/finish",
     ]
   }
 
@@ -210,6 +212,12 @@ struct SchemaConformanceTests {
         "POST", "/api/v1/shopping-lists/{listID}/finish",
         "/api/v1/shopping-lists/\(shoppingList)/finish", nil
       ),
+      ("GET", "/api/v1/trips", "/api/v1/trips", nil),
+      ("GET", "/api/v1/trips/spending", "/api/v1/trips/spending?months=3&tz=UTC", nil),
+      (
+        "GET", "/api/v1/catalogue/{itemID}/prices", "/api/v1/catalogue/\(catalogueItem)/prices",
+        nil
+      ),
       ("GET", "/api/v1/session", "/api/v1/session", nil),
       (
         "POST", "/api/v1/session", "/api/v1/session",
@@ -250,6 +258,17 @@ struct SchemaConformanceTests {
         Issue.record("\(method) \(path) answered \(response.status): \(problem)")
       }
     }
+    // The trip the finish recorded, read by its id.
+    let trips = try await fixture.send("GET", "/api/v1/trips", nil)
+    let tripID = try #require(
+      (try JSONSerialization.jsonObject(with: trips.body) as? [String: Any]).flatMap {
+        ($0["trips"] as? [[String: Any]])?.first?["id"] as? String
+      }, "the finish recorded no trip: \(trips.text)")
+    let trip = try await fixture.send("GET", "/api/v1/trips/\(tripID)", nil)
+    for problem in try document.problems("GET", "/api/v1/trips/{tripID}", trip) {
+      Issue.record("GET /api/v1/trips/\(tripID) answered \(trip.status): \(problem)")
+    }
+    sampled.insert("GET /api/v1/trips/{tripID}")
     // As bob: the list alice shared, with its owner and his role.
     for (template, path) in [("/api/v1/shares", "/api/v1/shares"), ("/api/v1/checklists", "")] {
       let response = try await fixture.send("GET", path.isEmpty ? template : path, nil, as: "bob")
