@@ -78,7 +78,7 @@ struct TripStoreTests {
     let shopping = home.alice
     let list = try shopping.createList(named: "Weekly")
     let milk = try shopping.addItem(named: "Milk", price: euros(109), category: "Dairy")
-    let bread = try shopping.addItem(named: "Bread", price: euros(250))
+    let bread = try shopping.addItem(named: "Rye bread", price: euros(250))
     let tea = try shopping.addItem(
       named: "Tea", price: Price(minorUnits: 399, currency: .poundSterling))
     let salt = try shopping.addItem(named: "Salt")
@@ -92,7 +92,7 @@ struct TripStoreTests {
     #expect(recorded.listID == list.id)
     #expect(recorded.listName == "Weekly")
     #expect(recorded.shop == nil)
-    #expect(Set(recorded.lines.map(\.name)) == ["Milk", "Bread", "Tea", "Salt"])
+    #expect(Set(recorded.lines.map(\.name)) == ["Milk", "Rye bread", "Tea", "Salt"])
     let milkLine = try #require(recorded.lines.first { $0.name == "Milk" })
     #expect(milkLine.quantity == 2)
     #expect(milkLine.unitPrice == euros(109))
@@ -131,7 +131,7 @@ struct TripStoreTests {
     let shopping = home.alice
     let list = try shopping.createList(named: "Weekly")
     let milk = try shopping.addItem(named: "Milk", price: euros(109))
-    let bread = try shopping.addItem(named: "Bread", price: euros(250))
+    let bread = try shopping.addItem(named: "Rye bread", price: euros(250))
     try fill(shopping, list, [milk, bread], inCart: 1)
     let clientID = UUID()
     let first = try #require(try shopping.finishShopping(listID: list.id, clientID: clientID).trip)
