@@ -21,6 +21,7 @@ struct IsolationTests {
     let template: UUID
     let shop: UUID
     let invite: UUID
+    let trip: UUID
   }
 
   static func makeAlicesThings(_ home: Household) throws -> AlicesThings {
@@ -40,9 +41,14 @@ struct IsolationTests {
     let invite = try InviteService(store: home.store, now: home.server.clock.now).create(
       listID: shoppingList.id, role: .editor, by: try home.accounts.existingUser("alice")
     ).details.invite
+    let lastParty = try shopping.createList(named: "Last party")
+    let balloons = try shopping.addItem(named: "Balloons")
+    try shopping.put(itemID: balloons.id, onList: lastParty.id)
+    try shopping.updateEntry(itemID: balloons.id, onList: lastParty.id, isInCart: true)
+    let trip = try #require(try shopping.finishShopping(listID: lastParty.id, clientID: nil).trip)
     return AlicesThings(
       checklist: list.id, item: item.id, shoppingList: shoppingList.id, catalogueItem: cake.id,
-      token: token.id, template: template.id, shop: shop.id, invite: invite.id)
+      token: token.id, template: template.id, shop: shop.id, invite: invite.id, trip: trip.id)
   }
 
   /// A valid body for each route that takes one, so a 404 cannot hide behind a 422. A route
@@ -66,6 +72,7 @@ struct IsolationTests {
     case ("POST", "/api/v1/shopping-lists/{listID}/invites"): return ["role": "editor"]
     case ("POST", "/api/v1/invitations/{token}/sign-up"):
       return ["username": "mallory", "password": "mallory-pass"]
+    case ("POST", "/api/v1/shopping-lists/{listID}/finish"): return ["clientID": UUID().uuidString]
     default: return nil
     }
   }
@@ -88,6 +95,7 @@ struct IsolationTests {
       result = result.replacingOccurrences(of: "{user}", with: "bob")
     }
     result = result.replacingOccurrences(of: "{shopID}", with: things.shop.uuidString)
+    result = result.replacingOccurrences(of: "{tripID}", with: things.trip.uuidString)
     result = result.replacingOccurrences(of: "{tokenID}", with: things.token.uuidString)
     result = result.replacingOccurrences(of: "{inviteID}", with: things.invite.uuidString)
     // An invite link's token is the key itself: without it there is nothing to reach.
@@ -153,10 +161,14 @@ struct IsolationTests {
       "/api/v1/export", "/api/v1/shares", "/api/v1/catalogue/search?q=cake", "/api/v1/tokens",
       "/api/v1/shops",
       "/api/v1/catalogue/starter", "/api/v1/settings",
+      "/api/v1/trips", "/api/v1/trips/export.csv",
     ] {
       let response = try await home.server.get(path, headers: bob.readHeaders)
       #expect(response.status == 200, "\(path)")
-      for secret in ["Alice's secrets", "Birthday present", "Surprise party", "Cake", "laptop"] {
+      for secret in [
+        "Alice's secrets", "Birthday present", "Surprise party", "Cake", "laptop", "Last party",
+        "Balloons",
+      ] {
         #expect(!response.text.contains(secret), "\(path) shows \(secret)")
       }
     }

@@ -52,6 +52,8 @@ struct SchemaConformanceTests {
       "POST /api/v1/shops": "/api/v1/shops",
       "PATCH /api/v1/shops/{shopID}": "/api/v1/shops/\(UUID().uuidString)",
       "PUT /api/v1/shopping-lists/{listID}/shop": "/api/v1/shopping-lists/\(shoppingList)/shop",
+      "POST /api/v1/shopping-lists/{listID}/finish":
+        "/api/v1/shopping-lists/\(shoppingList)/finish",
     ]
   }
 
@@ -234,6 +236,12 @@ struct SchemaConformanceTests {
         "/api/v1/shopping-lists/\(shoppingList)/shop", ["shopID": Self.shopID]
       ),
       ("GET", "/api/v1/shopping-lists/{listID}", "/api/v1/shopping-lists/\(shoppingList)", nil),
+      ("GET", "/api/v1/trips", "/api/v1/trips", nil),
+      ("GET", "/api/v1/trips/spending", "/api/v1/trips/spending?months=3&tz=UTC", nil),
+      (
+        "GET", "/api/v1/catalogue/{itemID}/prices", "/api/v1/catalogue/\(catalogueItem)/prices",
+        nil
+      ),
       ("GET", "/api/v1/session", "/api/v1/session", nil),
       (
         "POST", "/api/v1/session", "/api/v1/session",
@@ -307,6 +315,17 @@ struct SchemaConformanceTests {
       Issue.record("POST /api/v1/invitations/{token}/accept answered: \(problem)")
     }
     sampled.insert("POST /api/v1/invitations/{token}/accept")
+    // The trip the finish recorded, read by its id.
+    let trips = try await fixture.send("GET", "/api/v1/trips", nil)
+    let tripID = try #require(
+      (try JSONSerialization.jsonObject(with: trips.body) as? [String: Any]).flatMap {
+        ($0["trips"] as? [[String: Any]])?.first?["id"] as? String
+      }, "the finish recorded no trip: \(trips.text)")
+    let trip = try await fixture.send("GET", "/api/v1/trips/\(tripID)", nil)
+    for problem in try document.problems("GET", "/api/v1/trips/{tripID}", trip) {
+      Issue.record("GET /api/v1/trips/\(tripID) answered \(trip.status): \(problem)")
+    }
+    sampled.insert("GET /api/v1/trips/{tripID}")
     // As bob: the list alice shared, with its owner and his role.
     for (template, path) in [("/api/v1/shares", "/api/v1/shares"), ("/api/v1/checklists", "")] {
       let response = try await fixture.send("GET", path.isEmpty ? template : path, nil, as: "bob")

@@ -429,6 +429,8 @@ struct ShoppingMigrationTests {
       try store.queue.write { db in
         try db.execute(
           """
+          DROP TABLE price_changes; DROP TABLE trip_lines; DROP TABLE trips;
+          DELETE FROM schema_migrations WHERE identifier LIKE 'v17:%';
           DROP TABLE shopping_entries; DROP TABLE shopping_lists; DROP TABLE shopping_items;
           DROP TABLE shopping_catalogues; DROP TABLE user_settings;
           ALTER TABLE changes RENAME COLUMN collection_id TO checklist_id;

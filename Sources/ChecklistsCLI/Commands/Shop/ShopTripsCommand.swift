@@ -52,8 +52,8 @@ struct ShopTripsCommand: RunnableCommand {
     let listID = try list.map { try shopping.findList($0).id }
     if csv {
       let text = TripsCSV.text(try shopping.allTrips(list: listID), timeZone: context.timeZone)
-      // The rows end in CRLF already; print adds no line of its own.
-      context.print(String(text.dropLast(2)))
+      // The rows end in CRLF already (one Character in Swift); print adds the last line end.
+      context.print(String(text.dropLast()))
       return
     }
     let trips = try shopping.trips(list: listID, limit: limit)
