@@ -121,13 +121,19 @@ struct CLIInteropTests {
     try Self.expectRefused(data.prefix(length), named: "cut.plist", message: "damaged or truncated")
   }
 
-  @Test("The Shopping List app's items file is not a checklists file")
+  @Test("The Shopping List app's items file goes to the catalogue and leaves the checklists alone")
   func shoppingFile() throws {
-    let data = try Data(contentsOf: CLI.fixtures.appendingPathComponent("items"))
-    try Self.expectRefused(
-      data, named: "items",
-      message: "not a Checklists.plist from the iPhone app: it is a keyed archive (NSKeyedArchiver)"
-    )
+    let cli = CLI()
+    try cli.ok("add", "List", "Keep me")
+    let before = try cli.ok("items", "List")
+    let path = cli.folder.appendingPathComponent("items").path
+    try Data(contentsOf: CLI.fixtures.appendingPathComponent("items"))
+      .write(to: URL(fileURLWithPath: path))
+    let result = try cli.run("import", path)
+    #expect(result.code == 0, "\(result.error)")
+    #expect(try cli.ok("items", "List") == before)
+    #expect(try cli.ok("lists").contains("1  List"))
+    #expect(try !cli.ok("shop", "items").hasPrefix("The catalogue is empty"))
   }
 
   @Test("A missing file or a folder is named in the error")

@@ -47,6 +47,6 @@ struct ImportDetectionCommandTests {
     let list = try cli.run("import", plist, "--list", "Party")
     #expect(list.code == 64)
     #expect(list.error.hasPrefix("Error: --list is for the Shopping List app's items file;"))
-    #expect(try cli.ok("shop", "items").hasPrefix("Catalogue — 0 items"))
+    #expect(try cli.ok("shop", "items").hasPrefix("The catalogue is empty."))
   }
 }

@@ -118,7 +118,7 @@ struct APIItemsTests {
     let again = try await server.request(
       "POST", "/api/v1/import", body: plist.body, headers: ["Content-Type": "application/x-plist"])
     #expect(again.status == 200)
-    #expect(try again.json()["itemsAdded"] as? Int == 0)
+    #expect((try again.json()["report"] as? [String: Any])?["itemsAdded"] as? Int == 0)
     let foreign = try await server.request(
       "POST", "/api/v1/import", body: Data("hello".utf8), headers: ["Content-Type": "text/plain"])
     #expect(foreign.status == 422)
