@@ -49,6 +49,11 @@ extension ChecklistsAPI {
     // The content is checked before the precondition (RFC 9110, 13.2.1).
     let name = try body.string("name").map(Shop.validatedName)
     let sections = try body.strings("sections")
+    for section in sections ?? [] {
+      guard try ShoppingItem.validatedDetail(section, field: "A section") != nil else {
+        throw APIError.unprocessable("A section in 'sections' is empty; name each one.")
+      }
+    }
     let expected = try request.expectedRevision { try shopping.shop(id: shopID).revision }
     let shop = try shopping.updateShop(
       id: shopID, name: name, sections: sections, expectedRevision: expected)
