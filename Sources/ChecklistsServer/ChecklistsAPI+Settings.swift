@@ -28,9 +28,11 @@ extension ChecklistsAPI {
     let relabel = try body.bool("relabelPrices") ?? false
     if let code = try body.string("currency") {
       let currency = try UserSettings.currency(code)
-      let relabels = try relabel && shopping.catalogue().contains {
-        $0.price.map { $0.currency != currency } ?? false
-      }
+      let relabels =
+        try relabel
+        && shopping.catalogue().contains {
+          $0.price.map { $0.currency != currency } ?? false
+        }
       if currency != shopping.currency || relabels {
         try shopping.changeCurrency(to: currency, relabelPrices: relabel)
         didWrite()

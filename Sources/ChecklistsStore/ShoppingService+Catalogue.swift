@@ -65,7 +65,8 @@ extension ShoppingService {
       func fields(of item: ShoppingItem, onlyGiven: Bool) -> [(String, String, String)] {
         let details: [(String, String?, String?)] = [
           ("price", item.price.map(Self.shown), price.map(Self.shown)),
-          ("unit", item.unit, unit), ("category", item.category, onlyGiven ? category : newCategory),
+          ("unit", item.unit, unit),
+          ("category", item.category, onlyGiven ? category : newCategory),
         ]
         return details.filter { !onlyGiven || $0.2 != nil }.map {
           ($0.0, ClientID.shown($0.1), ClientID.shown($0.2))

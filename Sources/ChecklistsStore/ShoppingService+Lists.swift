@@ -168,7 +168,9 @@ extension ShoppingService {
       try bump(&list, .entryUpdated, itemID: itemID, in: tx)
       entry.revision = list.revision
       // The walk: the list's revision counts up, so it orders what went into the cart.
-      if entry.isInCart != before.isInCart { entry.cartOrder = entry.isInCart ? list.revision : nil }
+      if entry.isInCart != before.isInCart {
+        entry.cartOrder = entry.isInCart ? list.revision : nil
+      }
       try tx.saveEntry(entry)
       try tx.recordChanges(
         of: .entry(listID: listID, itemID: itemID), changed, revision: list.revision,

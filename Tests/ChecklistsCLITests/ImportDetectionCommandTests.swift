@@ -27,7 +27,8 @@ struct ImportDetectionCommandTests {
   func iCalendar() throws {
     let cli = CLI()
     let file = cli.folder.appendingPathComponent("Holidays.ics").path
-    try "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n".write(toFile: file, atomically: true, encoding: .utf8)
+    try "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n".write(
+      toFile: file, atomically: true, encoding: .utf8)
     let result = try cli.run("import", file)
     #expect(result.code == 1)
     #expect(

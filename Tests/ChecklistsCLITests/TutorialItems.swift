@@ -15,12 +15,14 @@ extension CLI {
     let currency = try CurrencySetting.resolve(environment: environment, locale: locale)
     let shopping = try ShoppingService.open(store: store, owner: owner, currency: currency)
     let date = Date()
-    let items = [("Pear", 62.5), ("Notepad", 2.53), ("Pencil", 0.35), ("Bread", 3.12), ("Mango", 1.25)]
-      .map { name, amount in
-        ShoppingItem(
-          ownerID: owner.id, name: name,
-          price: Price(rounding: amount, currency: shopping.currency)!, createdAt: date)
-      }
+    let items = [
+      ("Pear", 62.5), ("Notepad", 2.53), ("Pencil", 0.35), ("Bread", 3.12), ("Mango", 1.25),
+    ]
+    .map { name, amount in
+      ShoppingItem(
+        ownerID: owner.id, name: name,
+        price: Price(rounding: amount, currency: shopping.currency)!, createdAt: date)
+    }
     try store.writeShopping { tx in
       for item in items { try tx.insertShoppingItem(item) }
       _ = try tx.appendChange(

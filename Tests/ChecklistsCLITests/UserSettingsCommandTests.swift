@@ -8,7 +8,9 @@ struct UserSettingsCommandTests {
     let cli = CLI()
     #expect(try cli.ok("settings") == "Currency: EUR (Euro)\n")
     try cli.ok("shop", "item", "add", "Tea", "--price", "2.50")
-    #expect(try cli.ok("settings", "--currency", "gbp") == "Currency: GBP (British Pound); prices kept as they were.\n")
+    #expect(
+      try cli.ok("settings", "--currency", "gbp")
+        == "Currency: GBP (British Pound); prices kept as they were.\n")
     #expect(try cli.ok("shop", "items").contains("€2.50"))
     #expect(
       try cli.ok("settings", "--currency", "GBP", "--relabel-prices")

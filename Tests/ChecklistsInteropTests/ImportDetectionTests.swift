@@ -19,7 +19,10 @@ struct ImportDetectionTests {
   @Test("A JSON backup, an iCalendar file and foreign files")
   func others() throws {
     let backup = try ChecklistsFile.write(
-      [PortableChecklist(name: "Groceries", icon: .modelDefault, items: [PortableItem(text: "Milk")])], as: .json,
+      [
+        PortableChecklist(
+          name: "Groceries", icon: .modelDefault, items: [PortableItem(text: "Milk")])
+      ], as: .json,
       now: Date(timeIntervalSinceReferenceDate: 0))
     #expect(ImportFileKind.detect(backup) == .backup)
     let calendar = Data("\u{FEFF}BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n".utf8)

@@ -18,7 +18,8 @@ struct ShoppingAPITests {
   @Test("A new item without a category takes the grocery table's, in the request's language")
   func categoryFromAcceptLanguage() async throws {
     let server = try TestServer()
-    func add(_ name: String, _ language: String?, category: String? = nil) async throws -> WireItem {
+    func add(_ name: String, _ language: String?, category: String? = nil) async throws -> WireItem
+    {
       var json: [String: Any] = ["name": name]
       if let category { json["category"] = category }
       return try await server.request(

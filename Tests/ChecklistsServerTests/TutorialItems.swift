@@ -10,12 +10,14 @@ extension ShoppingService {
   @discardableResult
   func addTutorialItems() throws -> [ShoppingItem] {
     let date = now()
-    let items = [("Pear", 62.5), ("Notepad", 2.53), ("Pencil", 0.35), ("Bread", 3.12), ("Mango", 1.25)]
-      .map { name, amount in
-        ShoppingItem(
-          ownerID: owner.id, name: name, price: Price(rounding: amount, currency: currency)!,
-          createdAt: date)
-      }
+    let items = [
+      ("Pear", 62.5), ("Notepad", 2.53), ("Pencil", 0.35), ("Bread", 3.12), ("Mango", 1.25),
+    ]
+    .map { name, amount in
+      ShoppingItem(
+        ownerID: owner.id, name: name, price: Price(rounding: amount, currency: currency)!,
+        createdAt: date)
+    }
     try store.writeShopping { tx in
       for item in items { try tx.insertShoppingItem(item) }
       _ = try tx.appendChange(

@@ -39,7 +39,8 @@ struct UserSettingsAPITests {
     let server = try TestServer()
     let bad = try await server.request("PATCH", "/api/v1/settings", json: ["currency": "XYZ"])
     #expect(bad.status == 422)
-    #expect(bad.problemDetail == "'XYZ' is not a currency; use an ISO 4217 code such as EUR, USD or GBP.")
+    #expect(
+      bad.problemDetail == "'XYZ' is not a currency; use an ISO 4217 code such as EUR, USD or GBP.")
     let alone = try await server.request(
       "PATCH", "/api/v1/settings", json: ["relabelPrices": true])
     #expect(alone.status == 422)

@@ -12,7 +12,8 @@ struct StarterSetTests {
     return try ShoppingService.open(store: store, owner: owner, currency: .euro)
   }
 
-  @Test("It is offered in the person's language, each marked when the catalogue has it",
+  @Test(
+    "It is offered in the person's language, each marked when the catalogue has it",
     arguments: StoreKind.allCases)
   func offered(kind: StoreKind) throws {
     let english = try Self.shopping(kind)
@@ -27,7 +28,8 @@ struct StarterSetTests {
     #expect(german.contains { $0.name == "Milch" && $0.category == "Milchprodukte" })
   }
 
-  @Test("Adding some, then all, adds each once, without prices; the catalogue's own stay",
+  @Test(
+    "Adding some, then all, adds each once, without prices; the catalogue's own stay",
     arguments: StoreKind.allCases)
   func adding(kind: StoreKind) throws {
     let shopping = try Self.shopping(kind)
@@ -49,7 +51,8 @@ struct StarterSetTests {
     #expect(try shopping.starterSet().allSatisfy(\.isInCatalogue))
   }
 
-  @Test("A name that is not in the starter set is refused and nothing is added",
+  @Test(
+    "A name that is not in the starter set is refused and nothing is added",
     arguments: StoreKind.allCases)
   func unknownName(kind: StoreKind) throws {
     let shopping = try Self.shopping(kind)

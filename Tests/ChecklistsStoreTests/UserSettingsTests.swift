@@ -40,7 +40,8 @@ struct UserSettingsTests {
   func codes() throws {
     #expect(try UserSettings.currency(" gbp ") == .poundSterling)
     let error = #expect(throws: ChecklistsError.self) { try UserSettings.currency("XYZ") }
-    #expect(error?.message == "'XYZ' is not a currency; use an ISO 4217 code such as EUR, USD or GBP.")
+    #expect(
+      error?.message == "'XYZ' is not a currency; use an ISO 4217 code such as EUR, USD or GBP.")
     let choices = UserSettings.currencies(
       including: Currency(code: "MAD")!, locale: Locale(identifier: "en_US"))
     #expect(choices.first?.code == "EUR")

@@ -32,7 +32,8 @@ struct SettingsCommand: RunnableCommand {
 
   func validate() throws {
     if relabelPrices && currency == nil {
-      throw UsageError("--relabel-prices goes with --currency, as in: --currency GBP --relabel-prices")
+      throw UsageError(
+        "--relabel-prices goes with --currency, as in: --currency GBP --relabel-prices")
     }
   }
 

@@ -71,7 +71,8 @@ public enum GroceryCatalogue {
     }
     if language == "de", let last = words.last {
       // The longest known word that ends the compound, of at least four letters.
-      for start in last.indices.dropFirst() where last.distance(from: start, to: last.endIndex) >= 4 {
+      for start in last.indices.dropFirst() where last.distance(from: start, to: last.endIndex) >= 4
+      {
         if let found = index[String(last[start...])] { return found }
       }
     }
