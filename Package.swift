@@ -15,6 +15,9 @@ let package = Package(
     .library(name: "HTTPServer", targets: ["HTTPServer"]),
     .library(name: "ChecklistsServer", targets: ["ChecklistsServer"]),
     .library(name: "ChecklistsCLI", targets: ["ChecklistsCLI"]),
+    .library(name: "ICalendar", targets: ["ICalendar"]),
+    .library(name: "WebDAV", targets: ["WebDAV"]),
+    .library(name: "ChecklistsCalDAV", targets: ["ChecklistsCalDAV"]),
   ],
   targets: [
     // MARK: - Domain: model and rules, Foundation only.
@@ -75,12 +78,25 @@ let package = Package(
     .target(name: "WebPush", dependencies: ["COpenSSL"]),
     // A small HTTP server over libmicrohttpd: thread pool, limits, streaming, graceful stop.
     .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+    // MARK: - CalDAV (docs/CALDAV.md)
+    // iCalendar over libical: the only importer of CLibICal.
+    .systemLibrary(
+      name: "CLibICal",
+      pkgConfig: "libical",
+      providers: [.apt(["libical-dev"])]
+    ),
+    .target(name: "ICalendar", dependencies: ["CLibICal"]),
+    // WebDAV's XML (FoundationXML, with no entities and bounded depth and size) and CalDAV's
+    // request and response bodies; knows nothing of lists.
+    .target(name: "WebDAV"),
+    // Checklists' items and shopping lines as VTODOs, losslessly, and calendar-query filters.
+    .target(name: "ChecklistsCalDAV", dependencies: ["ChecklistsCore", "ICalendar", "WebDAV"]),
     // The JSON API, live updates, reminders and the web app (embedded in the binary).
     .target(
       name: "ChecklistsServer",
       dependencies: [
         "ChecklistsCore", "ChecklistsStore", "ChecklistsInterop", "HTTPServer", "SQLDatabase",
-        "WebPush",
+        "WebPush", "ICalendar", "WebDAV", "ChecklistsCalDAV",
       ],
       resources: [.embedInCode("Web")]
     ),
@@ -124,11 +140,18 @@ let package = Package(
     .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
     .testTarget(name: "WebPushTests", dependencies: ["WebPush"]),
+    .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"]),
+    .testTarget(name: "WebDAVTests", dependencies: ["WebDAV"]),
+    .testTarget(
+      name: "ChecklistsCalDAVTests",
+      dependencies: ["ChecklistsCalDAV", "ChecklistsCore", "ICalendar", "WebDAV"],
+      resources: [.copy("Fixtures")]
+    ),
     .testTarget(
       name: "ChecklistsServerTests",
       dependencies: [
         "ChecklistsServer", "ChecklistsStore", "ChecklistsSQLStore", "ChecklistsCore",
-        "ChecklistsInterop", "HTTPServer", "WebPush",
+        "ChecklistsInterop", "HTTPServer", "WebPush", "ICalendar", "WebDAV", "ChecklistsCalDAV",
       ]
     ),
     .testTarget(

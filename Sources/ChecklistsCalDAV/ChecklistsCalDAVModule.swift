@@ -1,0 +1,2 @@
+/// Items and shopping lines as VTODOs. See TodoMapping.swift.
+enum ChecklistsCalDAVModule {}

@@ -1,0 +1,2 @@
+/// iCalendar (RFC 5545) parsed and written by libical. See ICalendar.swift.
+enum ICalendarModule {}

@@ -1,0 +1,2 @@
+/// WebDAV and CalDAV XML bodies. See SafeXMLParser.swift.
+enum WebDAVModule {}
