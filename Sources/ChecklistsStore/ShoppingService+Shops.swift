@@ -200,17 +200,3 @@ extension ShoppingService {
     }
   }
 }
-
-extension ShoppingService {
-  /// Teaches the list's shop the walk of what is in its cart now, as finishing the trip does
-  /// (``learnWalk(shopID:walk:in:)`` inside the trip's transaction); for tests of the learned
-  /// order that do not go through a trip.
-  func learnFromCart(listID: UUID) throws {
-    try store.writeShopping { tx in
-      let list = try accessibleList(listID, for: .check, in: tx)
-      guard let shop = try tripShop(of: list, in: tx) else { return }
-      let lines = try contents(of: list, in: tx).lines.filter(\.entry.isInCart)
-      try learnWalk(shopID: shop.id, walk: cartWalk(lines), in: tx)
-    }
-  }
-}

@@ -104,7 +104,6 @@ struct ShopAPITests {
       let orders = walkOrder.map { name in cart.first { $0.item.name == name }?.cartOrder ?? 0 }
       #expect(orders.allSatisfy { $0 > 0 })
       #expect(orders == orders.sorted(), "the walk's order: \(orders)")
-      try shopping.learnFromCart(listID: UUID(uuidString: listID)!)
       let finished = try await server.request("POST", "\(path)/finish")
       #expect(finished.status == 200)
     }

@@ -57,7 +57,6 @@ struct ShopServiceTests {
       #expect(orders.allSatisfy { $0 != nil })
       #expect(orders.compactMap { $0 } == orders.compactMap { $0 }.sorted())
       #expect(shopping.cartWalk(cart.shuffled()).map(\.item.name) == walkOrder)
-      try shopping.learnFromCart(listID: list.id)
       #expect(try shopping.finishShopping(listID: list.id) == walkOrder.count)
     }
     for name in walkOrder.reversed() { try shopping.put(itemID: ids[name]!, onList: list.id) }
