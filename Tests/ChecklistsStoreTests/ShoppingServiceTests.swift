@@ -431,8 +431,10 @@ struct ShoppingMigrationTests {
           """
           DROP TABLE price_changes; DROP TABLE trip_lines; DROP TABLE trips;
           DELETE FROM schema_migrations WHERE identifier LIKE 'v17:%';
+          DROP TABLE shop_item_ranks; DROP TABLE shop_sections;
           DROP TABLE shopping_entries; DROP TABLE shopping_lists; DROP TABLE shopping_items;
-          DROP TABLE shopping_catalogues; DROP TABLE user_settings;
+          DROP TABLE shopping_catalogues; DROP TABLE user_settings; DROP TABLE shops;
+          DELETE FROM schema_migrations WHERE identifier LIKE 'v16:%';
           ALTER TABLE changes RENAME COLUMN collection_id TO checklist_id;
           DELETE FROM schema_migrations WHERE identifier LIKE 'v2:%';
           DELETE FROM schema_migrations WHERE identifier LIKE 'v19:%';
