@@ -180,9 +180,10 @@ public enum SafeXMLParser {
       throw .badRequest(describe(error, line: builder.errorLine, column: builder.errorColumn))
     }
     guard finished, let root = builder.root else {
-      throw .badRequest(
-        "The XML body ends before its root element is closed (line \(parser.lineNumber), column \(parser.columnNumber))."
-      )
+      let position =
+        parser.lineNumber > 0
+        ? " (line \(parser.lineNumber), column \(parser.columnNumber))" : ""
+      throw .badRequest("The XML body ends before its root element is closed\(position).")
     }
     return root
   }
@@ -193,7 +194,8 @@ public enum SafeXMLParser {
     let what: String
     switch code {
     case 4: what = "the body is empty"
-    case 5: what = "the body ends too soon"
+    case 5:  // libxml2's XML_ERR_DOCUMENT_END, for both
+      what = "an element is not closed, or there is content after the root element"
     case 9: what = "it has a character XML does not allow"
     case 6, 7, 8: what = "it has a character reference that is not a valid character"
     case 26: what = "it uses an entity that is not defined (only &lt; &gt; &amp; &quot; &apos;)"
@@ -278,7 +280,9 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
     _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
     qualifiedName qName: String?
   ) {
-    guard refusal == nil, firstError == nil, let element = stack.popLast() else { return }
+    guard refusal == nil, firstError == nil, var element = stack.popLast() else { return }
+    // Indentation between child elements is not content (WebDAV bodies have no mixed content).
+    if !element.children.isEmpty && element.text.allSatisfy(\.isWhitespace) { element.text = "" }
     if stack.isEmpty {
       root = element
     } else {
@@ -324,7 +328,11 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
   func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?)
     -> Data?
   {
-    refuse(parser, "The XML body refers to the external entity '\(name)'; it is refused")
+    // With every DTD refused, an entity libxml2 cannot resolve is one that is not defined.
+    refuse(
+      parser,
+      "The XML body uses the entity '&\(name);', which is not defined: only &lt; &gt; &amp; &quot; &apos; and character references are"
+    )
     return nil
   }
 
