@@ -66,11 +66,13 @@ func refusal(_ text: String, limits: SafeXMLParser.Limits = .init()) -> WebDAVEr
     #expect(try SafeXMLParser.parse(Data(body)).name == .dav("propfind"))
   }
 
-  @Test func latin1DeclaredBodiesAreRead() throws {
+  @Test func otherEncodingsThanUTF8AreRefused() throws {
     let body: [UInt8] =
       Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><a xmlns=\"DAV:\">K".utf8) + [0xE4]
       + Array("se</a>".utf8)
-    #expect(try SafeXMLParser.parse(body).text == "Käse")
+    let error = try #require(throws: WebDAVError.self) { try SafeXMLParser.parse(body) }
+    #expect(
+      error.message == "The XML body declares the encoding 'iso-8859-1'; only UTF-8 is accepted.")
   }
 
   // MARK: - Refused bodies, each with a message that says why
@@ -107,7 +109,7 @@ func refusal(_ text: String, limits: SafeXMLParser.Limits = .init()) -> WebDAVEr
   @Test func anEncodingThatCouldHideMarkupIsRefused() throws {
     let error = try #require(
       refusal("<?xml version=\"1.0\" encoding=\"UTF-7\"?>+ADw-a/+AD4-"))
-    #expect(error.message.contains("declares the encoding 'utf-7'"))
+    #expect(error.message == "The XML body declares the encoding 'utf-7'; only UTF-8 is accepted.")
   }
 
   // MARK: - XXE and entity expansion
@@ -192,5 +194,39 @@ func refusal(_ text: String, limits: SafeXMLParser.Limits = .init()) -> WebDAVEr
     let error = try #require(refusal(many, limits: .init(maxElements: 50)))
     #expect(error.message.hasPrefix("The XML body has more than 50 elements"))
     #expect(refusal(many, limits: .init(maxElements: 101)) == nil)
+  }
+}
+
+@Suite struct EncodingTests {
+  @Test func invalidUTF8IsRefusedBeforeFoundationXMLSeesIt() throws {
+    // The input the WebDAVRequests fuzzer found: a byte 0xD3 inside an element name made
+    // libxml2 fall back to Latin-1 and FoundationXML trap (Fuzzing/Crashes/WebDAVRequests).
+    var body = Array("<D:propertyupdate xmlns:D=\"DAV:\"><D:set><D:p".utf8)
+    body += [0xD3] + Array("op/></D:set></D:propertyupdate>".utf8)
+    let error = try #require(throws: WebDAVError.self) { try SafeXMLParser.parse(body) }
+    #expect(
+      error.message
+        == "The XML body is not valid UTF-8: byte 0xD3 at line 1, column 45 is not part of a character."
+    )
+    #expect(throws: WebDAVError.self) { try ProppatchRequest.parse(body) }
+  }
+
+  @Test func aDeclaredASCIIBodyMustBeASCII() throws {
+    let body = Array("<?xml version=\"1.0\" encoding=\"US-ASCII\"?>\n<a>Käse</a>".utf8)
+    let error = try #require(throws: WebDAVError.self) { try SafeXMLParser.parse(body) }
+    #expect(
+      error.message == "The XML body declares US-ASCII but has the byte 0xC3 at line 2, column 5.")
+  }
+
+  @Test func theFuzzersCrashesAreRefusedCleanly() throws {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Fuzzing/Crashes/WebDAVRequests")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    #expect(!files.isEmpty)
+    for file in files {
+      let body = try [UInt8](Data(contentsOf: folder.appendingPathComponent(file)))
+      #expect(throws: WebDAVError.self, "\(file)") { try SafeXMLParser.parse(body) }
+    }
   }
 }
