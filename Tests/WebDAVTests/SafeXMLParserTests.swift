@@ -182,6 +182,10 @@ func refusal(_ text: String, limits: SafeXMLParser.Limits = .init()) -> WebDAVEr
         "The XML body has a processing instruction <?xml?> at line 1, column 5; only the XML declaration is accepted, at the start."
       ),
       ("<?xml version=\"1.0\"", "The XML body's XML declaration is never closed with '?>'."),
+      (
+        "<?xml v=\"><a></a><?x?>",
+        "The XML body's XML declaration has '<', '>' or '&' in it; write it as <?xml version=\"1.0\" encoding=\"utf-8\"?>."
+      ),
     ] {
       #expect(refusal(body)?.message == message, "\(body)")
     }
