@@ -89,7 +89,7 @@ import Testing
         .init(href: "\(list)gone.ics", status: 404),
         .init(
           href: list, status: 507, error: .dav("number-of-matches-within-limits"),
-          description: "Only the first 100 changes are given; sync again for the rest."),
+          responseDescription: "Only the first 100 changes are given; sync again for the rest."),
       ], syncToken: "http://checklists.invalid/sync/9"
     ).xml()
     let root = try SafeXMLParser.parse(Array(body.utf8))
