@@ -99,8 +99,7 @@ struct TodoWriter {
     var zone = ICalDateTime.Zone.utc
     if !fields.dueIsAllDay, let tzid = fields.dueTimeZone {
       if !hasTimeZone(tzid), let vtimezone = ICalTimeZones.vtimezone(for: tzid) {
-        let at = resource.calendar.components.firstIndex { $0.name != "VTIMEZONE" } ?? 0
-        resource.calendar.components.insert(vtimezone, at: at)
+        resource.insertTimeZone(vtimezone)
       }
       if hasTimeZone(tzid) { zone = .tzid(tzid) }
     }
