@@ -37,7 +37,8 @@ enum ComponentBuilder {
         }
         guard component.name == name else {
           throw ICalendarError(
-            "Line \(line.number): END:\(name) closes BEGIN:\(component.name); components must nest.")
+            "Line \(line.number): END:\(name) closes BEGIN:\(component.name); components must nest."
+          )
         }
         if stack.isEmpty {
           result = component

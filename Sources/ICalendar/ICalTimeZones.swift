@@ -65,7 +65,8 @@ public struct ICalTimeZones: Sendable {
   {
     if isDate {
       let parts = Self.parts(date, in: floating)
-      return ICalDateTime(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1, isDate: true)
+      return ICalDateTime(
+        year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1, isDate: true)
     }
     switch zone {
     case .utc:

@@ -61,7 +61,8 @@ struct LibICalParser {
     if roots.count > 1 {
       problems.append(
         Problem(
-          message: "The text holds \(roots.count) top-level components; a calendar resource is one VCALENDAR.",
+          message:
+            "The text holds \(roots.count) top-level components; a calendar resource is one VCALENDAR.",
           component: ""))
     }
     return LibICalParser(lines: lines, problems: problems)

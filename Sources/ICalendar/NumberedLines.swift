@@ -17,7 +17,9 @@ struct NumberedLines {
     var starts: [Int] = []
     var number = 0
     // Split the bytes: in a Swift String "\r\n" is one Character, not a "\n".
-    for physical in source.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+    for physical in source.utf8.split(
+      separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    {
       number += 1
       guard let first = physical.first else { continue }
       if first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { continue }  // a fold

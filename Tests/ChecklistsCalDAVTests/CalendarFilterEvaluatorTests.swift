@@ -10,8 +10,13 @@ import WebDAV
 
   func calendar(_ name: String) throws -> ICalComponent { try ICalendar.parse(try fixture(name)) }
 
-  func todos(_ filters: [Prop] = [], range: CalendarQuery.TimeRange? = nil, comps: [Comp] = []) -> Comp {
-    Comp(name: "VCALENDAR", compFilters: [Comp(name: "VTODO", timeRange: range, propFilters: filters, compFilters: comps)])
+  func todos(_ filters: [Prop] = [], range: CalendarQuery.TimeRange? = nil, comps: [Comp] = [])
+    -> Comp
+  {
+    Comp(
+      name: "VCALENDAR",
+      compFilters: [Comp(name: "VTODO", timeRange: range, propFilters: filters, compFilters: comps)]
+    )
   }
 
   /// What the caldav library sends for "todos not completed" (RFC 4791 7.8.6's example shape).
@@ -34,33 +39,49 @@ import WebDAV
   @Test func componentPresenceAndAbsence() throws {
     let apple = try calendar("apple-ios-reminder")
     #expect(CalendarFilterEvaluator.matches(todos(), calendar: apple))
-    #expect(!CalendarFilterEvaluator.matches(Comp(name: "VCALENDAR", compFilters: [Comp(name: "VEVENT")]), calendar: apple))
-    #expect(CalendarFilterEvaluator.matches(Comp(name: "VCALENDAR", compFilters: [Comp(name: "VEVENT", isNotDefined: true)]), calendar: apple))
+    #expect(
+      !CalendarFilterEvaluator.matches(
+        Comp(name: "VCALENDAR", compFilters: [Comp(name: "VEVENT")]), calendar: apple))
+    #expect(
+      CalendarFilterEvaluator.matches(
+        Comp(name: "VCALENDAR", compFilters: [Comp(name: "VEVENT", isNotDefined: true)]),
+        calendar: apple))
     #expect(CalendarFilterEvaluator.matches(todos(comps: [Comp(name: "VALARM")]), calendar: apple))
-    #expect(!CalendarFilterEvaluator.matches(todos(comps: [Comp(name: "VALARM")]), calendar: try calendar("apple-macos-subtask")))
+    #expect(
+      !CalendarFilterEvaluator.matches(
+        todos(comps: [Comp(name: "VALARM")]), calendar: try calendar("apple-macos-subtask")))
     #expect(!CalendarFilterEvaluator.matches(Comp(name: "VTODO"), calendar: apple))
   }
 
   @Test func textMatchesUseTheCollationOnUnescapedText() throws {
     let apple = try calendar("apple-ios-reminder")
-    func summary(_ text: String, _ collation: String = "i;ascii-casemap", negate: Bool = false) -> Bool {
+    func summary(_ text: String, _ collation: String = "i;ascii-casemap", negate: Bool = false)
+      -> Bool
+    {
       CalendarFilterEvaluator.matches(
-        todos([Prop(name: "SUMMARY", textMatch: .init(text: text, collation: collation, negate: negate))]), calendar: apple)
+        todos([
+          Prop(name: "SUMMARY", textMatch: .init(text: text, collation: collation, negate: negate))
+        ]), calendar: apple)
     }
     #expect(summary("MILK"))
     #expect(!summary("MILK", "i;octet"))
     #expect(summary("milk", "i;octet"))
     #expect(!summary("milk", negate: true))
-    #expect(CalendarFilterEvaluator.matches(
-      todos([Prop(name: "DESCRIPTION", textMatch: .init(text: "at 8, the big"))]), calendar: apple))
+    #expect(
+      CalendarFilterEvaluator.matches(
+        todos([Prop(name: "DESCRIPTION", textMatch: .init(text: "at 8, the big"))]), calendar: apple
+      ))
     let tasks = try calendar("tasksorg-davx5")
-    #expect(CalendarFilterEvaluator.matches(todos([Prop(name: "CATEGORIES", textMatch: .init(text: "weekly"))]), calendar: tasks))
+    #expect(
+      CalendarFilterEvaluator.matches(
+        todos([Prop(name: "CATEGORIES", textMatch: .init(text: "weekly"))]), calendar: tasks))
   }
 
   @Test func parameterFilters() throws {
     let apple = try calendar("apple-ios-reminder")
     func due(_ filter: CalendarQuery.ParamFilter) -> Bool {
-      CalendarFilterEvaluator.matches(todos([Prop(name: "DUE", paramFilters: [filter])]), calendar: apple)
+      CalendarFilterEvaluator.matches(
+        todos([Prop(name: "DUE", paramFilters: [filter])]), calendar: apple)
     }
     #expect(due(.init(name: "TZID", textMatch: .init(text: "berlin"))))
     #expect(!due(.init(name: "TZID", isNotDefined: true)))
@@ -87,10 +108,18 @@ import WebDAV
 
   @Test func openEndedRangesAndPropertyRanges() throws {
     let thunderbird = try calendar("thunderbird")
-    #expect(CalendarFilterEvaluator.matches(todos(range: .init(start: utc("2025-11-20T00:00:00Z"), end: nil)), calendar: thunderbird))
-    #expect(!CalendarFilterEvaluator.matches(todos(range: .init(start: nil, end: utc("2025-11-01T00:00:00Z"))), calendar: thunderbird))
-    let dueThisWeek = Prop(name: "DUE", timeRange: .init(start: utc("2025-11-24T00:00:00Z"), end: utc("2025-12-01T00:00:00Z")))
+    #expect(
+      CalendarFilterEvaluator.matches(
+        todos(range: .init(start: utc("2025-11-20T00:00:00Z"), end: nil)), calendar: thunderbird))
+    #expect(
+      !CalendarFilterEvaluator.matches(
+        todos(range: .init(start: nil, end: utc("2025-11-01T00:00:00Z"))), calendar: thunderbird))
+    let dueThisWeek = Prop(
+      name: "DUE",
+      timeRange: .init(start: utc("2025-11-24T00:00:00Z"), end: utc("2025-12-01T00:00:00Z")))
     #expect(CalendarFilterEvaluator.matches(todos([dueThisWeek]), calendar: thunderbird))
-    #expect(!CalendarFilterEvaluator.matches(todos([dueThisWeek]), calendar: try calendar("apple-ios-reminder")))
+    #expect(
+      !CalendarFilterEvaluator.matches(
+        todos([dueThisWeek]), calendar: try calendar("apple-ios-reminder")))
   }
 }

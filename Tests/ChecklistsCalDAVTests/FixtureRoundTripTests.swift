@@ -19,7 +19,10 @@ import Testing
     let fields = try TodoMapping.read(try fixture("apple-ios-reminder"))
     #expect(fields.uid == "8D6F2B1C-52A4-4E37-9F0E-3B1A7C9D2E41")
     #expect(fields.summary == "Buy milk")
-    #expect(fields.notes == "Ask for the one without lactose. The shop on the corner closes at 8, the big one at 10.")
+    #expect(
+      fields.notes
+        == "Ask for the one without lactose. The shop on the corner closes at 8, the big one at 10."
+    )
     #expect(!fields.isCompleted)
     #expect(fields.due == utc("2025-11-22T08:00:00Z"))  // 09:00 in Berlin, winter
     #expect(fields.dueTimeZone == "Europe/Berlin")
@@ -124,7 +127,11 @@ import Testing
     #expect(lines.contains("DTSTART;TZID=Europe/Berlin:20251125T183000"))
     // Both VALARMs, the structured location and the URL are still there, as written.
     #expect(lines.filter { $0 == "BEGIN:VALARM" }.count == 2)
-    #expect(lines.contains { $0.hasPrefix("X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-ADDRESS=\"Hauptstraße 1, 10115 Berlin\"") })
+    #expect(
+      lines.contains {
+        $0.hasPrefix(
+          "X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-ADDRESS=\"Hauptstraße 1, 10115 Berlin\"")
+      })
     #expect(try TodoMapping.read(written).due == fields.due)
   }
 
@@ -135,9 +142,10 @@ import Testing
     let written = TodoMapping.write(fields, stored: text, now: now)
     #expect(changedNames(text, written) == ["DUE", "DTSTAMP", "LAST-MODIFIED"])
     #expect(contentLines(written).contains("DUE;TZID=Europe/Berlin:20251201T170000"))
-    for kept in ["X-MOZ-GENERATION:3", "X-MOZ-LASTACK:20251115T164500Z", "GEO:52.520008;13.404954",
-      "ATTACH:https://example.com/report-draft.odt", "X-LIC-LOCATION:Europe/Berlin"]
-    {
+    for kept in [
+      "X-MOZ-GENERATION:3", "X-MOZ-LASTACK:20251115T164500Z", "GEO:52.520008;13.404954",
+      "ATTACH:https://example.com/report-draft.odt", "X-LIC-LOCATION:Europe/Berlin",
+    ] {
       #expect(contentLines(written).contains(kept))
     }
   }
@@ -186,9 +194,65 @@ import Testing
     let written = TodoMapping.write(changed, stored: text, now: now)
     #expect(
       changedNames(text, written)
-        == ["PRIORITY", "CATEGORIES", "X-APPLE-SORT-ORDER", "RELATED-TO", "RRULE", "DTSTAMP", "LAST-MODIFIED"])
+        == [
+          "PRIORITY", "CATEGORIES", "X-APPLE-SORT-ORDER", "RELATED-TO", "RRULE", "DTSTAMP",
+          "LAST-MODIFIED",
+        ])
     #expect(contentLines(written).contains("RRULE:FREQ=DAILY;INTERVAL=2"))
     #expect(contentLines(written).contains("X-MOZ-SNOOZE-TIME:20251122T080000Z"))
     #expect(try TodoMapping.read(written) == changed)
+  }
+}
+
+/// What the server has for an item made from a client's PUT: the store keeps no time zone, no
+/// all-day flag and no completion time, so those come as nil/false and must not rewrite the
+/// stored text.
+@Suite struct ItemViewTests {
+  func itemView(_ fields: TodoFields) -> TodoFields {
+    var view = fields
+    view.dueTimeZone = nil
+    view.dueIsAllDay = false
+    view.completedAt = nil
+    return view
+  }
+
+  @Test(arguments: FixtureRoundTripTests.names)
+  func whatTheStoreKeepsLeavesTheTextAlone(name: String) throws {
+    let text = try fixture(name)
+    #expect(TodoMapping.write(itemView(try TodoMapping.read(text)), stored: text, now: now) == text)
+  }
+
+  @Test func aNewDueTimeKeepsTheStoredZone() throws {
+    let text = try fixture("thunderbird")
+    var view = itemView(try TodoMapping.read(text))
+    view.due = utc("2025-12-01T16:00:00Z")
+    let written = TodoMapping.write(view, stored: text, now: now)
+    #expect(contentLines(written).contains("DUE;TZID=Europe/Berlin:20251201T170000"))
+  }
+
+  @Test func aNewDayKeepsADateADate() throws {
+    let text = try fixture("evolution")
+    var view = itemView(try TodoMapping.read(text))
+    view.due = utc("2025-12-20T00:00:00Z")
+    #expect(
+      contentLines(TodoMapping.write(view, stored: text, now: now)).contains(
+        "DUE;VALUE=DATE:20251220"))
+    view.due = utc("2025-12-20T09:30:00Z")
+    #expect(
+      contentLines(TodoMapping.write(view, stored: text, now: now)).contains("DUE:20251220T093000Z")
+    )
+  }
+
+  @Test func aNamedZoneNotYetInTheCalendarBringsItsVTIMEZONE() throws {
+    let text = try fixture("tasksorg-davx5")
+    var fields = try TodoMapping.read(text)
+    fields.due = utc("2025-11-23T17:00:00Z")
+    fields.dueIsAllDay = false
+    fields.dueTimeZone = "America/New_York"
+    let written = TodoMapping.write(fields, stored: text, now: now)
+    let lines = contentLines(written)
+    #expect(lines.contains("DUE;TZID=America/New_York:20251123T120000"))
+    #expect(lines.contains("TZID:America/New_York"))
+    #expect(try TodoMapping.read(written) == fields)
   }
 }

@@ -37,7 +37,9 @@ import Testing
     #expect(fields.notes == "The organic one")
     let written = ShoppingLineMapping.write(fields, stored: edited, now: now)
     #expect(contentLines(written).contains("X-CHECKLISTS-QUANTITY:3 l"))
-    #expect(contentLines(written).contains("DESCRIPTION:Quantity: 3 l\\nPrice: 1.99 EUR\\n\\nThe organic one"))
+    #expect(
+      contentLines(written).contains(
+        "DESCRIPTION:Quantity: 3 l\\nPrice: 1.99 EUR\\n\\nThe organic one"))
   }
 
   @Test func aLineMadeInAnotherClientIsItsSummary() throws {

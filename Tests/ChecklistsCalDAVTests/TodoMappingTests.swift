@@ -18,7 +18,8 @@ import Testing
     fields.recurrence = RecurrenceRule(frequency: .yearly)
     let text = TodoMapping.write(fields, stored: nil, now: now)
     let lines = contentLines(text)
-    #expect(lines.starts(with: ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Checklists//CalDAV//EN"]))
+    #expect(
+      lines.starts(with: ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Checklists//CalDAV//EN"]))
     #expect(lines.contains("SUMMARY:Call mum\\, today"))
     #expect(lines.contains("DUE;TZID=Europe/Berlin:20251224T160000"))
     #expect(lines.contains("BEGIN:VTIMEZONE"))  // RFC 5545: a TZID needs its VTIMEZONE
@@ -34,7 +35,8 @@ import Testing
   }
 
   @Test func aFreshCompletedVTODOWritesAllThree() throws {
-    let fields = TodoFields(uid: "u1", summary: "Done", isCompleted: true, completedAt: utc("2025-11-01T08:00:00Z"))
+    let fields = TodoFields(
+      uid: "u1", summary: "Done", isCompleted: true, completedAt: utc("2025-11-01T08:00:00Z"))
     let lines = contentLines(TodoMapping.write(fields, stored: nil, now: now))
     #expect(lines.contains("STATUS:COMPLETED"))
     #expect(lines.contains("COMPLETED:20251101T080000Z"))
@@ -43,19 +45,25 @@ import Testing
 
   @Test func anRRULEOutsideTheModelIsKeptVerbatim() throws {
     let text = crlfLines(
-      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:x", "BEGIN:VTODO", "UID:r1", "DTSTAMP:20250101T000000Z",
+      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:x", "BEGIN:VTODO", "UID:r1",
+      "DTSTAMP:20250101T000000Z",
       "SUMMARY:Rent", "DUE;VALUE=DATE:20250106", "RRULE:FREQ=MONTHLY;BYDAY=1MO", "END:VTODO",
       "END:VCALENDAR")
     var fields = try TodoMapping.read(text)
     #expect(fields.recurrence == nil)
     #expect(TodoMapping.write(fields, stored: text, now: now) == text)
     fields.summary = "Pay the rent"
-    #expect(contentLines(TodoMapping.write(fields, stored: text, now: now)).contains("RRULE:FREQ=MONTHLY;BYDAY=1MO"))
+    #expect(
+      contentLines(TodoMapping.write(fields, stored: text, now: now)).contains(
+        "RRULE:FREQ=MONTHLY;BYDAY=1MO"))
   }
 
   @Test func completionIsReadFromAnyOfTheThree() throws {
     func read(_ lines: String...) throws -> Bool {
-      try TodoMapping.read(crlfLines(["BEGIN:VCALENDAR", "BEGIN:VTODO", "UID:c"] + lines + ["END:VTODO", "END:VCALENDAR"])).isCompleted
+      try TodoMapping.read(
+        crlfLines(
+          ["BEGIN:VCALENDAR", "BEGIN:VTODO", "UID:c"] + lines + ["END:VTODO", "END:VCALENDAR"])
+      ).isCompleted
     }
     #expect(try read("STATUS:COMPLETED"))
     #expect(try read("COMPLETED:20250101T000000Z"))
@@ -71,15 +79,18 @@ import Testing
     ("x", .none),
   ])
   func priorities(value: String, priority: ItemPriority) throws {
-    let text = crlfLines("BEGIN:VCALENDAR", "BEGIN:VTODO", "UID:p", "PRIORITY:\(value)", "END:VTODO", "END:VCALENDAR")
+    let text = crlfLines(
+      "BEGIN:VCALENDAR", "BEGIN:VTODO", "UID:p", "PRIORITY:\(value)", "END:VTODO", "END:VCALENDAR")
     #expect(try TodoMapping.read(text).priority == priority)
   }
 
   @Test func overridesAreKeptAndTheMasterIsRead() throws {
     let text = crlfLines(
       "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:x",
-      "BEGIN:VTODO", "UID:o1", "DTSTAMP:20250101T000000Z", "RECURRENCE-ID:20250108T090000Z", "SUMMARY:Override", "END:VTODO",
-      "BEGIN:VTODO", "UID:o1", "DTSTAMP:20250101T000000Z", "SUMMARY:Master", "DUE:20250101T090000Z", "RRULE:FREQ=WEEKLY", "END:VTODO",
+      "BEGIN:VTODO", "UID:o1", "DTSTAMP:20250101T000000Z", "RECURRENCE-ID:20250108T090000Z",
+      "SUMMARY:Override", "END:VTODO",
+      "BEGIN:VTODO", "UID:o1", "DTSTAMP:20250101T000000Z", "SUMMARY:Master", "DUE:20250101T090000Z",
+      "RRULE:FREQ=WEEKLY", "END:VTODO",
       "END:VCALENDAR")
     var fields = try TodoMapping.read(text)
     #expect(fields.summary == "Master")
@@ -92,24 +103,56 @@ import Testing
   // MARK: - Bad input
 
   @Test(arguments: [
-    (["BEGIN:VCALENDAR", "BEGIN:VTODO", "SUMMARY:x", "END:VTODO", "END:VCALENDAR"],
-     CalendarDataError.Precondition.validCalendarObjectResource, "The VTODO has no UID."),
-    (["BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:e", "DTSTART:20250101T090000Z", "END:VEVENT", "END:VCALENDAR"],
-     .supportedCalendarComponent, "This list holds tasks (VTODO); the calendar data holds a VEVENT."),
-    (["BEGIN:VCALENDAR", "BEGIN:VTODO", "UID:a", "UID:b", "END:VTODO", "END:VCALENDAR"],
-     .validCalendarData, "The VTODO has 2 UID properties; it must have one."),
-    (["BEGIN:VCALENDAR", "BEGIN:VTODO", "UID:a", "END:VTODO", "BEGIN:VTODO", "UID:b", "END:VTODO", "END:VCALENDAR"],
-     .validCalendarObjectResource, "VTODOs with different UIDs ('a' and 'b')"),
-    (["BEGIN:VCALENDAR", "BEGIN:VTODO", "UID:a", "END:VTODO", "BEGIN:VTODO", "UID:a", "END:VTODO", "END:VCALENDAR"],
-     .validCalendarObjectResource, "2 VTODOs with UID 'a' and no RECURRENCE-ID"),
-    (["BEGIN:VCALENDAR", "VERSION:2.0", "END:VCALENDAR"], .validCalendarObjectResource, "holds no VTODO"),
+    (
+      ["BEGIN:VCALENDAR", "BEGIN:VTODO", "SUMMARY:x", "END:VTODO", "END:VCALENDAR"],
+      CalendarDataError.Precondition.validCalendarObjectResource, "The VTODO has no UID."
+    ),
+    (
+      [
+        "BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:e", "DTSTART:20250101T090000Z", "END:VEVENT",
+        "END:VCALENDAR",
+      ],
+      .supportedCalendarComponent,
+      "This list holds tasks (VTODO); the calendar data holds a VEVENT."
+    ),
+    (
+      ["BEGIN:VCALENDAR", "BEGIN:VTODO", "UID:a", "UID:b", "END:VTODO", "END:VCALENDAR"],
+      .validCalendarData, "The VTODO has 2 UID properties; it must have one."
+    ),
+    (
+      [
+        "BEGIN:VCALENDAR", "BEGIN:VTODO", "UID:a", "END:VTODO", "BEGIN:VTODO", "UID:b", "END:VTODO",
+        "END:VCALENDAR",
+      ],
+      .validCalendarObjectResource, "VTODOs with different UIDs ('a' and 'b')"
+    ),
+    (
+      [
+        "BEGIN:VCALENDAR", "BEGIN:VTODO", "UID:a", "END:VTODO", "BEGIN:VTODO", "UID:a", "END:VTODO",
+        "END:VCALENDAR",
+      ],
+      .validCalendarObjectResource, "2 VTODOs with UID 'a' and no RECURRENCE-ID"
+    ),
+    (
+      ["BEGIN:VCALENDAR", "VERSION:2.0", "END:VCALENDAR"], .validCalendarObjectResource,
+      "holds no VTODO"
+    ),
     (["this is not a calendar"], .validCalendarData, "must start with BEGIN:VCALENDAR"),
-    (["BEGIN:VCALENDAR", "BEGIN:VTODO", "UID:a", "DUE:next week", "END:VTODO", "END:VCALENDAR"],
-     .validCalendarData, "DUE"),
-    (["BEGIN:VCALENDAR", "BEGIN:VTODO", "UID:a", "DUE:20251340T000000Z", "END:VTODO", "END:VCALENDAR"],
-     .validCalendarData, "DUE"),
+    (
+      ["BEGIN:VCALENDAR", "BEGIN:VTODO", "UID:a", "DUE:next week", "END:VTODO", "END:VCALENDAR"],
+      .validCalendarData, "DUE"
+    ),
+    (
+      [
+        "BEGIN:VCALENDAR", "BEGIN:VTODO", "UID:a", "DUE:20251340T000000Z", "END:VTODO",
+        "END:VCALENDAR",
+      ],
+      .validCalendarData, "DUE"
+    ),
   ])
-  func badInputIsRefused(lines: [String], precondition: CalendarDataError.Precondition, message: String) {
+  func badInputIsRefused(
+    lines: [String], precondition: CalendarDataError.Precondition, message: String
+  ) {
     #expect {
       _ = try TodoMapping.read(crlfLines(lines))
     } throws: { error in
@@ -120,7 +163,9 @@ import Testing
 
   @Test func garbageNamesTheLine() {
     do {
-      _ = try TodoMapping.read(crlfLines("BEGIN:VCALENDAR", "BEGIN:VTODO", "UID:a", "DTSTAMP:soon", "END:VTODO", "END:VCALENDAR"))
+      _ = try TodoMapping.read(
+        crlfLines(
+          "BEGIN:VCALENDAR", "BEGIN:VTODO", "UID:a", "DTSTAMP:soon", "END:VTODO", "END:VCALENDAR"))
       Issue.record("read")
     } catch {
       #expect(error.precondition == .validCalendarData)

@@ -45,7 +45,8 @@ import Testing
     ("DUE;VALUE=DATE:20250701", "2025-07-01T00:00:00Z"),
     ("DUE;TZID=Europe/Berlin:20250701T090000", "2025-07-01T07:00:00Z"),  // summer: +02:00
     ("DUE;TZID=Europe/Berlin:20250115T090000", "2025-01-15T08:00:00Z"),  // winter: +01:00
-    ("DUE;TZID=Office Time:20250115T090000", "2025-01-15T03:30:00Z"),  // only its VTIMEZONE knows it
+    // Only its VTIMEZONE knows this zone (+05:30):
+    ("DUE;TZID=Office Time:20250115T090000", "2025-01-15T03:30:00Z"),
     ("DUE;TZID=America/New_York:20250115T090000", "2025-01-15T14:00:00Z"),  // tz database
     ("DUE;TZID=/mozilla.org/20050126_1/Europe/Paris:20250115T090000", "2025-01-15T08:00:00Z"),
   ])
@@ -57,7 +58,8 @@ import Testing
     let value = try ICalDateTime(property: due)
     #expect(zones.date(of: value) == Self.utc(moment))
     // And back to the same text.
-    #expect(zones.value(for: zones.date(of: value), isDate: value.isDate, zone: value.zone) == value)
+    #expect(
+      zones.value(for: zones.date(of: value), isDate: value.isDate, zone: value.zone) == value)
     #expect(value.property("DUE") == due)
   }
 
@@ -67,12 +69,16 @@ import Testing
     #expect(zones.value(for: moment, zone: .tzid("Europe/Berlin")).value == "20250701T090000")
     #expect(zones.value(for: moment, zone: .tzid("Office Time")).value == "20250701T123000")
     #expect(zones.value(for: moment, zone: .utc).value == "20250701T070000Z")
-    #expect(zones.value(for: moment, isDate: true, zone: .utc).property("DUE").parameter("VALUE") == "DATE")
+    #expect(
+      zones.value(for: moment, isDate: true, zone: .utc).property("DUE").parameter("VALUE")
+        == "DATE")
     // A zone nobody knows is written in UTC rather than with a TZID no reader can resolve.
     #expect(zones.value(for: moment, zone: .tzid("Nowhere/Atlantis")).zone == .utc)
   }
 
-  @Test(arguments: ["2025", "20251301", "20250230", "20250101T250000Z", "20250101T0900", "tomorrow"])
+  @Test(arguments: [
+    "2025", "20251301", "20250230", "20250101T250000Z", "20250101T0900", "tomorrow",
+  ])
   func badValuesAreRefused(value: String) {
     #expect(throws: ICalendarError.self) {
       try ICalDateTime(property: ICalProperty(name: "DUE", value: value))

@@ -42,13 +42,17 @@ import Testing
   @Test func shortLinesAreNotFolded() {
     let line = "SUMMARY:" + String(repeating: "b", count: 67)  // exactly 75 octets
     let text = ICalendar.serialize(
-      ICalComponent(name: "VTODO", properties: [ICalProperty(name: "SUMMARY", value: String(repeating: "b", count: 67))]))
+      ICalComponent(
+        name: "VTODO",
+        properties: [ICalProperty(name: "SUMMARY", value: String(repeating: "b", count: 67))]))
     #expect(text == "BEGIN:VTODO\r\n\(line)\r\nEND:VTODO\r\n")
   }
 
   @Test func continuationLinesStartWithASpace() {
     let text = ICalendar.serialize(
-      ICalComponent(name: "VTODO", properties: [ICalProperty(name: "DESCRIPTION", value: String(repeating: "c", count: 100))]))
+      ICalComponent(
+        name: "VTODO",
+        properties: [ICalProperty(name: "DESCRIPTION", value: String(repeating: "c", count: 100))]))
     let lines = physicalLines(text)
     #expect(lines[1] == "DESCRIPTION:" + String(repeating: "c", count: 63))
     #expect(lines[2] == " " + String(repeating: "c", count: 37))

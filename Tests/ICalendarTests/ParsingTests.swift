@@ -44,7 +44,10 @@ func crlf(_ text: String) -> String {
     #expect(todo.property("SUMMARY")?.text == "Milk, eggs; and more")
     #expect(todo.property("RELATED-TO")?.parameter("reltype") == "parent")
     let foo = try #require(todo.property("x-foo"))
-    #expect(foo.parameters == [ICalParameter(name: "X-P", value: "a:b;c"), ICalParameter(name: "X-Q", value: "plain")])
+    #expect(
+      foo.parameters == [
+        ICalParameter(name: "X-P", value: "a:b;c"), ICalParameter(name: "X-Q", value: "plain"),
+      ])
     #expect(foo.value == "some value")
     #expect(todo.components.first?.property("TRIGGER")?.value == "-P0DT0H15M0S")
   }
@@ -54,7 +57,8 @@ func crlf(_ text: String) -> String {
   }
 
   @Test func readsLFLineEndsAndFoldsWithTabs() throws {
-    let text = "BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:1\nSUMMARY:Long\n\ttext here\nEND:VTODO\nEND:VCALENDAR\n"
+    let text =
+      "BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:1\nSUMMARY:Long\n\ttext here\nEND:VTODO\nEND:VCALENDAR\n"
     let todo = try #require(try ICalendar.parse(text).components.first)
     #expect(todo.property("SUMMARY")?.value == "Longtext here")
   }
@@ -82,11 +86,26 @@ func crlf(_ text: String) -> String {
     ("garbage", "must start with BEGIN:VCALENDAR"),
     ("", "empty"),
     ("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:x\r\n", "BEGIN:VTODO on line 2 has no END:VTODO"),
-    ("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:x\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n", "Line 4: END:VEVENT closes BEGIN:VTODO"),
-    ("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\nBEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n", "2 top-level components"),
-    ("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:x\r\nDTSTAMP:2025\r\nEND:VTODO\r\nEND:VCALENDAR\r\n", "Line 4 in VTODO: Can't parse as DATE-TIME value in DTSTAMP property."),
-    ("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:x\r\n SUMMARY\r\nBOGUS\r\nEND:VTODO\r\nEND:VCALENDAR\r\n", "Line 5 in VTODO"),
-    ("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nDUE;VALUE=DATE:2025x101\r\nEND:VTODO\r\nEND:VCALENDAR\r\n", "DUE;VALUE=DATE:2025x101"),
+    (
+      "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:x\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n",
+      "Line 4: END:VEVENT closes BEGIN:VTODO"
+    ),
+    (
+      "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\nBEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n",
+      "2 top-level components"
+    ),
+    (
+      "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:x\r\nDTSTAMP:2025\r\nEND:VTODO\r\nEND:VCALENDAR\r\n",
+      "Line 4 in VTODO: Can't parse as DATE-TIME value in DTSTAMP property."
+    ),
+    (
+      "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:x\r\n SUMMARY\r\nBOGUS\r\nEND:VTODO\r\nEND:VCALENDAR\r\n",
+      "Line 5 in VTODO"
+    ),
+    (
+      "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nDUE;VALUE=DATE:2025x101\r\nEND:VTODO\r\nEND:VCALENDAR\r\n",
+      "DUE;VALUE=DATE:2025x101"
+    ),
     ("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:\u{0}\r\nEND:VTODO\r\nEND:VCALENDAR\r\n", "NUL"),
   ])
   func badInputNamesTheProblem(text: String, expected: String) {
@@ -98,7 +117,8 @@ func crlf(_ text: String) -> String {
   }
 
   @Test func errorMessageShowsTheLine() throws {
-    let text = "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:x\r\nDTSTAMP:2025\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+    let text =
+      "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:x\r\nDTSTAMP:2025\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
     do {
       _ = try ICalendar.parse(text)
       Issue.record("parsed")
@@ -111,7 +131,8 @@ func crlf(_ text: String) -> String {
   }
 
   @Test func tooLongIsRefused() {
-    let text = "BEGIN:VCALENDAR\r\n" + String(repeating: "X-A:b\r\n", count: 200_000) + "END:VCALENDAR\r\n"
+    let text =
+      "BEGIN:VCALENDAR\r\n" + String(repeating: "X-A:b\r\n", count: 200_000) + "END:VCALENDAR\r\n"
     #expect(throws: ICalendarError.self) { try ICalendar.parse(text) }
   }
 
