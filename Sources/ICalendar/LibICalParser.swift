@@ -9,6 +9,14 @@ struct LibICalParser {
     var message: String
     /// The component it was found in, such as "VTODO".
     var component: String
+
+    /// libical refuses two things RFC 5545 allows: an empty value (TEXT may be empty; a
+    /// reader of a typed value checks it itself) and a property name it does not know (an
+    /// `iana-token` or lower-case `x-name`, kept verbatim; a name with invalid characters
+    /// is still refused by the content-line check).
+    var isAllowedByRFC5545: Bool {
+      message.hasPrefix("No value for ") || message.hasPrefix("Parse error in property name")
+    }
   }
 
   /// The content lines, unfolded by libical, blank lines left out.

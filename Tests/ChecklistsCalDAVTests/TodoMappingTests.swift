@@ -149,6 +149,10 @@ import Testing
       ],
       .validCalendarData, "DUE"
     ),
+    (
+      ["BEGIN:VCALENDAR", "BEGIN:VTODO", "UID:a", "DUE:", "END:VTODO", "END:VCALENDAR"],
+      .validCalendarData, "The VTODO's DUE '' is not a DATE-TIME"
+    ),
   ])
   func badInputIsRefused(
     lines: [String], precondition: CalendarDataError.Precondition, message: String

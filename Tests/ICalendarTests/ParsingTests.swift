@@ -80,6 +80,24 @@ func crlf(_ text: String) -> String {
     #expect(ICalendar.serialize(calendar) == text)
   }
 
+  /// libical refuses these, RFC 5545 allows them, and clients write them.
+  @Test(arguments: [
+    "DESCRIPTION:",  // iOS 18 writes an empty DESCRIPTION
+    "X-EMPTY:",
+    "PROXIMITY:ARRIVE",  // RFC 9074, unknown to libical 3.0
+    "x-lower-case:kept",
+    "STYLED-DESCRIPTION;VALUE=TEXT;FMTTYPE=text/html:<p>x</p>",
+  ])
+  func acceptsWhatRFC5545Allows(line: String) throws {
+    let text = "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:1\r\n\(line)\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+    let calendar = try ICalendar.parse(text)
+    let name = String(line.prefix { $0 != ":" && $0 != ";" }).uppercased()
+    #expect(calendar.components.first?.property(name) != nil)
+    #expect(
+      ICalendar.serialize(calendar)
+        == text.replacingOccurrences(of: "x-lower-case:", with: "X-LOWER-CASE:"))
+  }
+
   // MARK: - Bad input
 
   @Test(arguments: [
@@ -107,6 +125,7 @@ func crlf(_ text: String) -> String {
       "DUE;VALUE=DATE:2025x101"
     ),
     ("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:\u{0}\r\nEND:VTODO\r\nEND:VCALENDAR\r\n", "NUL"),
+    ("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nFO O:bar\r\nEND:VTODO\r\nEND:VCALENDAR\r\n", "Line 3: 'FO O:bar' is not a content line"),
   ])
   func badInputNamesTheProblem(text: String, expected: String) {
     #expect {
