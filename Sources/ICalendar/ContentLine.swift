@@ -63,14 +63,21 @@ struct ContentLine {
   }
 
   /// The unfolded line for a property: parameter values quoted when they hold `:`, `;` or `,`
-  /// (or are empty), as RFC 5545 requires.
+  /// (or are empty), as RFC 5545 requires. A line break inside a value (which no parsed value
+  /// has; only a value set by hand could) is written as TEXT's `\n`, so it cannot end the line.
   static func text(of property: ICalProperty) -> String {
     var line = property.name
     for parameter in property.parameters {
       line += ";" + parameter.name + "="
-      line += parameter.values.map(quotedIfNeeded).joined(separator: ",")
+      line += parameter.values.map { quotedIfNeeded(withoutLineBreaks($0)) }.joined(separator: ",")
     }
-    return line + ":" + property.value
+    return line + ":" + withoutLineBreaks(property.value)
+  }
+
+  private static func withoutLineBreaks(_ value: String) -> String {
+    guard value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" }) else { return value }
+    return value.replacingOccurrences(of: "\r\n", with: "\\n")
+      .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\n")
   }
 
   private static func quotedIfNeeded(_ value: String) -> String {

@@ -22,6 +22,8 @@ public enum ICalendar {
   /// - Throws: ``ICalendarError`` naming the line and the problem: not iCalendar at all, a
   ///   property libical cannot read, a BEGIN without its END, more than one VCALENDAR.
   public static func parse(_ text: String) throws(ICalendarError) -> ICalComponent {
+    // Some Windows tools start the file with a byte order mark; it is not part of line 1.
+    let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
     guard text.utf8.count <= maximumLength else {
       throw ICalendarError(
         "The iCalendar text is \(text.utf8.count) bytes; at most \(maximumLength) are read.")

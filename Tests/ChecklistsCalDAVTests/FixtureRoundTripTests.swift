@@ -6,6 +6,7 @@ import Testing
 @Suite struct FixtureRoundTripTests {
   static let names = [
     "apple-ios-reminder", "apple-macos-subtask", "tasksorg-davx5", "thunderbird", "evolution",
+    "python-caldav",
   ]
 
   @Test(arguments: names)
@@ -77,6 +78,14 @@ import Testing
     #expect(!fields.isCompleted)
     #expect(fields.priority == ItemPriority.none)
     #expect(fields.remind)
+  }
+
+  @Test func pythonCaldav() throws {
+    let fields = try TodoMapping.read(try fixture("python-caldav"))
+    #expect(fields.summary == "Buy milk, now")
+    #expect(fields.categories == ["a", "b"])
+    #expect(fields.recurrence == RecurrenceRule(frequency: .weekly, weekdays: [.mo, .th]))
+    #expect(fields.dueIsAllDay)
   }
 
   // MARK: - One change, only its properties

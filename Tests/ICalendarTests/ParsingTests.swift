@@ -89,13 +89,27 @@ func crlf(_ text: String) -> String {
     "STYLED-DESCRIPTION;VALUE=TEXT;FMTTYPE=text/html:<p>x</p>",
   ])
   func acceptsWhatRFC5545Allows(line: String) throws {
-    let text = "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:1\r\n\(line)\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+    let text =
+      "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:1\r\n\(line)\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
     let calendar = try ICalendar.parse(text)
     let name = String(line.prefix { $0 != ":" && $0 != ";" }).uppercased()
     #expect(calendar.components.first?.property(name) != nil)
     #expect(
       ICalendar.serialize(calendar)
         == text.replacingOccurrences(of: "x-lower-case:", with: "X-LOWER-CASE:"))
+  }
+
+  @Test func aByteOrderMarkIsIgnored() throws {
+    #expect(try ICalendar.parse("\u{FEFF}" + Self.sample) == ICalendar.parse(Self.sample))
+  }
+
+  @Test func aLineBreakSetByHandCannotEndTheLine() throws {
+    let todo = ICalComponent(
+      name: "VTODO", properties: [ICalProperty(name: "X-NOTE", value: "one\ntwo\r\nthree")])
+    let text = ICalendar.serialize(ICalComponent(name: "VCALENDAR", components: [todo]))
+    #expect(text.contains("X-NOTE:one\\ntwo\\nthree\r\n"))
+    #expect(
+      try ICalendar.parse(text).components.first?.property("X-NOTE")?.text == "one\ntwo\nthree")
   }
 
   // MARK: - Bad input
@@ -125,7 +139,10 @@ func crlf(_ text: String) -> String {
       "DUE;VALUE=DATE:2025x101"
     ),
     ("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:\u{0}\r\nEND:VTODO\r\nEND:VCALENDAR\r\n", "NUL"),
-    ("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nFO O:bar\r\nEND:VTODO\r\nEND:VCALENDAR\r\n", "Line 3: 'FO O:bar' is not a content line"),
+    (
+      "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nFO O:bar\r\nEND:VTODO\r\nEND:VCALENDAR\r\n",
+      "Line 3: 'FO O:bar' is not a content line"
+    ),
   ])
   func badInputNamesTheProblem(text: String, expected: String) {
     #expect {
