@@ -30,6 +30,21 @@ public enum CalendarFilterEvaluator {
     return present && matches(filter, component: calendar, zones: zones)
   }
 
+  /// Whether a calendar object passes a query, reading floating times in the zone of the
+  /// query's `CALDAV:timezone` (RFC 4791 §9.8).
+  ///
+  /// - Parameters:
+  ///   - filter: The top-level filter.
+  ///   - calendar: The object's VCALENDAR.
+  ///   - timezone: The `CALDAV:timezone` text (a VCALENDAR with one VTIMEZONE), or nil for UTC.
+  /// - Returns: True when the object matches.
+  public static func matches(
+    _ filter: CalendarQuery.CompFilter, calendar: ICalComponent, timezone: String?
+  ) -> Bool {
+    let floating = timezone.flatMap(ICalTimeZones.zone(ofCalendarTimezone:))
+    return matches(filter, calendar: calendar, floating: floating ?? TimeZone(identifier: "UTC")!)
+  }
+
   /// Whether `component`, already found by name, passes `filter`'s own time range, property
   /// filters and nested component filters.
   static func matches(

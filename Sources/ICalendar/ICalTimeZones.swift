@@ -205,3 +205,38 @@ extension ICalTimeZones {
     return vtimezone
   }
 }
+
+extension ICalTimeZones {
+  /// The zone a CalDAV `CALDAV:timezone` element names (RFC 4791 §9.8: a VCALENDAR with one
+  /// VTIMEZONE), for reading floating times: the tz database zone of its TZID or
+  /// `X-LIC-LOCATION`, else a fixed offset of its STANDARD (or only) observance.
+  ///
+  /// - Parameter text: The element's text.
+  /// - Returns: The zone, or nil when the text holds no usable VTIMEZONE.
+  public static func zone(ofCalendarTimezone text: String) -> TimeZone? {
+    guard let calendar = try? ICalendar.parse(text),
+      let vtimezone = calendar.components(named: "VTIMEZONE").first
+    else { return nil }
+    for name in ["TZID", "X-LIC-LOCATION"] {
+      if let id = vtimezone.property(name)?.value, let zone = foundationZone(id) { return zone }
+    }
+    let observance =
+      vtimezone.components(named: "STANDARD").last ?? vtimezone.components.last
+    guard let offset = observance?.property("TZOFFSETTO")?.value,
+      let seconds = offsetSeconds(offset)
+    else { return nil }
+    return TimeZone(secondsFromGMT: seconds)
+  }
+
+  /// `+0530` or `-070000` as seconds east of UTC.
+  static func offsetSeconds(_ text: String) -> Int? {
+    let digits = Array(text.utf8.dropFirst())
+    guard let sign = text.first, sign == "+" || sign == "-", digits.count == 4 || digits.count == 6,
+      digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+    else { return nil }
+    let numbers = digits.map { Int($0 - UInt8(ascii: "0")) }
+    var seconds = (numbers[0] * 10 + numbers[1]) * 3_600 + (numbers[2] * 10 + numbers[3]) * 60
+    if numbers.count == 6 { seconds += numbers[4] * 10 + numbers[5] }
+    return sign == "-" ? -seconds : seconds
+  }
+}

@@ -122,4 +122,22 @@ import WebDAV
       !CalendarFilterEvaluator.matches(
         todos([dueThisWeek]), calendar: try calendar("apple-ios-reminder")))
   }
+
+  @Test func floatingTimesAreReadInTheQuerysTimezone() throws {
+    // Evolution's DUE is the floating date 2025-12-15: midnight in New York is 05:00 UTC.
+    let evolution = try calendar("evolution")
+    let range = todos(
+      range: .init(start: utc("2025-12-15T02:00:00Z"), end: utc("2025-12-15T04:00:00Z")))
+    #expect(!CalendarFilterEvaluator.matches(range, calendar: evolution, timezone: nil))
+    let newYork = crlfLines(
+      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:x", "BEGIN:VTIMEZONE", "TZID:America/New_York",
+      "BEGIN:STANDARD", "DTSTART:19701101T020000", "TZOFFSETFROM:-0400", "TZOFFSETTO:-0500",
+      "END:STANDARD", "END:VTIMEZONE", "END:VCALENDAR")
+    let later = todos(
+      range: .init(start: utc("2025-12-15T04:00:00Z"), end: utc("2025-12-15T06:00:00Z")))
+    #expect(CalendarFilterEvaluator.matches(later, calendar: evolution, timezone: newYork))
+    #expect(!CalendarFilterEvaluator.matches(later, calendar: evolution, timezone: nil))
+    let fixed = newYork.replacingOccurrences(of: "TZID:America/New_York", with: "TZID:Somewhere")
+    #expect(ICalTimeZones.zone(ofCalendarTimezone: fixed)?.secondsFromGMT() == -18_000)
+  }
 }
