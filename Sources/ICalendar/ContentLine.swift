@@ -39,7 +39,10 @@ struct ContentLine {
           guard index < scalars.count else { return nil }
           index += 1
         } else {
-          values.append(take { $0 != "," && $0 != ";" && $0 != ":" })
+          let value = take { $0 != "," && $0 != ";" && $0 != ":" }
+          // RFC 5545 §3.1: an unquoted value is SAFE-CHARs, so no DQUOTE inside it.
+          guard !value.unicodeScalars.contains("\"") else { return nil }
+          values.append(value)
         }
         guard index < scalars.count, scalars[index] == "," else { break }
         index += 1
@@ -53,6 +56,12 @@ struct ContentLine {
     var value = String.UnicodeScalarView()
     value.append(contentsOf: scalars[index...])
     self.value = String(value)
+  }
+
+  /// A control character RFC 5545 does not allow in a content line: all but HTAB (§3.1,
+  /// `CONTROL`).
+  static func isForbiddenControl(_ scalar: Unicode.Scalar) -> Bool {
+    (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F
   }
 
   /// Letters, digits and `-` (RFC 5545 `iana-token` and `x-name`).

@@ -52,13 +52,25 @@ struct LibICalParser {
 
     var lines: [String] = []
     var roots: [OpaquePointer] = []
+    var depth = 0
     while true {
       let line = icalparser_get_line(parser, icalparser_string_line_generator)
+      var feed = true
       if let line {
         let text = String(cString: line)
         if !text.isEmpty { lines.append(text) }
+        // Outside every component only BEGIN may come; libical would print a warning to
+        // stderr for a stray END. Such a line is left to the structure check, which names it.
+        let upper = text.uppercased()
+        if upper.hasPrefix("BEGIN:") {
+          depth += 1
+        } else if depth == 0 {
+          feed = text.isEmpty
+        } else if upper.hasPrefix("END:") {
+          depth -= 1
+        }
       }
-      if let root = icalparser_add_line(parser, line) { roots.append(root) }
+      if feed, let root = icalparser_add_line(parser, line) { roots.append(root) }
       guard let line else { break }
       icalmemory_free_buffer(line)
     }

@@ -143,6 +143,15 @@ func crlf(_ text: String) -> String {
       "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nFO O:bar\r\nEND:VTODO\r\nEND:VCALENDAR\r\n",
       "Line 3: 'FO O:bar' is not a content line"
     ),
+    (
+      "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY:a\rb\r\nEND:VTODO\r\nEND:VCALENDAR\r\n",
+      "Line 3: the line holds the control character U+000D"
+    ),
+    (
+      "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nX-A;X-B=a\"b:c\r\nEND:VTODO\r\nEND:VCALENDAR\r\n",
+      "Line 3: 'X-A;X-B=a\"b:c' is not a content line"
+    ),
+    ("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\nEND:VCALENDAR\r\n", "Line 3: text after END:VCALENDAR"),
   ])
   func badInputNamesTheProblem(text: String, expected: String) {
     #expect {
