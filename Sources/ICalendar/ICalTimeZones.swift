@@ -127,31 +127,8 @@ public struct ICalTimeZones: Sendable {
 
   // MARK: - libical
 
-  /// Runs `body` with an icaltimezone made from a VTIMEZONE's text; nil when libical cannot
-  /// read it. Frees the zone (and the component it owns) before returning.
-  private static func withZone<T: Sendable>(_ vtimezone: String, _ body: (OpaquePointer) -> T)
-    -> T?
-  {
-    withLibICal {
-      guard let component = icalparser_parse_string(vtimezone) else { return nil }
-      guard icalcomponent_isa(component) == ICAL_VTIMEZONE_COMPONENT,
-        let zone = icaltimezone_new()
-      else {
-        icalcomponent_free(component)
-        return nil
-      }
-      guard icaltimezone_set_component(zone, component) != 0 else {
-        icalcomponent_free(component)
-        icaltimezone_free(zone, 1)
-        return nil
-      }
-      defer { icaltimezone_free(zone, 1) }  // frees the component it now owns
-      return body(zone)
-    }
-  }
-
   private static func libicalSeconds(_ value: ICalDateTime, vtimezone: String) -> Int? {
-    withZone(vtimezone) { zone in
+    withLibICalZone(vtimezone: vtimezone) { zone in
       var time = icaltime_null_time()
       time.year = Int32(value.year)
       time.month = Int32(value.month)
@@ -164,7 +141,7 @@ public struct ICalTimeZones: Sendable {
   }
 
   private static func libicalLocal(_ date: Date, vtimezone: String) -> ICalDateTime? {
-    withZone(vtimezone) { zone in
+    withLibICalZone(vtimezone: vtimezone) { zone in
       let seconds = time_t(date.timeIntervalSince1970.rounded(.down))
       let local = icaltime_from_timet_with_zone(seconds, 0, zone)
       return ICalDateTime(

@@ -1,5 +1,11 @@
 import CLibICal
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// What libical made of a text: its unfolded content lines and what it could not read.
 struct LibICalParser {
   /// One thing libical refused: an `X-LIC-ERROR` property or an invalid component.
@@ -57,16 +63,15 @@ struct LibICalParser {
       let line = icalparser_get_line(parser, icalparser_string_line_generator)
       var feed = true
       if let line {
-        let text = String(cString: line)
-        if !text.isEmpty { lines.append(text) }
+        let isEmpty = line.pointee == 0
+        if !isEmpty { lines.append(String(cString: line)) }
         // Outside every component only BEGIN may come; libical would print a warning to
         // stderr for a stray END. Such a line is left to the structure check, which names it.
-        let upper = text.uppercased()
-        if upper.hasPrefix("BEGIN:") {
+        if strncasecmp(line, "BEGIN:", 6) == 0 {
           depth += 1
         } else if depth == 0 {
-          feed = text.isEmpty
-        } else if upper.hasPrefix("END:") {
+          feed = isEmpty
+        } else if strncasecmp(line, "END:", 4) == 0 {
           depth -= 1
         }
       }

@@ -110,4 +110,36 @@ import Testing
   func badDurations(text: String) {
     #expect(ICalDuration.seconds(text) == nil)
   }
+
+  /// libical's zones are cached (64 at most); more distinct VTIMEZONEs than that still convert
+  /// right, the oldest being freed and made again when needed.
+  @Test func manyZonesStayCorrect() throws {
+    for round in 0..<2 {
+      for minutes in stride(from: -600, through: 780, by: 15).prefix(80) {
+        let sign = minutes < 0 ? "-" : "+"
+        let offset = sign + String(format: "%02d%02d", abs(minutes) / 60, abs(minutes) % 60)
+        let text = crlf(
+          """
+          BEGIN:VCALENDAR
+          BEGIN:VTIMEZONE
+          TZID:Zone \(minutes)
+          BEGIN:STANDARD
+          DTSTART:19700101T000000
+          TZOFFSETFROM:\(offset)
+          TZOFFSETTO:\(offset)
+          END:STANDARD
+          END:VTIMEZONE
+          END:VCALENDAR
+
+          """)
+        let zones = ICalTimeZones(calendar: try ICalendar.parse(text))
+        let local = ICalDateTime(
+          year: 2025, month: 3, day: 1, hour: 12, zone: .tzid("Zone \(minutes)"))
+        let expected = Self.utc("2025-03-01T12:00:00Z").addingTimeInterval(
+          TimeInterval(-minutes * 60))
+        #expect(zones.date(of: local) == expected, "round \(round), offset \(offset)")
+        #expect(zones.value(for: expected, zone: local.zone) == local)
+      }
+    }
+  }
 }
