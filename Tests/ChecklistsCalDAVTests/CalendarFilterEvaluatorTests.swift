@@ -140,4 +140,19 @@ import WebDAV
     let fixed = newYork.replacingOccurrences(of: "TZID:America/New_York", with: "TZID:Somewhere")
     #expect(ICalTimeZones.zone(ofCalendarTimezone: fixed)?.secondsFromGMT() == -18_000)
   }
+
+  @Test func recurringTodosMatchByAnyInstance() throws {
+    // Tasks.org's plant watering: due Sunday 2025-11-23, every Sunday.
+    let tasks = try calendar("tasksorg-davx5")
+    func inRange(_ start: String, _ end: String) -> Bool {
+      CalendarFilterEvaluator.matches(
+        todos(range: .init(start: utc(start), end: utc(end))), calendar: tasks)
+    }
+    #expect(inRange("2025-12-06T12:00:00Z", "2025-12-07T12:00:00Z"))  // a later Sunday
+    #expect(!inRange("2025-12-02T00:00:00Z", "2025-12-05T00:00:00Z"))  // no Sunday inside
+    #expect(!inRange("2025-11-01T00:00:00Z", "2025-11-20T00:00:00Z"))  // before the first
+    #expect(
+      CalendarFilterEvaluator.matches(
+        todos(range: .init(start: utc("2030-01-01T00:00:00Z"), end: nil)), calendar: tasks))
+  }
 }
