@@ -51,4 +51,21 @@ import Testing
     #expect(fields == ShoppingLineFields(uid: "A1", name: "Bread (wholemeal)"))
     #expect(ShoppingLineMapping.write(fields, stored: text, now: now) == text)
   }
+
+  @Test func theAppRenamingALineRewritesOnlyItsSummary() throws {
+    let text = ShoppingLineMapping.write(Self.milk, stored: nil, now: now)
+    var fields = Self.milk
+    fields.name = "Oat milk"
+    let written = ShoppingLineMapping.write(fields, stored: text, now: now.addingTimeInterval(5))
+    #expect(changedNames(text, written) == ["SUMMARY", "DTSTAMP"])
+    #expect(contentLines(written).contains("SUMMARY:Oat milk (2 l)"))
+    #expect(try ShoppingLineMapping.read(written) == fields)
+    fields.price = nil
+    fields.quantity = nil
+    let plain = ShoppingLineMapping.write(fields, stored: written, now: now)
+    #expect(!plain.contains("X-CHECKLISTS-"))
+    #expect(contentLines(plain).contains("SUMMARY:Oat milk"))
+    #expect(contentLines(plain).contains("DESCRIPTION:The organic one"))
+    #expect(try ShoppingLineMapping.read(plain) == fields)
+  }
 }
