@@ -106,7 +106,9 @@ extension CalendarService {
   /// Makes sure no other live object of the list has `uid`; a tombstone that has it gives it
   /// up.
   /// - Throws: ``CalendarUIDConflictError`` naming the object that has it.
-  func claimUID(_ uid: String, forName name: String, in list: VisibleList, tx: any CalendarStoreWriter)
+  func claimUID(
+    _ uid: String, forName name: String, in list: VisibleList, tx: any CalendarStoreWriter
+  )
     throws
   {
     guard !uid.isEmpty else { throw ChecklistsError.invalid("The VTODO has an empty UID.") }

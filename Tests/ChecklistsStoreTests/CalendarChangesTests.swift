@@ -5,7 +5,8 @@ import Testing
 
 @Suite("CalDAV sync: changes since a token, tombstones, truncation")
 struct CalendarChangesTests {
-  @Test("Changes since a token report what was PUT, edited on the web, and deleted by any route",
+  @Test(
+    "Changes since a token report what was PUT, edited on the web, and deleted by any route",
     arguments: StoreKind.allCases)
   func changesSince(kind: StoreKind) throws {
     let home = try CalendarHousehold(kind)
@@ -62,7 +63,9 @@ struct CalendarChangesTests {
     #expect(afterReborn.deleted.isEmpty)
   }
 
-  @Test("A parent deleted in the web app takes its subtasks, each reported", arguments: StoreKind.allCases)
+  @Test(
+    "A parent deleted in the web app takes its subtasks, each reported",
+    arguments: StoreKind.allCases)
   func subtasksDeleted(kind: StoreKind) throws {
     let home = try CalendarHousehold(kind)
     let list = try home.alice.checklists.createList(named: "Trip")
@@ -80,7 +83,8 @@ struct CalendarChangesTests {
     #expect(changes.changed.isEmpty)
   }
 
-  @Test("More changes than the limit are truncated; the token goes on from there",
+  @Test(
+    "More changes than the limit are truncated; the token goes on from there",
     arguments: StoreKind.allCases)
   func truncation(kind: StoreKind) throws {
     let home = try CalendarHousehold(kind)
@@ -89,7 +93,8 @@ struct CalendarChangesTests {
     let token = try calendar.syncToken(inList: list.id)
     for index in 0..<5 {
       _ = try calendar.putTodo(
-        inList: list.id, named: "\(index).ics", todo: CalendarTodo(uid: "\(index)", text: "T\(index)"),
+        inList: list.id, named: "\(index).ics",
+        todo: CalendarTodo(uid: "\(index)", text: "T\(index)"),
         ical: "")
     }
     // The same object changed twice counts once.
@@ -107,7 +112,8 @@ struct CalendarChangesTests {
     #expect(third.token == (try calendar.syncToken(inList: list.id)))
   }
 
-  @Test("A token the log cannot answer from is refused, so the client syncs afresh",
+  @Test(
+    "A token the log cannot answer from is refused, so the client syncs afresh",
     arguments: StoreKind.allCases)
   func invalidTokens(kind: StoreKind) throws {
     let home = try CalendarHousehold(kind)
@@ -117,10 +123,14 @@ struct CalendarChangesTests {
     #expect(throws: CalendarSyncTokenError.self) {
       try calendar.changes(inList: list.id, since: token + 1_000)
     }
-    #expect(throws: CalendarSyncTokenError.self) { try calendar.changes(inList: list.id, since: -1) }
+    #expect(throws: CalendarSyncTokenError.self) {
+      try calendar.changes(inList: list.id, since: -1)
+    }
     // A rename (a change to the whole list) sends the client back to a full sync.
     try home.alice.checklists.updateList(id: list.id, name: "Next week")
-    #expect(throws: CalendarSyncTokenError.self) { try calendar.changes(inList: list.id, since: token) }
+    #expect(throws: CalendarSyncTokenError.self) {
+      try calendar.changes(inList: list.id, since: token)
+    }
     // Pruned: a token from before what the log keeps.
     let before = try calendar.syncToken(inList: list.id)
     try home.store.setChangeLogRetention(1)
@@ -146,7 +156,8 @@ struct CalendarChangesTests {
     _ = try calendar.putTodo(
       inList: collection.id, named: "a.ics", todo: CalendarTodo(uid: "a", text: "A2"), ical: "")
     try calendar.deleteObject(inList: collection.id, named: "a.ics")
-    #expect(try home.kinds(collection.id, after: sequence) == [.itemAdded, .itemUpdated, .itemDeleted])
+    #expect(
+      try home.kinds(collection.id, after: sequence) == [.itemAdded, .itemUpdated, .itemDeleted])
     sequence = try home.alice.checklists.lastChangeSequence()
     try calendar.updateCollection(listID: collection.id, name: "Renamed")
     try calendar.deleteCollection(listID: collection.id)

@@ -5,7 +5,8 @@ import Testing
 
 @Suite("CalDAV collections: every list, own and shared, with colour, order and dead properties")
 struct CalendarCollectionsTests {
-  @Test("Collections are the checklists and shopping lists the user sees, with their access",
+  @Test(
+    "Collections are the checklists and shopping lists the user sees, with their access",
     arguments: StoreKind.allCases)
   func collections(kind: StoreKind) throws {
     let home = try CalendarHousehold(kind)
@@ -24,7 +25,8 @@ struct CalendarCollectionsTests {
     #expect(shared.allSatisfy { $0.sharedFrom?.ownerName == "alice" })
   }
 
-  @Test("MKCALENDAR makes a checklist with its properties; PROPPATCH sets and removes them",
+  @Test(
+    "MKCALENDAR makes a checklist with its properties; PROPPATCH sets and removes them",
     arguments: StoreKind.allCases)
   func properties(kind: StoreKind) throws {
     let home = try CalendarHousehold(kind)
@@ -32,19 +34,23 @@ struct CalendarCollectionsTests {
     let id = UUID()
     let made = try calendar.createCollection(
       id: id, name: "Chores", color: "#00FF00FF", order: 3,
-      dead: ["{http://example.com/ns/}thing": "<x:thing xmlns:x=\"http://example.com/ns/\">1</x:thing>"])
+      dead: [
+        "{http://example.com/ns/}thing": "<x:thing xmlns:x=\"http://example.com/ns/\">1</x:thing>"
+      ])
     #expect(made.id == id)
     #expect(made.kind == .checklist)
     #expect(try home.alice.checklists.checklist(id: id).name == "Chores")
     #expect(made.properties.color == "#00FF00FF")
     #expect(made.properties.order == 3)
     #expect(made.properties.deadProperties.count == 1)
-    #expect((#expect(throws: ChecklistsError.self) {
-      try calendar.createCollection(name: "chores")
-    })?.code == .conflict)
-    #expect((#expect(throws: ChecklistsError.self) {
-      try calendar.createCollection(id: id, name: "Other")
-    })?.code == .conflict)
+    #expect(
+      (#expect(throws: ChecklistsError.self) {
+        try calendar.createCollection(name: "chores")
+      })?.code == .conflict)
+    #expect(
+      (#expect(throws: ChecklistsError.self) {
+        try calendar.createCollection(id: id, name: "Other")
+      })?.code == .conflict)
 
     let changed = try calendar.updateCollection(
       listID: id, name: "House chores", color: .some(nil), order: 5,
@@ -57,7 +63,8 @@ struct CalendarCollectionsTests {
 
     // A shopping list's properties and name too.
     let shopping = try home.alice.shopping.createList(named: "Weekly")
-    let renamed = try calendar.updateCollection(listID: shopping.id, name: "Weekly shop", color: "#123456")
+    let renamed = try calendar.updateCollection(
+      listID: shopping.id, name: "Weekly shop", color: "#123456")
     #expect(renamed.kind == .shoppingList)
     #expect(try home.alice.shopping.list(id: shopping.id).name == "Weekly shop")
     #expect(renamed.properties.color == "#123456")
@@ -69,6 +76,8 @@ struct CalendarCollectionsTests {
     _ = try home.alice.shopping.deleteList(id: shopping.id)
     #expect(try home.count("calendar_objects") == 0)
     #expect(try home.count("calendar_collections") == 0)
-    #expect((#expect(throws: ChecklistsError.self) { try calendar.collection(listID: id) })?.code == .notFound)
+    #expect(
+      (#expect(throws: ChecklistsError.self) { try calendar.collection(listID: id) })?.code
+        == .notFound)
   }
 }

@@ -5,7 +5,9 @@ import Testing
 
 @Suite("CalDAV objects of checklists: PUT, GET, DELETE, preconditions and roles")
 struct CalendarServiceTests {
-  @Test("A PUT makes an item, keeps the name, UID and text, and reads back", arguments: StoreKind.allCases)
+  @Test(
+    "A PUT makes an item, keeps the name, UID and text, and reads back",
+    arguments: StoreKind.allCases)
   func createAndRead(kind: StoreKind) throws {
     let home = try CalendarHousehold(kind)
     let list = try home.alice.checklists.createList(named: "Errands")
@@ -30,13 +32,15 @@ struct CalendarServiceTests {
     #expect(item.priority == .high)
     #expect(entry.etag == "\(item.revision)")
     // The web app sees it.
-    #expect(try home.alice.checklists.checklistWithItems(id: list.id).1.map(\.text) == ["Post letter"])
+    #expect(
+      try home.alice.checklists.checklistWithItems(id: list.id).1.map(\.text) == ["Post letter"])
     #expect(try calendar.object(inList: list.id, named: "apple-1.ics") == entry)
     #expect(try calendar.objects(inList: list.id) == [entry])
     #expect(try calendar.object(inList: list.id, named: "other.ics") == nil)
   }
 
-  @Test("Items made in the web app are {id}.ics with their id as UID; a PUT gives them a row",
+  @Test(
+    "Items made in the web app are {id}.ics with their id as UID; a PUT gives them a row",
     arguments: StoreKind.allCases)
   func itemsMadeElsewhere(kind: StoreKind) throws {
     let home = try CalendarHousehold(kind)
@@ -62,7 +66,8 @@ struct CalendarServiceTests {
     #expect(try calendar.objects(inList: list.id).map(\.name) == ["\(id).ics"])
   }
 
-  @Test("Every PUT bumps the revision and logs an item change, even one that changes only the text",
+  @Test(
+    "Every PUT bumps the revision and logs an item change, even one that changes only the text",
     arguments: StoreKind.allCases)
   func revisionBumps(kind: StoreKind) throws {
     let home = try CalendarHousehold(kind)
@@ -86,13 +91,15 @@ struct CalendarServiceTests {
     // A real change is one item change too, with the field applied.
     let third = try calendar.putTodo(
       inList: list.id, named: "u1.ics",
-      todo: CalendarTodo(uid: "u1", text: "Report", isChecked: true), ical: vtodo("u1", "Report"))
-      .entry
+      todo: CalendarTodo(uid: "u1", text: "Report", isChecked: true), ical: vtodo("u1", "Report")
+    )
+    .entry
     #expect(third.item?.isChecked == true)
     #expect(try home.kinds(list.id, after: sequence) == [.itemUpdated, .itemUpdated])
   }
 
-  @Test("If-Match and If-None-Match are preconditions: a stale ETag or an existing name is refused",
+  @Test(
+    "If-Match and If-None-Match are preconditions: a stale ETag or an existing name is refused",
     arguments: StoreKind.allCases)
   func preconditions(kind: StoreKind) throws {
     let home = try CalendarHousehold(kind)
@@ -129,7 +136,8 @@ struct CalendarServiceTests {
     #expect(try calendar.objects(inList: list.id).count == 1)
   }
 
-  @Test("A UID another object has is a no-uid-conflict naming it; a deleted object's UID is free",
+  @Test(
+    "A UID another object has is a no-uid-conflict naming it; a deleted object's UID is free",
     arguments: StoreKind.allCases)
   func uidConflict(kind: StoreKind) throws {
     let home = try CalendarHousehold(kind)
@@ -150,16 +158,20 @@ struct CalendarServiceTests {
         inList: list.id, named: "c.ics", todo: CalendarTodo(uid: webUID, text: "C"), ical: "C")
     }
     #expect(implicit?.existingName == "\(webUID).ics")
-    #expect(try calendar.objects(inList: list.id).map(\.name).sorted() == ["\(webUID).ics", "a.ics"])
+    #expect(
+      try calendar.objects(inList: list.id).map(\.name).sorted() == ["\(webUID).ics", "a.ics"])
 
     try calendar.deleteObject(inList: list.id, named: "a.ics")
     let again = try calendar.putTodo(
       inList: list.id, named: "b.ics", todo: CalendarTodo(uid: "same", text: "B"), ical: "B")
     #expect(again.created)
-    #expect(try calendar.objects(inList: list.id).map(\.name).sorted() == ["\(webUID).ics", "b.ics"])
+    #expect(
+      try calendar.objects(inList: list.id).map(\.name).sorted() == ["\(webUID).ics", "b.ics"])
   }
 
-  @Test("RELATED-TO names the parent by UID, whether PUT or made elsewhere", arguments: StoreKind.allCases)
+  @Test(
+    "RELATED-TO names the parent by UID, whether PUT or made elsewhere",
+    arguments: StoreKind.allCases)
   func parentByUID(kind: StoreKind) throws {
     let home = try CalendarHousehold(kind)
     let list = try home.alice.checklists.createList(named: "Trip")
@@ -201,7 +213,8 @@ struct CalendarServiceTests {
     #expect(moved.item?.parentID == nil)
   }
 
-  @Test("A viewer writes nothing; a checker only completes; an editor changes items",
+  @Test(
+    "A viewer writes nothing; a checker only completes; an editor changes items",
     arguments: StoreKind.allCases)
   func roles(kind: StoreKind) throws {
     let home = try CalendarHousehold(kind)
@@ -223,10 +236,12 @@ struct CalendarServiceTests {
     }
     #expect(viewer?.code == .forbidden)
     #expect(
-      viewer?.message == "'Groceries' is shared with you as viewer: you cannot check items off on it.")
-    #expect((#expect(throws: ChecklistsError.self) {
-      try bob.deleteObject(inList: list.id, named: "milk.ics")
-    })?.code == .forbidden)
+      viewer?.message
+        == "'Groceries' is shared with you as viewer: you cannot check items off on it.")
+    #expect(
+      (#expect(throws: ChecklistsError.self) {
+        try bob.deleteObject(inList: list.id, named: "milk.ics")
+      })?.code == .forbidden)
 
     try home.share(list.id, role: .checker)
     let checked = try bob.putTodo(
@@ -241,11 +256,13 @@ struct CalendarServiceTests {
     }
     #expect(rename?.code == .forbidden)
     #expect(
-      rename?.message == "'Groceries' is shared with you as checker: you cannot change items on it.")
-    #expect((#expect(throws: ChecklistsError.self) {
-      try bob.putTodo(
-        inList: list.id, named: "new.ics", todo: CalendarTodo(uid: "new", text: "Eggs"), ical: "")
-    })?.code == .forbidden)
+      rename?.message == "'Groceries' is shared with you as checker: you cannot change items on it."
+    )
+    #expect(
+      (#expect(throws: ChecklistsError.self) {
+        try bob.putTodo(
+          inList: list.id, named: "new.ics", todo: CalendarTodo(uid: "new", text: "Eggs"), ical: "")
+      })?.code == .forbidden)
     #expect(try home.alice.checklists.item(id: milk.item!.id).text == "Milk")
     // The refused PUT stored nothing: the text is the checker's last accepted one.
     #expect(try bob.object(inList: list.id, named: "milk.ics")?.ical == "M2")
@@ -261,15 +278,18 @@ struct CalendarServiceTests {
     try bob.deleteObject(inList: list.id, named: "milk.ics")
     #expect(try home.alice.checklists.checklistWithItems(id: list.id).1.map(\.text) == ["Eggs"])
     // Only the owner renames or deletes the collection.
-    #expect((#expect(throws: ChecklistsError.self) {
-      try bob.updateCollection(listID: list.id, name: "Mine")
-    })?.code == .forbidden)
-    #expect((#expect(throws: ChecklistsError.self) {
-      try bob.deleteCollection(listID: list.id)
-    })?.code == .forbidden)
+    #expect(
+      (#expect(throws: ChecklistsError.self) {
+        try bob.updateCollection(listID: list.id, name: "Mine")
+      })?.code == .forbidden)
+    #expect(
+      (#expect(throws: ChecklistsError.self) {
+        try bob.deleteCollection(listID: list.id)
+      })?.code == .forbidden)
   }
 
-  @Test("Bad fields are refused with the rule they break, and nothing is stored",
+  @Test(
+    "Bad fields are refused with the rule they break, and nothing is stored",
     arguments: StoreKind.allCases)
   func invalidInput(kind: StoreKind) throws {
     let home = try CalendarHousehold(kind)
@@ -280,15 +300,17 @@ struct CalendarServiceTests {
         inList: list.id, named: "e.ics", todo: CalendarTodo(uid: "e", text: "  "), ical: "")
     }
     #expect(empty?.code == .invalidInput)
-    #expect((#expect(throws: ChecklistsError.self) {
-      try calendar.putTodo(
-        inList: list.id, named: "e.ics", todo: CalendarTodo(uid: "", text: "Ok"), ical: "")
-    })?.code == .invalidInput)
+    #expect(
+      (#expect(throws: ChecklistsError.self) {
+        try calendar.putTodo(
+          inList: list.id, named: "e.ics", todo: CalendarTodo(uid: "", text: "Ok"), ical: "")
+      })?.code == .invalidInput)
     #expect(try home.count("calendar_objects") == 0)
     #expect(try calendar.objects(inList: list.id).isEmpty)
-    #expect((#expect(throws: ChecklistsError.self) {
-      try calendar.putTodo(
-        inList: UUID(), named: "e.ics", todo: CalendarTodo(uid: "e", text: "Ok"), ical: "")
-    })?.code == .notFound)
+    #expect(
+      (#expect(throws: ChecklistsError.self) {
+        try calendar.putTodo(
+          inList: UUID(), named: "e.ics", todo: CalendarTodo(uid: "e", text: "Ok"), ical: "")
+      })?.code == .notFound)
   }
 }

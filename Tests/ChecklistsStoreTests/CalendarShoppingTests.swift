@@ -5,7 +5,8 @@ import Testing
 
 @Suite("CalDAV objects of shopping lists: each line a VTODO")
 struct CalendarShoppingTests {
-  @Test("A PUT of a new name adds the item to the catalogue and the list, with its details",
+  @Test(
+    "A PUT of a new name adds the item to the catalogue and the list, with its details",
     arguments: StoreKind.allCases)
   func newLine(kind: StoreKind) throws {
     let home = try CalendarHousehold(kind)
@@ -27,7 +28,8 @@ struct CalendarShoppingTests {
     #expect(line.entry.quantity == 2)
     #expect(line.entry.isInCart)
     #expect(entry.etag == "\(line.entry.revision)-\(line.item.revision)")
-    #expect(try home.alice.shopping.contents(ofList: list.id).lines.map(\.item.name) == ["Oat milk"])
+    #expect(
+      try home.alice.shopping.contents(ofList: list.id).lines.map(\.item.name) == ["Oat milk"])
     let kinds = try home.alice.checklists.changes(after: sequence).map(\.kind)
     #expect(kinds.contains(.catalogueItemAdded))
     #expect(kinds.contains(.entryAdded))
@@ -49,7 +51,8 @@ struct CalendarShoppingTests {
     #expect(twice?.message.contains("bread.ics") == true)
   }
 
-  @Test("Lines put on in the web app are {itemID}.ics; a PUT updates quantity, cart and catalogue",
+  @Test(
+    "Lines put on in the web app are {itemID}.ics; a PUT updates quantity, cart and catalogue",
     arguments: StoreKind.allCases)
   func existingLine(kind: StoreKind) throws {
     let home = try CalendarHousehold(kind)
@@ -91,7 +94,8 @@ struct CalendarShoppingTests {
     #expect(try calendar.changes(inList: list.id, since: token).deleted == [name])
   }
 
-  @Test("A checker only puts lines in the cart; a shared editor cannot change the owner's catalogue",
+  @Test(
+    "A checker only puts lines in the cart; a shared editor cannot change the owner's catalogue",
     arguments: StoreKind.allCases)
   func roles(kind: StoreKind) throws {
     let home = try CalendarHousehold(kind)
@@ -116,11 +120,13 @@ struct CalendarShoppingTests {
     #expect(quantity?.code == .forbidden)
     #expect(
       quantity?.message == "'Weekly' is shared with you as checker: you cannot change items on it.")
-    #expect((#expect(throws: ChecklistsError.self) {
-      try bob.putShoppingLine(
-        inList: list.id, named: "eggs.ics",
-        line: CalendarShoppingLine(uid: "eggs", name: "Free-range eggs", isInCart: true), ical: "")
-    })?.code == .forbidden)
+    #expect(
+      (#expect(throws: ChecklistsError.self) {
+        try bob.putShoppingLine(
+          inList: list.id, named: "eggs.ics",
+          line: CalendarShoppingLine(uid: "eggs", name: "Free-range eggs", isInCart: true), ical: ""
+        )
+      })?.code == .forbidden)
 
     try home.share(list.id, role: .editor)
     let more = try bob.putShoppingLine(
@@ -136,10 +142,12 @@ struct CalendarShoppingTests {
     }
     #expect(catalogue?.code == .forbidden)
     #expect(catalogue?.message.contains("catalogue of the owner") == true)
-    #expect(eggs.line?.item.category == (try home.alice.shopping.item(id: eggs.line!.item.id).category))
+    #expect(
+      eggs.line?.item.category == (try home.alice.shopping.item(id: eggs.line!.item.id).category))
   }
 
-  @Test("One transaction: a PUT refused halfway leaves no catalogue item, line, row or log entry",
+  @Test(
+    "One transaction: a PUT refused halfway leaves no catalogue item, line, row or log entry",
     arguments: StoreKind.allCases)
   func oneTransaction(kind: StoreKind) throws {
     let home = try CalendarHousehold(kind)
@@ -162,7 +170,8 @@ struct CalendarShoppingTests {
     #expect(try home.alice.checklists.lastChangeSequence() == sequence)
   }
 
-  @Test("A CalDAV DELETE takes the line off the list; the item stays in the catalogue",
+  @Test(
+    "A CalDAV DELETE takes the line off the list; the item stays in the catalogue",
     arguments: StoreKind.allCases)
   func delete(kind: StoreKind) throws {
     let home = try CalendarHousehold(kind)
@@ -177,8 +186,9 @@ struct CalendarShoppingTests {
     #expect(try calendar.objects(inList: list.id).isEmpty)
     #expect(try home.alice.shopping.catalogue().map(\.name).contains("Tea"))
     #expect(try calendar.changes(inList: list.id, since: token).deleted == ["tea.ics"])
-    #expect((#expect(throws: ChecklistsError.self) {
-      try calendar.deleteObject(inList: list.id, named: "tea.ics")
-    })?.code == .notFound)
+    #expect(
+      (#expect(throws: ChecklistsError.self) {
+        try calendar.deleteObject(inList: list.id, named: "tea.ics")
+      })?.code == .notFound)
   }
 }
