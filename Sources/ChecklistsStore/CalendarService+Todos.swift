@@ -34,10 +34,17 @@ extension CalendarService {
       try checkPreconditions(existing, name: name, ifMatch: ifMatch, ifNoneMatch: ifNoneMatch)
       try claimUID(todo.uid, forName: name, in: list, tx: tx)
       let parentID = try parentItemID(todo.parentUID, in: listID, except: existing?.itemID, tx: tx)
-      let dueDate = todo.dueDate
+      var dueDate = todo.dueDate
       let item: ChecklistItem
       if let existing {
         let before = existing.entry.item!
+        // iCalendar has whole seconds: the same due date to the second is the stored one, so a
+        // checker's completion of an item due at a fraction of a second is not a change of it.
+        if let stored = before.dueDate, let sent = dueDate,
+          abs(stored.timeIntervalSince(sent)) < 1
+        {
+          dueDate = stored
+        }
         let changes = ItemChanges(
           text: todo.text, isChecked: todo.isChecked, dueDate: .some(dueDate),
           shouldRemind: todo.shouldRemind && dueDate != nil, notes: todo.notes,

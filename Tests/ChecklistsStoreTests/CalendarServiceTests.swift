@@ -244,6 +244,20 @@ struct CalendarServiceTests {
       })?.code == .forbidden)
 
     try home.share(list.id, role: .checker)
+    // Due at a fraction of a second (as the web app may set it); iCalendar sends whole seconds.
+    let fraction = Date(timeIntervalSinceReferenceDate: 820_000_000.25)
+    let due = try home.alice.checklists.addItem("Bread", to: list.id, dueDate: fraction)
+    let dueID = due.id.uuidString.lowercased()
+    let bread = try bob.putTodo(
+      inList: list.id, named: "\(dueID).ics",
+      todo: CalendarTodo(
+        uid: dueID, text: "Bread", isChecked: true,
+        dueDate: Date(timeIntervalSinceReferenceDate: 820_000_000)),
+      ical: "B"
+    ).entry
+    #expect(bread.item?.isChecked == true)
+    #expect(bread.item?.dueDate == fraction)
+    _ = try home.alice.checklists.deleteItem(id: due.id)
     let checked = try bob.putTodo(
       inList: list.id, named: "milk.ics",
       todo: CalendarTodo(uid: "milk", text: "Milk", isChecked: true), ical: "M2"
