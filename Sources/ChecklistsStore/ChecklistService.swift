@@ -190,30 +190,39 @@ public struct ChecklistService: Sendable {
   private func makeList(
     id: UUID?, named name: String, icon: ChecklistIcon, hidesChecked: Bool?
   ) throws -> (list: Checklist, isNew: Bool) {
-    let name = try Checklist.validatedName(name)
-    return try store.write { tx in
-      if let id, try ClientID.isReplay(id, of: .checklist, ownerID: owner.id, in: tx) {
-        let list = try accessibleChecklist(id, for: .read, in: tx)
-        try ClientID.checkSameContent(
-          id, of: .checklist,
-          [
-            ("name", ClientID.shown(list.name), ClientID.shown(name)),
-            ("icon", ClientID.shown(list.icon.rawValue), ClientID.shown(icon.rawValue)),
-            (
-              "hideChecked", "\(list.hidesChecked)",
-              "\(hidesChecked ?? list.hidesChecked)"
-            ),
-          ])
-        return (list, false)
-      }
-      try ensureNameIsFree(name, in: tx)
-      let list = Checklist(
-        id: id ?? UUID(), ownerID: owner.id, name: name, icon: icon,
-        hidesChecked: hidesChecked ?? false, createdAt: now())
-      try tx.insertChecklist(list)
-      try log(.listCreated, list: list, in: tx)
-      return (list, true)
+    try store.write { tx in
+      try makeList(id: id, named: name, icon: icon, hidesChecked: hidesChecked, in: tx)
     }
+  }
+
+  /// Creating a list inside a transaction that may do more (a CalDAV MKCALENDAR also stores
+  /// the collection's colour).
+  func makeList(
+    id: UUID?, named name: String, icon: ChecklistIcon, hidesChecked: Bool?,
+    in tx: any ChecklistStoreWriter
+  ) throws -> (list: Checklist, isNew: Bool) {
+    let name = try Checklist.validatedName(name)
+    if let id, try ClientID.isReplay(id, of: .checklist, ownerID: owner.id, in: tx) {
+      let list = try accessibleChecklist(id, for: .read, in: tx)
+      try ClientID.checkSameContent(
+        id, of: .checklist,
+        [
+          ("name", ClientID.shown(list.name), ClientID.shown(name)),
+          ("icon", ClientID.shown(list.icon.rawValue), ClientID.shown(icon.rawValue)),
+          (
+            "hideChecked", "\(list.hidesChecked)",
+            "\(hidesChecked ?? list.hidesChecked)"
+          ),
+        ])
+      return (list, false)
+    }
+    try ensureNameIsFree(name, in: tx)
+    let list = Checklist(
+      id: id ?? UUID(), ownerID: owner.id, name: name, icon: icon,
+      hidesChecked: hidesChecked ?? false, createdAt: now())
+    try tx.insertChecklist(list)
+    try log(.listCreated, list: list, in: tx)
+    return (list, true)
   }
 
   /// Renames a list, changes its icon and/or whether it hides its checked items.
@@ -227,29 +236,40 @@ public struct ChecklistService: Sendable {
     id: UUID, name: String? = nil, icon: ChecklistIcon? = nil, hidesChecked: Bool? = nil,
     expectedRevision: Int64? = nil
   ) throws -> Checklist {
-    let name = try name.map(Checklist.validatedName)
-    return try store.write { tx in
-      var list = try accessibleChecklist(id, for: .own, in: tx)
-      var edited = list
-      if let name { edited.name = name }
-      if let icon { edited.icon = icon }
-      if let hidesChecked { edited.hidesChecked = hidesChecked }
-      // Against an older revision, the edit goes on unless a field it changes changed since.
-      let changed = list.changedFields(to: edited)
-      try tx.checkFields(
-        changed, of: .id(id), expected: expectedRevision, revision: list.revision,
-        what: "list '\(list.name)'", current: .checklist(list))
-      if let name, name != list.name {
-        try ensureNameIsFree(name, in: tx, except: id)
-        list.name = name
-      }
-      if let icon { list.icon = icon }
-      if let hidesChecked { list.hidesChecked = hidesChecked }
-      try bump(&list, .listUpdated, in: tx)
-      try tx.recordChanges(
-        of: .id(id), changed, revision: list.revision, by: owner.id, at: list.updatedAt)
-      return try accessibleChecklist(id, for: .read, in: tx)
+    try store.write { tx in
+      try updateList(
+        id: id, name: name, icon: icon, hidesChecked: hidesChecked,
+        expectedRevision: expectedRevision, in: tx)
     }
+  }
+
+  /// ``updateList(id:name:icon:hidesChecked:expectedRevision:)`` inside a transaction that may
+  /// do more.
+  func updateList(
+    id: UUID, name: String?, icon: ChecklistIcon?, hidesChecked: Bool?, expectedRevision: Int64?,
+    in tx: any ChecklistStoreWriter
+  ) throws -> Checklist {
+    let name = try name.map(Checklist.validatedName)
+    var list = try accessibleChecklist(id, for: .own, in: tx)
+    var edited = list
+    if let name { edited.name = name }
+    if let icon { edited.icon = icon }
+    if let hidesChecked { edited.hidesChecked = hidesChecked }
+    // Against an older revision, the edit goes on unless a field it changes changed since.
+    let changed = list.changedFields(to: edited)
+    try tx.checkFields(
+      changed, of: .id(id), expected: expectedRevision, revision: list.revision,
+      what: "list '\(list.name)'", current: .checklist(list))
+    if let name, name != list.name {
+      try ensureNameIsFree(name, in: tx, except: id)
+      list.name = name
+    }
+    if let icon { list.icon = icon }
+    if let hidesChecked { list.hidesChecked = hidesChecked }
+    try bump(&list, .listUpdated, in: tx)
+    try tx.recordChanges(
+      of: .id(id), changed, revision: list.revision, by: owner.id, at: list.updatedAt)
+    return try accessibleChecklist(id, for: .read, in: tx)
   }
 
   /// Deletes a list and all its items.
@@ -258,16 +278,21 @@ public struct ChecklistService: Sendable {
   ///   takes that as done), `forbidden`, `stale`.
   @discardableResult
   public func deleteList(id: UUID, expectedRevision: Int64? = nil) throws -> Checklist {
-    try store.write { tx in
-      var list = try ChecklistsError.deleting("list", id: id) {
-        try accessibleChecklist(id, for: .own, in: tx)
-      }
-      try check(expectedRevision, against: list.revision, what: "list '\(list.name)'")
-      let before = list
-      try bump(&list, .listDeleted, in: tx)
-      try tx.deleteChecklist(id: id)
-      return before
+    try store.write { tx in try deleteList(id: id, expectedRevision: expectedRevision, in: tx) }
+  }
+
+  /// ``deleteList(id:expectedRevision:)`` inside a transaction that may do more.
+  func deleteList(id: UUID, expectedRevision: Int64?, in tx: any ChecklistStoreWriter) throws
+    -> Checklist
+  {
+    var list = try ChecklistsError.deleting("list", id: id) {
+      try accessibleChecklist(id, for: .own, in: tx)
     }
+    try check(expectedRevision, against: list.revision, what: "list '\(list.name)'")
+    let before = list
+    try bump(&list, .listDeleted, in: tx)
+    try tx.deleteChecklist(id: id)
+    return before
   }
 
   // MARK: - Shared rules

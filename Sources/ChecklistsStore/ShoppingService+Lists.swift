@@ -26,23 +26,28 @@ extension ShoppingService {
   public func createList(id: UUID?, named name: String) throws -> (
     list: ShoppingList, isNew: Bool
   ) {
+    try store.writeShopping { tx in try createList(id: id, named: name, in: tx) }
+  }
+
+  /// ``createList(id:named:)`` inside a transaction that may do more.
+  func createList(id: UUID?, named name: String, in tx: any ShoppingStoreWriter) throws -> (
+    list: ShoppingList, isNew: Bool
+  ) {
     let name = try ShoppingList.validatedName(name)
-    return try store.writeShopping { tx in
-      if let id, try ClientID.isReplay(id, of: .shoppingList, ownerID: owner.id, in: tx) {
-        let list = try accessibleList(id, for: .read, in: tx)
-        try ClientID.checkSameContent(
-          id, of: .shoppingList, [("name", ClientID.shown(list.name), ClientID.shown(name))])
-        return (list, false)
-      }
-      try ensureListNameIsFree(name, in: tx)
-      let list = ShoppingList(id: id ?? UUID(), ownerID: owner.id, name: name, createdAt: now())
-      try tx.insertShoppingList(list)
-      _ = try tx.appendChange(
-        Change(
-          ownerID: owner.id, collectionID: list.id, kind: .shoppingListCreated,
-          revision: list.revision, date: list.createdAt))
-      return (list, true)
+    if let id, try ClientID.isReplay(id, of: .shoppingList, ownerID: owner.id, in: tx) {
+      let list = try accessibleList(id, for: .read, in: tx)
+      try ClientID.checkSameContent(
+        id, of: .shoppingList, [("name", ClientID.shown(list.name), ClientID.shown(name))])
+      return (list, false)
     }
+    try ensureListNameIsFree(name, in: tx)
+    let list = ShoppingList(id: id ?? UUID(), ownerID: owner.id, name: name, createdAt: now())
+    try tx.insertShoppingList(list)
+    _ = try tx.appendChange(
+      Change(
+        ownerID: owner.id, collectionID: list.id, kind: .shoppingListCreated,
+        revision: list.revision, date: list.createdAt))
+    return (list, true)
   }
 
   /// Renames a shopping list.
@@ -51,23 +56,30 @@ extension ShoppingService {
   public func renameList(id: UUID, to name: String, expectedRevision: Int64? = nil) throws
     -> ShoppingList
   {
-    let name = try ShoppingList.validatedName(name)
-    return try store.writeShopping { tx in
-      var list = try accessibleList(id, for: .own, in: tx)
-      // Against an older revision, the rename goes on unless the name changed since.
-      let changed = name != list.name ? ["name"] : []
-      try tx.checkFields(
-        changed, of: .id(id), expected: expectedRevision, revision: list.revision,
-        what: "shopping list '\(list.name)'", current: .shoppingList(list))
-      if name != list.name {
-        try ensureListNameIsFree(name, in: tx, except: id)
-        list.name = name
-      }
-      try bump(&list, .shoppingListUpdated, in: tx)
-      try tx.recordChanges(
-        of: .id(id), changed, revision: list.revision, by: owner.id, at: list.updatedAt)
-      return list
+    try store.writeShopping { tx in
+      try renameList(id: id, to: name, expectedRevision: expectedRevision, in: tx)
     }
+  }
+
+  /// ``renameList(id:to:expectedRevision:)`` inside a transaction that may do more.
+  func renameList(
+    id: UUID, to name: String, expectedRevision: Int64?, in tx: any ShoppingStoreWriter
+  ) throws -> ShoppingList {
+    let name = try ShoppingList.validatedName(name)
+    var list = try accessibleList(id, for: .own, in: tx)
+    // Against an older revision, the rename goes on unless the name changed since.
+    let changed = name != list.name ? ["name"] : []
+    try tx.checkFields(
+      changed, of: .id(id), expected: expectedRevision, revision: list.revision,
+      what: "shopping list '\(list.name)'", current: .shoppingList(list))
+    if name != list.name {
+      try ensureListNameIsFree(name, in: tx, except: id)
+      list.name = name
+    }
+    try bump(&list, .shoppingListUpdated, in: tx)
+    try tx.recordChanges(
+      of: .id(id), changed, revision: list.revision, by: owner.id, at: list.updatedAt)
+    return list
   }
 
   /// Deletes a shopping list; its items stay in the catalogue.
@@ -77,15 +89,22 @@ extension ShoppingService {
   @discardableResult
   public func deleteList(id: UUID, expectedRevision: Int64? = nil) throws -> ShoppingList {
     try store.writeShopping { tx in
-      var list = try ChecklistsError.deleting("shopping list", id: id) {
-        try accessibleList(id, for: .own, in: tx)
-      }
-      try check(expectedRevision, against: list.revision, what: "shopping list '\(list.name)'")
-      let before = list
-      try bump(&list, .shoppingListDeleted, in: tx)
-      try tx.deleteShoppingList(id: id)
-      return before
+      try deleteList(id: id, expectedRevision: expectedRevision, in: tx)
     }
+  }
+
+  /// ``deleteList(id:expectedRevision:)`` inside a transaction that may do more.
+  func deleteList(id: UUID, expectedRevision: Int64?, in tx: any ShoppingStoreWriter) throws
+    -> ShoppingList
+  {
+    var list = try ChecklistsError.deleting("shopping list", id: id) {
+      try accessibleList(id, for: .own, in: tx)
+    }
+    try check(expectedRevision, against: list.revision, what: "shopping list '\(list.name)'")
+    let before = list
+    try bump(&list, .shoppingListDeleted, in: tx)
+    try tx.deleteShoppingList(id: id)
+    return before
   }
 
   // MARK: - Entries
@@ -114,24 +133,31 @@ extension ShoppingService {
   public func put(named name: String, onList listID: UUID, quantity: Int? = nil) throws -> (
     item: ShoppingItem, entry: ShoppingEntry, isNewItem: Bool
   ) {
+    try store.writeShopping { tx in
+      try put(named: name, onList: listID, quantity: quantity, in: tx)
+    }
+  }
+
+  /// ``put(named:onList:quantity:)`` inside a transaction that may do more.
+  func put(named name: String, onList listID: UUID, quantity: Int?, in tx: any ShoppingStoreWriter)
+    throws -> (item: ShoppingItem, entry: ShoppingEntry, isNewItem: Bool)
+  {
     let name = try ShoppingItem.validatedName(name)
     let quantity = try quantity.map(ShoppingEntry.validatedQuantity)
-    return try store.writeShopping { tx in
-      // The list's catalogue: an editor of someone else's list adds to the owner's catalogue.
-      let list = try accessibleList(listID, for: .edit, in: tx)
-      var item = try tx.shoppingItem(ownerID: list.ownerID, named: name)
-      let isNewItem = item == nil
-      if item == nil {
-        let new = ShoppingItem(
-          ownerID: list.ownerID, name: name, category: category(nil, forNew: name),
-          createdAt: now())
-        try tx.insertShoppingItem(new)
-        try log(.catalogueItemAdded, item: new, in: tx)
-        item = new
-      }
-      let (entry, _) = try put(item!, onList: listID, quantity: quantity, in: tx)
-      return (item!, entry, isNewItem)
+    // The list's catalogue: an editor of someone else's list adds to the owner's catalogue.
+    let list = try accessibleList(listID, for: .edit, in: tx)
+    var item = try tx.shoppingItem(ownerID: list.ownerID, named: name)
+    let isNewItem = item == nil
+    if item == nil {
+      let new = ShoppingItem(
+        ownerID: list.ownerID, name: name, category: category(nil, forNew: name),
+        createdAt: now())
+      try tx.insertShoppingItem(new)
+      try log(.catalogueItemAdded, item: new, in: tx)
+      item = new
     }
+    let (entry, _) = try put(item!, onList: listID, quantity: quantity, in: tx)
+    return (item!, entry, isNewItem)
   }
 
   /// Changes a list's entry: how many, and whether it is in the cart.
@@ -144,60 +170,74 @@ extension ShoppingService {
     itemID: UUID, onList listID: UUID, quantity: Int? = nil, isInCart: Bool? = nil,
     expectedRevision: Int64? = nil
   ) throws -> ShoppingEntry {
-    let quantity = try quantity.map(ShoppingEntry.validatedQuantity)
-    return try store.writeShopping { tx in
-      // Putting something in the cart needs less than changing the list.
-      let access: Access = quantity == nil ? .check : .edit
-      var (list, entry) = try accessibleEntry(itemID: itemID, listID: listID, for: access, in: tx)
-      let before = entry
-      if let quantity { entry.quantity = quantity }
-      if let isInCart { entry.isInCart = isInCart }
-      let changed = before.changedFields(to: entry)
-      if let expectedRevision, expectedRevision != before.revision {
-        // Against an older revision, the change goes on unless a field it changes changed since.
-        let item = try catalogueItem(itemID, for: list, in: tx)
-        try tx.checkFields(
-          changed, of: .entry(listID: listID, itemID: itemID), expected: expectedRevision,
-          revision: before.revision,
-          what: "entry '\(item.name)' of the shopping list '\(list.name)'",
-          current: .entry(ShoppingLine(entry: before, item: item)),
-          viewer: (owner.id, list.ownerID))
-      }
-      // Two phones checking the same item agree without a second change.
-      guard entry != before else { return entry }
-      try bump(&list, .entryUpdated, itemID: itemID, in: tx)
-      entry.revision = list.revision
-      // The walk: the list's revision counts up, so it orders what went into the cart.
-      if entry.isInCart != before.isInCart {
-        entry.cartOrder = entry.isInCart ? list.revision : nil
-      }
-      try tx.saveEntry(entry)
-      try tx.recordChanges(
-        of: .entry(listID: listID, itemID: itemID), changed, revision: list.revision,
-        by: owner.id, at: list.updatedAt)
-      return entry
+    try store.writeShopping { tx in
+      try updateEntry(
+        itemID: itemID, onList: listID, quantity: quantity, isInCart: isInCart,
+        expectedRevision: expectedRevision, in: tx)
     }
+  }
+
+  /// ``updateEntry(itemID:onList:quantity:isInCart:expectedRevision:)`` inside a transaction
+  /// that may do more. Writes nothing when nothing changes.
+  func updateEntry(
+    itemID: UUID, onList listID: UUID, quantity: Int?, isInCart: Bool?, expectedRevision: Int64?,
+    in tx: any ShoppingStoreWriter
+  ) throws -> ShoppingEntry {
+    let quantity = try quantity.map(ShoppingEntry.validatedQuantity)
+    // Putting something in the cart needs less than changing the list.
+    let access: Access = quantity == nil ? .check : .edit
+    var (list, entry) = try accessibleEntry(itemID: itemID, listID: listID, for: access, in: tx)
+    let before = entry
+    if let quantity { entry.quantity = quantity }
+    if let isInCart { entry.isInCart = isInCart }
+    let changed = before.changedFields(to: entry)
+    if let expectedRevision, expectedRevision != before.revision {
+      // Against an older revision, the change goes on unless a field it changes changed since.
+      let item = try catalogueItem(itemID, for: list, in: tx)
+      try tx.checkFields(
+        changed, of: .entry(listID: listID, itemID: itemID), expected: expectedRevision,
+        revision: before.revision,
+        what: "entry '\(item.name)' of the shopping list '\(list.name)'",
+        current: .entry(ShoppingLine(entry: before, item: item)),
+        viewer: (owner.id, list.ownerID))
+    }
+    // Two phones checking the same item agree without a second change.
+    guard entry != before else { return entry }
+    try bump(&list, .entryUpdated, itemID: itemID, in: tx)
+    entry.revision = list.revision
+    // The walk: the list's revision counts up, so it orders what went into the cart.
+    if entry.isInCart != before.isInCart {
+      entry.cartOrder = entry.isInCart ? list.revision : nil
+    }
+    try tx.saveEntry(entry)
+    try tx.recordChanges(
+      of: .entry(listID: listID, itemID: itemID), changed, revision: list.revision,
+      by: owner.id, at: list.updatedAt)
+    return entry
   }
 
   /// Takes an item off a list (it stays in the catalogue).
   /// - Throws: `notFound` when the list does not exist or was deleted, or the item is not on
   ///   it (never put on, or already taken off: a replayed removal takes that as done).
   public func removeEntry(itemID: UUID, fromList listID: UUID) throws {
-    try store.writeShopping { tx in
-      var list = try ChecklistsError.deleting("shopping list", id: listID) {
-        try accessibleList(listID, for: .edit, in: tx)
-      }
-      guard try tx.entry(listID: listID, itemID: itemID) != nil else {
-        let name =
-          (try? catalogueItem(itemID, for: list, in: tx)).map { "'\($0.name)'" } ?? "That item"
-        throw ChecklistsError(
-          .notFound,
-          "\(name) is not on the shopping list '\(list.name)': it was never put on it or was "
-            + "already taken off.")
-      }
-      try tx.deleteEntry(listID: listID, itemID: itemID)
-      try bump(&list, .entryDeleted, itemID: itemID, in: tx)
+    try store.writeShopping { tx in try removeEntry(itemID: itemID, fromList: listID, in: tx) }
+  }
+
+  /// ``removeEntry(itemID:fromList:)`` inside a transaction that may do more.
+  func removeEntry(itemID: UUID, fromList listID: UUID, in tx: any ShoppingStoreWriter) throws {
+    var list = try ChecklistsError.deleting("shopping list", id: listID) {
+      try accessibleList(listID, for: .edit, in: tx)
     }
+    guard try tx.entry(listID: listID, itemID: itemID) != nil else {
+      let name =
+        (try? catalogueItem(itemID, for: list, in: tx)).map { "'\($0.name)'" } ?? "That item"
+      throw ChecklistsError(
+        .notFound,
+        "\(name) is not on the shopping list '\(list.name)': it was never put on it or was "
+          + "already taken off.")
+    }
+    try tx.deleteEntry(listID: listID, itemID: itemID)
+    try bump(&list, .entryDeleted, itemID: itemID, in: tx)
   }
 
   /// Ends a shopping trip: takes what is in the cart off the list. The items stay in the
