@@ -105,6 +105,7 @@ struct CalDAVDiscoveryTests {
       [
         "d:resourcetype", "d:displayname", "cal:supported-calendar-component-set",
         "d:current-user-privilege-set", "cs:getctag", "d:sync-token", "ical:calendar-color",
+        "d:owner",
       ])
     #expect(listing.response(homeSet) != nil)
     let collections = listing.responses.filter {

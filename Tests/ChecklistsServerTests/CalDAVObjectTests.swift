@@ -87,9 +87,16 @@ struct CalDAVObjectTests {
       Self.path(list, "b.ics"), CalDAVTestClient.todo(uid: "same", summary: "B"))
     #expect(second.status == 409)
     let document = try XMLDocument(data: second.body)
-    let condition = try #require(document.rootElement()?.elements(forLocalName: "no-uid-conflict", uri: "urn:ietf:params:xml:ns:caldav").first)
-    #expect(condition.elements(forLocalName: "href", uri: "DAV:").first?.stringValue
-      == Self.path(list, "a.ics"))
+    let root = try #require(document.rootElement())
+    #expect(root.localName == "error" && root.uri == "DAV:")
+    let condition = try #require(
+      root.children?.compactMap { $0 as? XMLElement }.first {
+        $0.localName == "no-uid-conflict" && $0.uri == "urn:ietf:params:xml:ns:caldav"
+      }, "\(second.text)")
+    let href = condition.children?.compactMap { $0 as? XMLElement }.first {
+      $0.localName == "href"
+    }
+    #expect(href?.stringValue == Self.path(list, "a.ics"), "\(second.text)")
     #expect(try home.lists("alice").checklistWithItems(id: list.id).1.map(\.text) == ["A"])
   }
 
