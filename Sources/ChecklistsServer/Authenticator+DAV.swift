@@ -91,7 +91,9 @@ extension Authenticator {
     -> Identity
   {
     let isToken = password.hasPrefix(AccountService.apiTokenPrefix)
-    if !isToken, let user = basicCredentials.user(name: userName, password: password, at: directory.now()) {
+    if !isToken,
+      let user = basicCredentials.user(name: userName, password: password, at: directory.now())
+    {
       return Identity(user: user, credential: .password)
     }
     do {

@@ -16,8 +16,10 @@ extension RouteTable {
     routes.on("PROPFIND", "/", nil, access: .dav) { context, request, _ in
       try context.calDAV(request) { try $0.propfindRoot(request) }
     }
-    for path in ["/", "/dav", "/dav/principals/{user}", "/dav/calendars/{user}",
-      "/dav/calendars/{user}/{list}", "/dav/calendars/{user}/{list}/{object}"] {
+    for path in [
+      "/", "/dav", "/dav/principals/{user}", "/dav/calendars/{user}",
+      "/dav/calendars/{user}/{list}", "/dav/calendars/{user}/{list}/{object}",
+    ] {
       // Capabilities hold no data: a client may ask before it signs in.
       routes.on("OPTIONS", path, nil, access: .public) { context, request, _ in
         CalDAVRoutes.options(request, table: context.gateway.table)
@@ -37,18 +39,19 @@ extension RouteTable {
           try context.calDAV(request) { try $0.propfindHome(request, user: parameters["user"]) }
         }
         home.group("/{list}") { list in
-          let collection: @Sendable (
-            @escaping @Sendable (CalDAVRoutes, HTTPRequest, CalDAVRoutes.CollectionPath) throws
-              -> HTTPResponse
-          ) -> Route.Handler = { body in
-            { context, request, parameters in
-              try context.calDAV(request) {
-                try body(
-                  $0, request,
-                  CalDAVRoutes.CollectionPath(user: parameters["user"], list: parameters["list"]))
+          let collection:
+            @Sendable (
+              @escaping @Sendable (CalDAVRoutes, HTTPRequest, CalDAVRoutes.CollectionPath) throws
+                -> HTTPResponse
+            ) -> Route.Handler = { body in
+              { context, request, parameters in
+                try context.calDAV(request) {
+                  try body(
+                    $0, request,
+                    CalDAVRoutes.CollectionPath(user: parameters["user"], list: parameters["list"]))
+                }
               }
             }
-          }
           list.on("PROPFIND", nil, handler: collection { try $0.propfindCollection($1, $2) })
           list.on("PROPPATCH", nil, handler: collection { try $0.proppatchCollection($1, $2) })
           list.on("MKCALENDAR", nil, handler: collection { try $0.makeCollection($1, $2) })
@@ -56,21 +59,22 @@ extension RouteTable {
           list.on("DELETE", nil, handler: collection { try $0.deleteCollection($1, $2) })
           list.on("REPORT", nil, handler: collection { try $0.report($1, $2) })
 
-          let object: @Sendable (
-            @escaping @Sendable (CalDAVRoutes, HTTPRequest, CalDAVRoutes.ObjectPath) throws
-              -> HTTPResponse
-          ) -> Route.Handler = { body in
-            { context, request, parameters in
-              try context.calDAV(request) {
-                try body(
-                  $0, request,
-                  CalDAVRoutes.ObjectPath(
-                    collection: CalDAVRoutes.CollectionPath(
-                      user: parameters["user"], list: parameters["list"]),
-                    name: parameters["object"]))
+          let object:
+            @Sendable (
+              @escaping @Sendable (CalDAVRoutes, HTTPRequest, CalDAVRoutes.ObjectPath) throws
+                -> HTTPResponse
+            ) -> Route.Handler = { body in
+              { context, request, parameters in
+                try context.calDAV(request) {
+                  try body(
+                    $0, request,
+                    CalDAVRoutes.ObjectPath(
+                      collection: CalDAVRoutes.CollectionPath(
+                        user: parameters["user"], list: parameters["list"]),
+                      name: parameters["object"]))
+                }
               }
             }
-          }
           list.on("GET", "/{object}", nil, handler: object { try $0.getObject($1, $2) })
           list.on("PUT", "/{object}", nil, handler: object { try $0.putObject($1, $2) })
           list.on("DELETE", "/{object}", nil, handler: object { try $0.deleteObject($1, $2) })

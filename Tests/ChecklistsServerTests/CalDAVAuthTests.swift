@@ -30,8 +30,9 @@ struct CalDAVAuthTests {
     #expect(response.header("Set-Cookie") == nil)
     // A second request is answered from the checked credentials, and is still alice.
     let again = try await Self.principal(alice)
-    #expect(try MultiStatusAnswer(again.body).responses.first?.hrefs("d:current-user-principal")
-      == ["/dav/principals/alice/"])
+    #expect(
+      try MultiStatusAnswer(again.body).responses.first?.hrefs("d:current-user-principal")
+        == ["/dav/principals/alice/"])
     // The user name is not case-sensitive, as at sign-in.
     let capitalized = CalDAVTestClient(home.server, user: "Alice", password: "wonderland-42")
     #expect(try await Self.principal(capitalized).status == 207)
@@ -44,8 +45,9 @@ struct CalDAVAuthTests {
     let bob = CalDAVTestClient(home.server, user: "bob", password: token)
     let response = try await Self.principal(bob)
     #expect(response.status == 207, "\(response.text)")
-    #expect(try MultiStatusAnswer(response.body).responses.first?.hrefs("d:current-user-principal")
-      == ["/dav/principals/bob/"])
+    #expect(
+      try MultiStatusAnswer(response.body).responses.first?.hrefs("d:current-user-principal")
+        == ["/dav/principals/bob/"])
     // Bob's token with alice's name is no one.
     let mixed = try await Self.principal(
       CalDAVTestClient(home.server, user: "alice", password: token))
@@ -111,8 +113,9 @@ struct CalDAVAuthTests {
     let response = try await Self.principal(CalDAVTestClient(server))
     #expect(response.status == 207, "\(response.text)")
     let user = server.service.owner.name
-    #expect(try MultiStatusAnswer(response.body).responses.first?.hrefs("d:current-user-principal")
-      == ["/dav/principals/\(user)/"])
+    #expect(
+      try MultiStatusAnswer(response.body).responses.first?.hrefs("d:current-user-principal")
+        == ["/dav/principals/\(user)/"])
   }
 }
 

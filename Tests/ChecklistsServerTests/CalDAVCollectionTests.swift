@@ -21,7 +21,8 @@ struct CalDAVCollectionTests {
           + "<cal:supported-calendar-component-set><cal:comp name=\"VTODO\"/>"
           + "</cal:supported-calendar-component-set></d:prop></d:set></cal:mkcalendar>"))
     #expect(made.status == 201, "\(made.text)")
-    let list = try #require(try home.lists("alice").checklists().first { $0.name == "Holiday packing" })
+    let list = try #require(
+      try home.lists("alice").checklists().first { $0.name == "Holiday packing" })
     #expect(list.id.uuidString.lowercased() == id)
     let again = try await client.request("MKCALENDAR", path)
     #expect(again.status == 405)

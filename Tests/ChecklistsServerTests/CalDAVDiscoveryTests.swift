@@ -27,7 +27,8 @@ struct CalDAVDiscoveryTests {
   func customMethods() async throws {
     let home = try await Household()
     let port = home.server.server.port
-    let body = "<?xml version=\"1.0\"?><d:propfind xmlns:d=\"DAV:\"><d:prop><d:displayname/></d:prop></d:propfind>"
+    let body =
+      "<?xml version=\"1.0\"?><d:propfind xmlns:d=\"DAV:\"><d:prop><d:displayname/></d:prop></d:propfind>"
     let auth = Data("alice:wonderland-42".utf8).base64EncodedString()
     let (status, text) = try RawHTTPConnection.exchange(
       port: port,
@@ -55,14 +56,16 @@ struct CalDAVDiscoveryTests {
     #expect(root.status == 200)
     let dav = try #require(root.header("DAV"))
     for feature in ["1", "3", "calendar-access", "extended-mkcol", "access-control"] {
-      #expect(dav.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        .contains(feature), "\(dav)")
+      #expect(
+        dav.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+          .contains(feature), "\(dav)")
     }
     let list = try await client.request(
       "OPTIONS", "/dav/calendars/alice/\(UUID().uuidString.lowercased())/")
-    let allow = Set((list.header("Allow") ?? "").split(separator: ",").map {
-      $0.trimmingCharacters(in: .whitespaces)
-    })
+    let allow = Set(
+      (list.header("Allow") ?? "").split(separator: ",").map {
+        $0.trimmingCharacters(in: .whitespaces)
+      })
     #expect(
       allow == ["OPTIONS", "PROPFIND", "PROPPATCH", "MKCALENDAR", "MKCOL", "DELETE", "REPORT"])
     let object = try await client.request(
@@ -111,8 +114,9 @@ struct CalDAVDiscoveryTests {
     let collections = listing.responses.filter {
       $0.childNames("d:resourcetype").contains("cal:calendar")
     }
-    #expect(Set(collections.compactMap { $0.text("d:displayname") }).isSuperset(
-      of: ["Groceries", "Market", "Bob's chores"]))
+    #expect(
+      Set(collections.compactMap { $0.text("d:displayname") }).isSuperset(
+        of: ["Groceries", "Market", "Bob's chores"]))
     let list = try #require(
       listing.response("/dav/calendars/alice/\(groceries.id.uuidString.lowercased())/"))
     #expect(list.childNames("d:resourcetype") == ["d:collection", "cal:calendar"])

@@ -25,7 +25,8 @@ struct CalDAVObjectTests {
         "X-APPLE-SORT-ORDER:12345", "GEO:48.85;2.35", "X-SOMETHING;X-PARAM=keep:this value",
         "PRIORITY:1", "DESCRIPTION:Two litres\\, whole",
       ])
-    let put = try await client.put(Self.path(list, "milk.ics"), ics, headers: ["If-None-Match": "*"])
+    let put = try await client.put(
+      Self.path(list, "milk.ics"), ics, headers: ["If-None-Match": "*"])
     #expect(put.status == 201, "\(put.text)")
     let etag = try #require(put.header("ETag"))
     #expect(etag.hasPrefix("\"") && !etag.hasPrefix("W/"))
@@ -82,7 +83,8 @@ struct CalDAVObjectTests {
     let home = try await Household()
     let list = try home.lists("alice").createList(named: "Chores")
     let client = Self.alice(home)
-    _ = try await client.put(Self.path(list, "a.ics"), CalDAVTestClient.todo(uid: "same", summary: "A"))
+    _ = try await client.put(
+      Self.path(list, "a.ics"), CalDAVTestClient.todo(uid: "same", summary: "A"))
     let second = try await client.put(
       Self.path(list, "b.ics"), CalDAVTestClient.todo(uid: "same", summary: "B"))
     #expect(second.status == 409)

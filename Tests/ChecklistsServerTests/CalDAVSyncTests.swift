@@ -120,7 +120,9 @@ struct CalDAVSyncTests {
     let client = CalDAVTestClient(home.server, user: "alice", password: "wonderland-42")
     let path = "/dav/calendars/alice/\(list.id.uuidString.lowercased())/"
     _ = try await client.put(path + "b.ics", CalDAVTestClient.todo(uid: "b", summary: "B"))
-    let hrefs = [path + "b.ics", path + "missing.ics", path + a.id.uuidString.lowercased() + ".ics"]
+    let hrefs = [
+      path + "b.ics", path + "missing.ics", path + a.id.uuidString.lowercased() + ".ics",
+    ]
     let body =
       "<cal:calendar-multiget \(CalDAVTestClient.namespaces)><d:prop><d:getetag/>"
       + "<cal:calendar-data/></d:prop>" + hrefs.map { "<d:href>\($0)</d:href>" }.joined()

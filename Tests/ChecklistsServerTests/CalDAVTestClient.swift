@@ -59,9 +59,11 @@ struct CalDAVTestClient {
   /// Reads a raw HTTP/1.1 response: status line, headers, and the body after them.
   private static func response(_ raw: [UInt8]) throws -> TestServer.Response {
     let separator = Array("\r\n\r\n".utf8)
-    guard let end = (0..<max(0, raw.count - 3)).first(where: {
-      Array(raw[$0..<$0 + 4]) == separator
-    }) else {
+    guard
+      let end = (0..<max(0, raw.count - 3)).first(where: {
+        Array(raw[$0..<$0 + 4]) == separator
+      })
+    else {
       throw POSIXError(.EBADMSG)
     }
     let head = String(decoding: raw[..<end], as: UTF8.self).components(separatedBy: "\r\n")
@@ -83,7 +85,9 @@ struct CalDAVTestClient {
   ) async throws -> MultiStatusAnswer {
     let body =
       properties.isEmpty
-      ? nil : Self.xml("<d:propfind \(Self.namespaces)><d:prop>"
+      ? nil
+      : Self.xml(
+        "<d:propfind \(Self.namespaces)><d:prop>"
           + properties.map { "<\($0)/>" }.joined() + "</d:prop></d:propfind>")
     let response = try await request("PROPFIND", path, body: body, depth: depth)
     #expect(response.status == 207, "\(path): \(response.text)", sourceLocation: sourceLocation)
@@ -126,7 +130,9 @@ struct CalDAVTestClient {
       "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Checklists tests//EN", "BEGIN:VTODO",
       "UID:\(uid)", "DTSTAMP:20270101T090000Z", "SUMMARY:\(summary)",
     ]
-    if completed { lines += ["STATUS:COMPLETED", "COMPLETED:20270102T090000Z", "PERCENT-COMPLETE:100"] }
+    if completed {
+      lines += ["STATUS:COMPLETED", "COMPLETED:20270102T090000Z", "PERCENT-COMPLETE:100"]
+    }
     lines += extra + ["END:VTODO", "END:VCALENDAR"]
     return lines.joined(separator: "\r\n") + "\r\n"
   }

@@ -83,9 +83,11 @@ extension CalDAVRoutes {
     collectionProperties.filter {
       ![.dav("displayname"), .appleICal("calendar-color"), .appleICal("calendar-order")]
         .contains($0)
-    } + [.dav("getetag"), .dav("getcontenttype"), .dav("getcontentlength"),
+    } + [
+      .dav("getetag"), .dav("getcontenttype"), .dav("getcontentlength"),
       .dav("getlastmodified"), .calDAV("calendar-data"), .dav("lockdiscovery"),
-      .dav("supportedlock")])
+      .dav("supportedlock"),
+    ])
 
   /// A collection's response to a PROPFIND or a report.
   func collectionResponse(
@@ -110,9 +112,11 @@ extension CalDAVRoutes {
       case .calDAV("supported-calendar-data"):
         return .nested(
           name,
-          [XMLElement(
-            .calDAV("calendar-data"),
-            attributes: ["content-type": "text/calendar", "version": "2.0"])])
+          [
+            XMLElement(
+              .calDAV("calendar-data"),
+              attributes: ["content-type": "text/calendar", "version": "2.0"])
+          ])
       case .calDAV("max-resource-size"):
         return .text(name, String(Route.BodyLimit.standard.rawValue))
       case .dav("supported-report-set"): return .supportedReportSet(ReportRequest.supported)

@@ -66,7 +66,8 @@ extension CalDAVRoutes {
   static func needPrivileges(_ error: ChecklistsError, href: String, access: Access)
     -> WebDAVError
   {
-    let privilege: XMLName = access == .read ? .dav("write-content") : .dav("write-content")
+    // A viewer lacks writing altogether; a checker has write-content for completion only.
+    let privilege: XMLName = access == .read ? .dav("write") : .dav("write-content")
     return WebDAVError(
       status: 403, precondition: .dav("need-privileges"),
       preconditionContent: [
