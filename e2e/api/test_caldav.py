@@ -10,6 +10,7 @@ gets back. Changes made with the JSON API and the CLI must show in the client's 
 
 from __future__ import annotations
 
+import base64
 import datetime
 import http.client
 import json
@@ -219,7 +220,7 @@ def test_discovery_from_the_root_url_lists_every_list_by_name(server):
 
 
 def basic(user: str, password: str | None = None) -> dict:
-    import base64
+    """An Authorization header for HTTP Basic, for the requests made without the client."""
     secret = f"{user}:{USERS[user] if password is None else password}".encode()
     return {"Authorization": "Basic " + base64.b64encode(secret).decode()}
 
@@ -279,6 +280,61 @@ def test_items_made_in_the_app_show_in_the_client_and_client_changes_show_in_the
             f"/dav/calendars/alice/{chores}/{made['id']}.ics")
         todo.complete()
     assert server.items(chores)["Water the plants"]["checked"] is True
+
+
+REMINDERS_TODO = """BEGIN:VCALENDAR
+VERSION:2.0
+PRODID:-//Apple Inc.//iOS 18.1//EN
+BEGIN:VTODO
+UID:{uid}
+DTSTAMP:20261201T090000Z
+CREATED:20261201T090000Z
+SUMMARY:Renew the passport
+DUE:20310101T100000Z
+X-APPLE-SORT-ORDER:742281600
+GEO:52.520008;13.404954
+X-EXAMPLE-CLIENT-ONLY;X-PARAM=kept:Only this client knows what this is
+BEGIN:VALARM
+ACTION:DISPLAY
+DESCRIPTION:Reminder
+TRIGGER;VALUE=DATE-TIME:20310101T090000Z
+END:VALARM
+BEGIN:VALARM
+ACTION:AUDIO
+TRIGGER;VALUE=DATE-TIME:20310101T091500Z
+X-WR-ALARMUID:second-alarm
+END:VALARM
+END:VTODO
+END:VCALENDAR
+"""
+
+
+def test_what_a_client_wrote_survives_an_edit_in_the_app(server):
+    errands = server.new_checklist("Errands")
+    uid = str(uuid.uuid4()).upper()
+    with server.client("alice") as client:
+        calendar = calendar_named(client.principal(), "Errands")
+        calendar.add_todo(ical=REMINDERS_TODO.format(uid=uid))
+        item = server.items(errands)["Renew the passport"]
+        path = urllib.parse.urlsplit(str(calendar.todo_by_uid(uid).url)).path
+        etag = server.raw("GET", path, headers=basic("alice")).getheader("ETag")
+        assert etag and etag.startswith('"'), f"not a strong ETag: {etag!r}"
+
+        status, _ = server.api("PATCH", f"/api/v1/items/{item['id']}",
+                               {"text": "Renew both passports", "notes": "Photos first"})
+        assert status == 200
+
+        after = calendar.todo_by_uid(uid)
+        component = after.icalendar_component
+        assert str(component["SUMMARY"]) == "Renew both passports"
+        assert str(component["DESCRIPTION"]) == "Photos first"
+        # What the app does not model is given back as the client wrote it.
+        assert "X-EXAMPLE-CLIENT-ONLY;X-PARAM=kept:Only this client knows what this is" in after.data
+        assert "GEO:52.520008;13.404954" in after.data
+        assert "X-WR-ALARMUID:second-alarm" in after.data
+        assert len(component.subcomponents) == 2, "an alarm was lost"
+        assert server.raw("GET", path, headers=basic("alice")).getheader("ETag") != etag, (
+            "the ETag did not change")
 
 
 def test_a_shopping_line_is_a_todo_whose_completion_is_in_the_cart(server):
