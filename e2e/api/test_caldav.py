@@ -348,24 +348,28 @@ def test_a_shopping_line_is_a_todo_whose_completion_is_in_the_cart(server):
         assert summary.startswith("Apples"), summary
         assert "3" in summary, f"the quantity is not in the summary {summary!r}"
         apples.complete()
-        contents = server.ok("GET", f"/api/v1/shopping-lists/{shop}")
-        lines = [line for line in json_walk(contents) if isinstance(line, dict) and "inCart" in line]
-        assert [line["inCart"] for line in lines] == [True], contents
-        # A line a client adds is on the list, by its name.
+        lines = shopping_lines(server, shop)
+        assert [(line["item"]["name"], line["quantity"], line["inCart"]) for line in lines] == [
+            ("Apples", 3, True)]
+        # A line a client adds is on the list, by its name, not yet in the cart.
         calendar.add_todo(summary="Bread")
-        contents = server.ok("GET", f"/api/v1/shopping-lists/{shop}")
-        names = [line["item"]["name"] for line in json_walk(contents)
-                 if isinstance(line, dict) and "inCart" in line]
-        assert sorted(names) == ["Apples", "Bread"], contents
+        lines = shopping_lines(server, shop)
+        assert sorted((line["item"]["name"], line["inCart"]) for line in lines) == [
+            ("Apples", True), ("Bread", False)]
 
 
-def json_walk(value):
-    """Every dict and list inside a JSON value (the lines of a shopping list, wherever its
-    sections put them)."""
-    yield value
-    children = value.values() if isinstance(value, dict) else value if isinstance(value, list) else []
-    for child in children:
-        yield from json_walk(child)
+def shopping_lines(server: Server, list_id: str) -> list[dict]:
+    """A shopping list's lines as the app shows them, wherever its sections put them."""
+    def walk(value):
+        if isinstance(value, dict):
+            if isinstance(value.get("inCart"), bool) and "item" in value:
+                yield value
+            for child in value.values():
+                yield from walk(child)
+        elif isinstance(value, list):
+            for child in value:
+                yield from walk(child)
+    return list(walk(server.ok("GET", f"/api/v1/shopping-lists/{list_id}")))
 
 
 # MARK: - Sync
