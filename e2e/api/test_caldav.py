@@ -147,7 +147,17 @@ class Server:
     # The JSON API's view of things, as the web app shows them.
 
     def new_checklist(self, name: str, user: str = "alice") -> str:
-        return self.ok("POST", "/api/v1/checklists", {"name": name}, user=user)["id"]
+        """A new checklist's id, lowercase as CalDAV's URLs have it."""
+        return self.ok("POST", "/api/v1/checklists", {"name": name}, user=user)["id"].lower()
+
+    def new_shopping_list(self, name: str, user: str = "alice") -> str:
+        return self.ok("POST", "/api/v1/shopping-lists", {"name": name}, user=user)["id"].lower()
+
+    def list_names(self, user: str = "alice") -> set[str]:
+        """The names of the user's own checklists and shopping lists, as the app lists them."""
+        checklists = self.ok("GET", "/api/v1/checklists", user=user)["checklists"]
+        shopping = self.ok("GET", "/api/v1/shopping-lists", user=user)["lists"]
+        return {entry["name"] for entry in checklists + shopping}
 
     def items(self, list_id: str, user: str = "alice") -> dict[str, dict]:
         """A checklist's items by text."""
@@ -189,7 +199,7 @@ def is_completed(todo) -> bool:
 def test_discovery_from_the_root_url_lists_every_list_by_name(server):
     packing = server.new_checklist("Packing")
     chores = server.new_checklist("Chores")
-    shopping = server.ok("POST", "/api/v1/shopping-lists", {"name": "Weekly shop"})["id"]
+    shopping = server.new_shopping_list("Weekly shop")
 
     # What a client that knows only the host name tries first.
     well_known = server.raw("PROPFIND", "/.well-known/caldav", headers={"Depth": "0"})
@@ -203,7 +213,10 @@ def test_discovery_from_the_root_url_lists_every_list_by_name(server):
         assert urllib.parse.urlsplit(str(principal.url)).path == "/dav/principals/alice/"
         calendars = principal.calendars()
         by_name = {c.get_display_name(): c for c in calendars}
-        assert set(by_name) == {"Packing", "Chores", "Weekly shop"}
+        # Every list the app shows her (each account also starts with a shopping list), once.
+        assert len(calendars) == len(by_name)
+        assert set(by_name) == server.list_names("alice")
+        assert {"Packing", "Chores", "Weekly shop"} <= set(by_name)
         for name, list_id in (("Packing", packing), ("Chores", chores), ("Weekly shop", shopping)):
             path = urllib.parse.urlsplit(str(by_name[name].url)).path
             assert path == f"/dav/calendars/alice/{list_id}/", path
@@ -217,6 +230,7 @@ def test_discovery_from_the_root_url_lists_every_list_by_name(server):
         made.delete()
         assert {c["name"] for c in server.ok("GET", "/api/v1/checklists")["checklists"]} == {
             "Packing", "Chores"}
+        assert {c.get_display_name() for c in principal.calendars()} == server.list_names("alice")
 
 
 def basic(user: str, password: str | None = None) -> dict:
@@ -273,11 +287,11 @@ def test_items_made_in_the_app_show_in_the_client_and_client_changes_show_in_the
         calendar = calendar_named(client.principal(), "Chores")
         todo = summaries(calendar)["Water the plants"]
         component = todo.icalendar_component
-        assert str(component["UID"]) == made["id"]
+        assert str(component["UID"]) == made["id"].lower()
         assert str(component["DESCRIPTION"]) == "Not the cactus"
         assert component["DUE"].dt == datetime.datetime(2031, 6, 1, 8, 0, tzinfo=datetime.timezone.utc)
         assert urllib.parse.urlsplit(str(todo.url)).path == (
-            f"/dav/calendars/alice/{chores}/{made['id']}.ics")
+            f"/dav/calendars/alice/{chores}/{made['id'].lower()}.ics")
         todo.complete()
     assert server.items(chores)["Water the plants"]["checked"] is True
 
@@ -338,7 +352,7 @@ def test_what_a_client_wrote_survives_an_edit_in_the_app(server):
 
 
 def test_a_shopping_line_is_a_todo_whose_completion_is_in_the_cart(server):
-    shop = server.ok("POST", "/api/v1/shopping-lists", {"name": "Weekly shop"})["id"]
+    shop = server.new_shopping_list("Weekly shop")
     server.ok("POST", f"/api/v1/shopping-lists/{shop}/entries", {"name": "Apples", "quantity": 3})
     with server.client("alice") as client:
         calendar = calendar_named(client.principal(), "Weekly shop")
@@ -407,7 +421,7 @@ def test_sync_tokens_bring_changes_from_the_app_the_cli_and_the_client(server):
         updated, deleted = synced.sync()
         assert list(updated) == []
         assert [urllib.parse.urlsplit(str(o.url)).path for o in deleted] == [
-            f"/dav/calendars/alice/{errands}/{books['id']}.ics"]
+            f"/dav/calendars/alice/{errands}/{books['id'].lower()}.ics"]
         assert sorted(str(o.icalendar_component["SUMMARY"]) for o in synced) == [
             "Buy stamps", "Post the letter"]
 
@@ -465,7 +479,7 @@ def test_a_shared_list_is_in_the_sharees_home_with_the_rights_of_their_role(serv
     status, _ = server.api("DELETE", f"/api/v1/shares/{chores}/bob")
     assert status == 204
     with server.client("bob") as bob:
-        assert [c.get_display_name() for c in bob.principal().calendars()] == []
+        assert "Chores" not in {c.get_display_name() for c in bob.principal().calendars()}
 
 
 # MARK: - Signing in
@@ -475,7 +489,8 @@ def test_an_app_password_signs_in_and_a_wrong_password_does_not(server):
     server.new_checklist("Packing")
     token = server.token("alice")
     with server.client("alice", password=token) as client:
-        assert [c.get_display_name() for c in client.principal().calendars()] == ["Packing"]
+        names = {c.get_display_name() for c in client.principal().calendars()}
+        assert "Packing" in names and names == server.list_names("alice")
 
     with server.client("alice", password="not-her-password") as client:
         with pytest.raises(caldav_error.AuthorizationError):
@@ -496,7 +511,8 @@ def test_an_app_password_signs_in_and_a_wrong_password_does_not(server):
 def test_one_user_cannot_reach_anothers_lists(server):
     private = server.new_checklist("Private")
     with server.client("bob") as bob:
-        assert bob.principal().calendars() == []
+        assert {c.get_display_name() for c in bob.principal().calendars()} == server.list_names("bob")
+        assert "Private" not in server.list_names("bob")
         calendar = bob.calendar(url=f"{server.url}/dav/calendars/alice/{private}/")
         with pytest.raises(caldav_error.DAVError):
             calendar.add_todo(summary=f"Snooping {uuid.uuid4()}")
