@@ -73,8 +73,8 @@ export function openCalDAVPasswordSheet({ user, returnFocus } = {}) {
         h("label", { class: "row-label caldav-label", for: "caldav-device", text: "Device" }), device),
       h("li", { class: "row field-row" },
         h("label", { class: "row-label caldav-label", for: "caldav-account-password", text: "Your password" }), password)),
-    h("p", { class: "form-hint caldav-hint", id: "caldav-device-hint", text: "The device’s name, to know the password again in the list (optional)." }),
-    h("p", { class: "form-hint caldav-hint", id: "caldav-password-hint", text: `Your Checklists password, as ${user}: it says it is you.` }),
+    h("p", { class: "form-hint caldav-hint", id: "caldav-device-hint", text: "The device’s name, to know its password in the list later (optional)." }),
+    h("p", { class: "form-hint caldav-hint", id: "caldav-password-hint", text: `Your own Checklists password (${user}’s), to confirm it is you.` }),
     error,
     h("div", { class: "caldav-actions" }, make));
 
@@ -146,7 +146,7 @@ export function openCalDAVPasswordSheet({ user, returnFocus } = {}) {
         "This page is on plain HTTP: the server takes CalDAV sign-ins only over HTTPS (or on this computer). " +
         "Put it behind HTTPS first (docs/DEPLOYMENT.md)." })
       : null;
-    answer.replaceChildren(
+    answer.replaceChildren(...[
       h("p", { class: "sheet-intro caldav-made-intro", id: "caldav-made-intro" },
         "Enter these in the device’s account settings. The password is shown only now; it is listed as ",
         h("strong", { "data-testid": "caldav-token-name", text: `“${token.name}”` }),
@@ -158,7 +158,8 @@ export function openCalDAVPasswordSheet({ user, returnFocus } = {}) {
         valueRow("Password", token.token, "password", "password")),
       h("h3", { class: "sheet-heading", id: "caldav-apps-heading", text: "Where to enter them" }),
       h("dl", { class: "group caldav-apps", "data-testid": "caldav-apps", "aria-labelledby": "caldav-apps-heading" },
-        ...APPS.flatMap(([app, how]) => [h("dt", { text: app }), h("dd", { text: how })])));
+        ...APPS.flatMap(([app, how]) => [h("dt", { text: app }), h("dd", { text: how })])),
+    ].filter(Boolean));
     form.hidden = true;
     answer.hidden = false;
     done.textContent = "Done";

@@ -133,7 +133,7 @@ export async function openTokensSheet({ returnFocus } = {}) {
         text: "Apple Reminders, Android (DAVx⁵), Thunderbird, Evolution and others sync your lists over CalDAV, each device with its own password." }),
       calDAV));
 
-  const body = h("div", { class: "sheet-body" }, intro, heading, empty, ul, error, signIn, calDAVHelp);
+  const body = h("div", { class: "sheet-body" }, intro, heading, empty, ul, error, calDAVHelp, signIn);
   const dialog = h("dialog", { class: "sheet tokens-sheet", "aria-labelledby": "tokens-title", "data-testid": "tokens-sheet" },
     h("header", { class: "sheet-bar" }, h("span"), title, done), body);
 
