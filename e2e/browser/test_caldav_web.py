@@ -222,7 +222,7 @@ def test_caldav_changes_show_live_and_page_changes_reach_the_next_sync(server, b
 
     # A reminder a CalDAV client PUT shows in the open page without a reload ...
     uid = str(uuid.uuid4()).upper()
-    todo = chores.save_todo(ical=vtodo(uid, "Call the plumber"))
+    todo = chores.add_todo(ical=vtodo(uid, "Call the plumber"))
     until(alice, lambda d: "Call the plumber" in item_texts(d), "the CalDAV PUT never showed in the open page")
     assert item_texts(alice) == ["Water the plants", "Call the plumber"]
     assert not item_row(alice, "Call the plumber")["checked"]
