@@ -173,3 +173,34 @@ public struct ICalTimeZones: Sendable {
     }
   }
 }
+
+extension ICalTimeZones {
+  /// A VTIMEZONE for a tz database name, from the zone data libical reads (the system's
+  /// zoneinfo), cut to the rules since 1970 and with `TZID` set to the name itself, for a
+  /// calendar that is to use a TZID it does not define yet (RFC 5545 requires the VTIMEZONE).
+  ///
+  /// - Parameter tzid: A name such as `Europe/Berlin`.
+  /// - Returns: The component, or nil when libical does not know the zone.
+  public static func vtimezone(for tzid: String) -> ICalComponent? {
+    let text: String? = withLibICal { () -> String? in
+      guard let zone = icaltimezone_get_builtin_timezone(tzid),
+        let component = icaltimezone_get_component(zone),
+        let copy = icalcomponent_new_clone(component)
+      else { return nil }
+      defer { icalcomponent_free(copy) }
+      var start = icaltime_null_time()
+      (start.year, start.month, start.day) = (1970, 1, 1)
+      start.zone = icaltimezone_get_utc_timezone()
+      icaltimezone_truncate_vtimezone(copy, start, icaltime_null_time(), 1)
+      guard let string = icalcomponent_as_ical_string_r(copy) else { return nil }
+      defer { icalmemory_free_buffer(string) }
+      return "BEGIN:VCALENDAR\r\n" + String(cString: string) + "END:VCALENDAR\r\n"
+    }
+    guard let text, let calendar = try? ICalendar.parse(text),
+      var vtimezone = calendar.components(named: "VTIMEZONE").first
+    else { return nil }
+    vtimezone.replaceProperties(named: "TZID", with: [ICalProperty(name: "TZID", value: tzid)])
+    vtimezone.properties.removeAll { $0.name == "X-LIC-LOCATION" }
+    return vtimezone
+  }
+}
