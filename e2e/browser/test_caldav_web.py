@@ -137,6 +137,13 @@ def test_caldav_password_signs_a_client_in_until_revoked(server, browser):
     alice = browser("phone", path=None)
     sign_in(alice, "alice")
     open_caldav_sheet(alice)
+    # Escape closes it alone, focus back on its button in the sheet below.
+    element(alice, tid("caldav-device")).send_keys(Keys.ESCAPE)
+    until(alice, lambda d: not d.find_elements(By.CSS_SELECTOR, tid("caldav-sheet")), "Escape left the sheet open")
+    assert alice.execute_script("return document.activeElement?.dataset.testid") == "caldav-open"
+    assert element(alice, tid("tokens-sheet")).is_displayed()
+    click(alice, tid("caldav-open"))
+    element(alice, tid("caldav-form"))
 
     # Without a password, and with a wrong one, the form says what is wrong and keeps focus there.
     click(alice, tid("caldav-make"))
