@@ -1,7 +1,8 @@
 """CalDAV from the web app: the "CalDAV Password" button in Command line & tokens makes an app
 password that a real CalDAV client (the PyPI `caldav` library, and plain PROPFINDs with
 `requests`) signs in with, until it is revoked in the same sheet; an open list page shows what
-a CalDAV client PUT, live, and what the page adds reaches the client's next sync-collection.
+a CalDAV client PUT, live, and what the page adds reaches the client's next sync-collection; an
+open shopping list shows a line a client PUT and puts it in the cart when the client completes it.
 Also the CalDAV password sheet at phone and desktop size for docs/screenshots/
 (caldav-password-{size}.png), rewritten on every run like the other screenshot tests.
 
@@ -28,6 +29,7 @@ from helpers import (
     click, element, item_row, item_texts, open_list, set_dark, tid, type_text, until, until_equal,
     wait_ready,
 )
+from shopping_helpers import line_view, open_shopping_list, wait_lines
 from test_accounts_screenshots import shoot
 
 DAV = "{DAV:}"
@@ -295,3 +297,33 @@ def test_caldav_password_screenshots(server, browser, size):
     alice.execute_script(
         "document.querySelector('[data-testid=caldav-password]').textContent = 'ckl_5fJ2mQ8rTz1xWb7nKc4hLp9sVd3gYe6u'")
     shoot(alice, "caldav-password")
+
+
+def test_a_shopping_line_from_caldav_shows_live_and_goes_into_the_cart(server, browser):
+    """A shopping list is a calendar too: a reminder PUT there is a line, completed is in the cart."""
+    server.cli("--user", "alice", "shop", "add", "Milk")
+    alice = browser("phone", path=None)
+    sign_in(alice, "alice")
+    open_caldav_sheet(alice)
+    made = make_caldav_password(alice, "Phone", USERS["alice"])
+    close_caldav_sheet(alice)
+    close_tokens_sheet(alice)
+    lists = server.api("GET", "/api/v1/shopping-lists", user="alice").body["lists"]
+    shopping_id = next(entry["id"] for entry in lists if entry["name"] == "Shopping List")
+    open_shopping_list(alice, shopping_id)
+    wait_lines(alice, [("Milk", False, "1")])
+
+    dav = client(server, made["user"], made["password"])
+    shopping = calendar_of(dav, "Shopping List")
+    todo = shopping.add_todo(ical=vtodo(str(uuid.uuid4()), "Eggs"))
+    until(alice, lambda d: ("Eggs", False, "1") in line_view(d), "the CalDAV line never showed in the open page")
+    todo.load()
+    todo.complete()
+    until(alice, lambda d: ("Eggs", True, "1") in line_view(d), "the CalDAV completion never put Eggs in the cart")
+    assert ("Milk", False, "1") in line_view(alice)
+
+    # The collection lists both lines to the client: the one made in the web app and its own.
+    listing = propfind(server.url + f"/dav/calendars/alice/{shopping_id.lower()}/", HOME_BODY,
+                       (made["user"], made["password"]), "1")
+    assert listing.status_code == 207, listing.text
+    assert len([href for href in members(listing) if href.endswith(".ics")]) == 2, members(listing)
