@@ -138,7 +138,7 @@ extension CalDAVRoutes {
           .init(
             props: [XMLElement(name)], status: failure.status,
             error: failure.status == 403 ? .dav("cannot-modify-protected-property") : nil,
-            description: failure.message))
+            responseDescription: failure.message))
       }
     }
     let dependent = names.filter { failures[$0] == nil }

@@ -69,7 +69,7 @@ extension CalDAVRoutes {
         responses.append(
           MultiStatus.Response(
             href: sent, status: 404,
-            description: name == nil
+            responseDescription: name == nil
               ? "This href is not an object of \(href)." : "There is no object '\(name!)'."))
       }
     }
@@ -103,7 +103,7 @@ extension CalDAVRoutes {
       responses.append(
         MultiStatus.Response(
           href: href, status: 507,
-          description: "More changes follow; ask again with the new sync token."))
+          responseDescription: "More changes follow; ask again with the new sync token."))
     }
     return MultiStatus(responses: responses, syncToken: Self.syncToken(changes.token))
   }
