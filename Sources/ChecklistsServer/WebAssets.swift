@@ -59,6 +59,8 @@ enum WebAssets {
       ("/invite/invite.js", PackageResources.invite_js),
       ("/invite/invite.css", PackageResources.invite_css),
       ("/tokens.js", PackageResources.tokens_js),
+      ("/caldav-password.js", PackageResources.caldav_password_js),
+      ("/caldav-password.css", PackageResources.caldav_password_css),
       ("/shopping/shopping-views.js", PackageResources.shopping_views_js),
       ("/shopping/shopping-list.js", PackageResources.shopping_list_js),
       ("/shopping/shopping-lists.js", PackageResources.shopping_lists_js),

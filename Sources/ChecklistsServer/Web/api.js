@@ -102,11 +102,13 @@ export function revisionOf(etag) {
 /**
  * Sends one request to the API.
  * - Parameters: `body` (sent as JSON), `ifMatch` (a revision), `ifNoneMatch` (an ETag),
- *   `signal` (an AbortSignal: an aborted request rejects with the AbortError itself).
+ *   `signal` (an AbortSignal: an aborted request rejects with the AbortError itself),
+ *   `checksPassword` (a request that sends a password: its 401 is a wrong password, thrown as
+ *   an ApiError, not a signed-out session).
  * - Returns: the parsed body (with a non-enumerable `etag`), `{ notModified: true }` for 304,
  *   or null for 204.
  */
-export async function request(method, path, { body, ifMatch, ifNoneMatch, signal } = {}, retried = false) {
+export async function request(method, path, { body, ifMatch, ifNoneMatch, signal, checksPassword = false } = {}, retried = false) {
   // Prices come back `formatted` for this language, and typed prices ("1,99") are read in it.
   const headers = { Accept: "application/json", "Accept-Language": navigator.language || "en" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -131,7 +133,7 @@ export async function request(method, path, { body, ifMatch, ifNoneMatch, signal
     if (signal?.aborted) throw error;
     throw new ApiError(0, "Offline", "Can’t reach the server.");
   }
-  if (response.status === 401) return goToSignIn(); // signed out, or the session ended
+  if (response.status === 401 && !checksPassword) return goToSignIn(); // signed out, or the session ended
   if (response.status === 304) return { notModified: true };
   if (response.status === 204) return null;
   const type = response.headers.get("Content-Type") || "";
@@ -154,7 +156,7 @@ export async function request(method, path, { body, ifMatch, ifNoneMatch, signal
         location.reload(); // someone else now: nothing on this page is theirs
         return new Promise(() => {});
       }
-      if (now?.csrfToken) return request(method, path, { body, ifMatch, ifNoneMatch, signal }, true);
+      if (now?.csrfToken) return request(method, path, { body, ifMatch, ifNoneMatch, signal, checksPassword }, true);
     }
     throw new ApiError(response.status, title, detail, { body: data, etag: response.headers.get("ETag") });
   }
@@ -183,6 +185,12 @@ export const api = {
   leave: (listID) => request("DELETE", `/shares/${encodeURIComponent(listID)}`),
   /** The user's API tokens (never their values): {tokens: [{id, name, createdAt, lastUsedAt, current}]}. */
   tokens: () => request("GET", "/tokens"),
+  /**
+   * Makes an API token for `user`, who gives their password again (as `checklists login` does):
+   * {id, name, user, token}, the token shown this once. A wrong password is an ApiError 401.
+   */
+  createToken: (user, password, name) =>
+    request("POST", "/tokens", { body: { user, password, name }, checksPassword: true }),
   /** Revokes one of the user's API tokens: whatever sends it is refused from then on. */
   revokeToken: (id) => request("DELETE", `/tokens/${encodeURIComponent(id)}`),
   lists: (etag) => request("GET", "/checklists", { ifNoneMatch: etag }),

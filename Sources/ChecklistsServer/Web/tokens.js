@@ -5,9 +5,11 @@
 //
 // data-testid hooks: tokens-sheet (the <dialog>), tokens-title, tokens-done, tokens-list (the
 // <ul>), token-row (data-token-id, data-token-name), token-name, token-created, token-used,
-// token-revoke, tokens-empty, tokens-error, login-command (the command, as text), login-copy.
+// token-revoke, tokens-empty, tokens-error, login-command (the command, as text), login-copy,
+// caldav-open (the CalDAV password button; caldav-password.js has the sheet it opens).
 
 import { api, loadSession } from "/api.js";
+import { openCalDAVPasswordSheet } from "/caldav-password.js";
 import { announce, confirmDialog, h, presentSheet } from "/views.js";
 
 /** The open sheet: {dialog, close}; null when none is. */
@@ -114,7 +116,24 @@ export async function openTokensSheet({ returnFocus } = {}) {
         "It asks for your password; from then on every command there acts on your lists here, until ",
         h("code", { text: "checklists logout" }), ".")));
 
-  const body = h("div", { class: "sheet-body" }, intro, heading, empty, ul, error, signIn);
+  // Phones and computers sync through their own reminders app, each with its own app password.
+  const calDAV = h("button", {
+    type: "button", class: "plain-button small", "data-testid": "caldav-open", "aria-describedby": "caldav-help-text",
+    text: "CalDAV Password",
+  });
+  calDAV.addEventListener("click", async () => {
+    showError("");
+    const made = await openCalDAVPasswordSheet({ user, returnFocus: calDAV });
+    if (made && dialog.open) reload();
+  });
+  const calDAVHelp = h("section", { class: "login-help caldav-help", "aria-labelledby": "caldav-heading" },
+    h("h3", { class: "sheet-heading", id: "caldav-heading", text: "Phones and calendar apps" }),
+    h("div", { class: "group login-group caldav-help-group" },
+      h("p", { class: "login-text", id: "caldav-help-text",
+        text: "Apple Reminders, Android (DAVx⁵), Thunderbird, Evolution and others sync your lists over CalDAV, each device with its own password." }),
+      calDAV));
+
+  const body = h("div", { class: "sheet-body" }, intro, heading, empty, ul, error, calDAVHelp, signIn);
   const dialog = h("dialog", { class: "sheet tokens-sheet", "aria-labelledby": "tokens-title", "data-testid": "tokens-sheet" },
     h("header", { class: "sheet-bar" }, h("span"), title, done), body);
 
