@@ -107,7 +107,10 @@ func runCalDAVBenchmark(_ options: CalDAVOptions) throws {
       progress("  \(entry.label): \(size) VTODOs done, load average \(loadAverage())")
     }
   }
-  CalDAVReport(names: servers.map(\.label), results: results, sizes: options.sizes).print()
+  CalDAVReport(
+    names: servers.map(\.label), results: results, sizes: options.sizes,
+    budgetText: String(format: "%.0f s", options.putBudget)
+  ).print()
 }
 
 /// Progress on standard error, so standard output holds only the figures.

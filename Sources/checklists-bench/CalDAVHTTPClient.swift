@@ -154,7 +154,8 @@ final class CalDAVHTTPClient {
       guard let lineEnd = try fill({ $0.firstRange(of: [13, 10])?.lowerBound }) else {
         throw BenchmarkError(description: "port \(port) closed the connection inside a chunk")
       }
-      let sizeText = String(decoding: take(lineEnd + 2).dropLast(2), as: UTF8.self)
+      let sizeText =
+        String(decoding: take(lineEnd + 2).dropLast(2), as: UTF8.self)
         .split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
       guard let size = Int(sizeText, radix: 16) else {
         throw BenchmarkError(description: "bad chunk size '\(sizeText)' from port \(port)")

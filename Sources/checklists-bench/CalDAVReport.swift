@@ -9,6 +9,8 @@ struct CalDAVReport {
   /// results[server][size index]
   let results: [[CalDAVRun]]
   let sizes: [Int]
+  /// The PUT budget, for the note on a collection it cut short.
+  let budgetText: String
 
   static let radicaleGoal = 20.0
   static let xandikosGoal = 5.0
@@ -45,27 +47,35 @@ struct CalDAVReport {
       }, format: format)
   }
 
-  private static let rows: [Row] = [
-    Row(
-      label: "PUT one by one, PUTs/s", value: { $0.puts.perSecond }, failure: { $0.puts.failure },
-      format: "%.1f", higherIsBetter: true),
-    Row(
-      label: "  ms each (mean)", value: { $0.puts.meanAll.map { $0 * 1000 } },
-      failure: { $0.puts.failure }, format: "%.2f", hasGoal: false),
-    Row(
-      label: "  ms each, first 100", value: { $0.puts.meanFirst100.map { $0 * 1000 } },
-      failure: { $0.puts.failure }, format: "%.2f", hasGoal: false),
-    Row(
-      label: "  ms each, last 100", value: { $0.puts.meanLast100.map { $0 * 1000 } },
-      failure: { $0.puts.failure }, format: "%.2f", hasGoal: false),
-    outcomeRow("list all: PROPFIND+multiget, ms", \.listMultiget, scale: 1000, format: "%.1f"),
-    outcomeRow("list all: calendar-query, ms", \.listQuery, scale: 1000, format: "%.1f"),
-    outcomeRow("not-completed query, ms", \.notCompleted, scale: 1000, format: "%.1f"),
-    outcomeRow("sync after one change, ms", \.sync, scale: 1000, format: "%.2f"),
-  ]
+  private static var rows: [Row] {
+    [
+      Row(
+        label: "PUT one by one, PUTs/s", value: { $0.puts.perSecond }, failure: { $0.puts.failure },
+        format: "%.1f", higherIsBetter: true),
+      Row(
+        label: "  ms each (mean)", value: { $0.puts.meanAll.map { $0 * 1000 } },
+        failure: { $0.puts.failure }, format: "%.2f", hasGoal: false),
+      Row(
+        label: "  ms each, first 100", value: { $0.puts.meanFirst100.map { $0 * 1000 } },
+        failure: { $0.puts.failure }, format: "%.2f", hasGoal: false),
+      Row(
+        label: "  ms each, last 100", value: { $0.puts.meanLast100.map { $0 * 1000 } },
+        failure: { $0.puts.failure }, format: "%.2f", hasGoal: false),
+      outcomeRow("list all: PROPFIND+multiget, ms", \.listMultiget, scale: 1000, format: "%.1f"),
+      outcomeRow("list all: calendar-query, ms", \.listQuery, scale: 1000, format: "%.1f"),
+      outcomeRow("not-completed query, ms", \.notCompleted, scale: 1000, format: "%.1f"),
+      outcomeRow("sync after one change, ms", \.sync, scale: 1000, format: "%.2f"),
+    ]
+  }
 
   func print() {
     var notes: [String] = []
+    /// The number of a footnote, the same for the same text.
+    func note(_ text: String) -> String {
+      if let index = notes.firstIndex(of: text) { return "\(index + 1)" }
+      notes.append(text)
+      return "\(notes.count)"
+    }
     var misses: [String] = []
     var checked = 0
     let labelWidth = 34
@@ -75,7 +85,7 @@ struct CalDAVReport {
       for name in names { header += pad(name, columnWidth) }
       if let ours {
         for peer in peers {
-          header += pad("\(shortName(ours))/\(shortName(peer.index))", columnWidth)
+          header += pad("ours/\(shortName(peer.index))", columnWidth)
         }
       }
       Swift.print(header)
@@ -84,12 +94,20 @@ struct CalDAVReport {
         for server in names.indices {
           let run = results[server][sizeIndex]
           if let value = row.value(run) {
-            line += pad(String(format: row.format, value), columnWidth)
+            var cell = String(format: row.format, value)
+            if let stopped = run.puts.stopped {
+              cell +=
+                "*"
+                + note(
+                  "\(names[server]), \(size): only \(stopped.done) of \(stopped.of) PUT within "
+                    + "the \(budgetText) budget; its figures at \(size) are at \(stopped.done) "
+                    + "VTODOs (which flatters it: its cost grows with the collection)")
+            }
+            line += pad(cell, columnWidth)
           } else {
-            notes.append(
-              "[\(notes.count + 1)] \(names[server]), \(size), \(row.label.trimmed): "
-                + (row.failure(run) ?? "no figure"))
-            line += pad("failed [\(notes.count)]", columnWidth)
+            let number = note(
+              "\(names[server]), \(size): " + (row.failure(run) ?? "no figure"))
+            line += pad("failed [\(number)]", columnWidth)
           }
         }
         if let ours {
@@ -125,13 +143,13 @@ struct CalDAVReport {
     }
     printCPU()
     let flatMiss = printGrowth()
-    for note in notes { Swift.print(note) }
+    for (index, text) in notes.enumerated() { Swift.print("[\(index + 1)] \(text)") }
     Swift.print(
       "\nratios: how many times faster ours is (PUTs/s ours/peer; times peer/ours); "
         + "goal ≥ \(Int(Self.radicaleGoal))x Radicale and ≥ \(Int(Self.xandikosGoal))x "
         + "Xandikos on PUT, both list-alls, the query and the sync")
-    if ours == nil {
-      Swift.print("goal: not judged, Checklists was not measured")
+    if ours == nil || peers.isEmpty {
+      Swift.print("goal: not judged, it needs Checklists and a peer in the run")
       return
     }
     if let flatMiss { misses.append(flatMiss) }
@@ -152,7 +170,8 @@ struct CalDAVReport {
         + "10 ms, so single requests under that read 0)")
     let steps: [(String, (CalDAVRun) -> (Double, Double)?)] = [
       (
-        "PUT", { run in
+        "PUT",
+        { run in
           guard run.puts.failure == nil, !run.puts.durations.isEmpty else { return nil }
           let count = Double(run.puts.durations.count)
           return (run.puts.serverCPU / count, run.puts.clientCPU / count)

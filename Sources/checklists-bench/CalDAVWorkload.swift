@@ -36,7 +36,9 @@ enum CalDAVWorkload {
     } else {
       lines.append("STATUS:NEEDS-ACTION")
     }
-    if index % 4 == 0 { lines.append("DUE;VALUE=DATE:2026\(String(format: "%02d", index % 12 + 1))15") }
+    if index % 4 == 0 {
+      lines.append("DUE;VALUE=DATE:2026\(String(format: "%02d", index % 12 + 1))15")
+    }
     if index % 5 == 0 { lines.append("PRIORITY:\([1, 5, 9][index % 3])") }
     if index % 7 == 0 { lines.append("DESCRIPTION:Notes for item \(index)\\, with a comma.") }
     if index % 10 == 0 {
