@@ -11,10 +11,13 @@ struct CalDAVOptions {
   var venv = ".venv"
   /// Only these servers ("radicale", "xandikos", "checklists").
   var only: Set<String>?
+  /// Our server's Basic credentials: the password (default) or an app password (API token).
+  var appPassword = false
 
   static let usage =
     "usage: checklists-bench caldav [--sizes 500,5000] [--quick] [--repetitions N] "
-    + "[--budget SECONDS] [--checklists PATH] [--venv PATH] [--only radicale,xandikos,checklists]\n"
+    + "[--budget SECONDS] [--checklists PATH] [--venv PATH]\n"
+    + "       [--only radicale,xandikos,checklists] [--auth password|token]\n"
 
   init(_ arguments: [String]) {
     var iterator = arguments.makeIterator()
@@ -38,6 +41,12 @@ struct CalDAVOptions {
         }
         putBudget = budget
       case "--checklists": checklistsBinary = iterator.next()
+      case "--auth":
+        switch iterator.next() {
+        case "password": appPassword = false
+        case "token": appPassword = true
+        default: Self.fail("--auth is password or token")
+        }
       case "--venv": venv = iterator.next() ?? venv
       case "--only": only = Set((iterator.next() ?? "").split(separator: ",").map(String.init))
       default: Self.fail("unknown option '\(argument)'")
@@ -60,7 +69,10 @@ func runCalDAVBenchmark(_ options: CalDAVOptions) throws {
   let starters: [(key: String, label: String, start: () throws -> CalDAVServer)] = [
     ("radicale", "Radicale", { try .radicale(venv: venv) }),
     ("xandikos", "Xandikos", { try .xandikos(venv: venv) }),
-    ("checklists", "Checklists", { try .checklists(binary: binary) }),
+    (
+      "checklists", "Checklists",
+      { try .checklists(binary: binary, appPassword: options.appPassword) }
+    ),
   ].filter { options.only?.contains($0.key) ?? true }
   print(
     "checklists-bench caldav: sizes \(options.sizes.map(String.init).joined(separator: ", ")) "

@@ -91,8 +91,10 @@ final class CalDAVServer {
   }
 
   /// `checklists serve` (the release build beside this binary unless `binary` says), a fresh
-  /// SQLite file, one user with a password, HTTP Basic on every request.
-  static func checklists(binary: String) throws -> CalDAVServer {
+  /// SQLite file, one user with a password, HTTP Basic on every request: with the password,
+  /// or with an app password (an API token made with `checklists token create`) when
+  /// `appPassword` is set.
+  static func checklists(binary: String, appPassword: Bool = false) throws -> CalDAVServer {
     guard FileManager.default.isExecutableFile(atPath: binary) else {
       throw BenchmarkError(
         description: "no checklists binary at \(binary): build it "
@@ -117,6 +119,15 @@ final class CalDAVServer {
         decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
       throw BenchmarkError(description: "checklists user add failed: \(message)")
     }
+    var authorization = basicAuthorization
+    if appPassword {
+      let token = try run(binary, ["--db", database, "token", "create", "caldav bench", "--json"])
+      guard
+        let object = try JSONSerialization.jsonObject(with: Data(token.utf8)) as? [String: Any],
+        let secret = object["token"] as? String
+      else { throw BenchmarkError(description: "checklists token create printed: \(token)") }
+      authorization = "Basic " + Data("\(user):\(secret)".utf8).base64EncodedString()
+    }
     let port = try NginxCeiling.freePort()
     return try start(
       name: "Checklists", executable: binary,
@@ -124,9 +135,27 @@ final class CalDAVServer {
         "--db", database, "serve", "--host", "127.0.0.1", "--port", "\(port)", "--public-url",
         "http://127.0.0.1:\(port)",
       ],
-      port: port, home: "/dav/calendars/\(user)/", authorization: basicAuthorization,
-      setup: "Checklists: checklists serve (release), SQLite, user '\(user)' with a password, "
-        + "HTTP Basic", folder: folder)
+      port: port, home: "/dav/calendars/\(user)/", authorization: authorization,
+      setup: "Checklists: checklists serve (release), SQLite, user '\(user)', HTTP Basic with "
+        + (appPassword ? "an app password (API token)" : "the password"), folder: folder)
+  }
+
+  /// Runs `executable` to its end; its standard output.
+  private static func run(_ executable: String, _ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw BenchmarkError(description: "\(arguments.joined(separator: " ")) failed: \(text)")
+    }
+    return text
   }
 
   /// Starts `executable` with its output in `folder`/output.log and waits until the port
