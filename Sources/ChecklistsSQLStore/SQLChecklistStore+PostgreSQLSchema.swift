@@ -198,6 +198,8 @@ extension SQLChecklistStore {
     migrator.registerMigration("v19: user settings") { db in
       try migrateToUserSettings(db, postgreSQL: true)
     }
+    // Written once (SQLChecklistStore+CalendarObjects), with "C" text where PostgreSQL runs it.
+    migrator.registerMigration("v20: calendar objects") { db in try migrateToCalendarObjects(db) }
     return migrator
   }()
 

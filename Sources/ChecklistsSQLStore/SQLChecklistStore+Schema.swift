@@ -104,6 +104,7 @@ extension SQLChecklistStore {
     migrator.registerMigration("v19: user settings") { db in
       try migrateToUserSettings(db, postgreSQL: false)
     }
+    migrator.registerMigration("v20: calendar objects") { db in try migrateToCalendarObjects(db) }
     return migrator
   }()
 }

@@ -37,6 +37,8 @@ struct APIGateway: Sendable {
         }
         try authenticator.checkWrite(request, identity: signedIn)
         identity = signedIn
+      case .dav:
+        identity = try authenticator.identifyDAV(request)
       case .page:
         if (try? authenticator.signInRequired()) == true,
           (try? authenticator.identify(request)) ?? nil == nil

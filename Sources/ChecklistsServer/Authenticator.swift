@@ -14,8 +14,11 @@ struct Identity: Sendable {
     case singleUser
     /// A browser's session cookie; writes must also send its anti-CSRF token.
     case session(Session, token: String)
-    /// `Authorization: Bearer` with an API token.
+    /// `Authorization: Bearer` with an API token, or the token as the password of HTTP Basic
+    /// (a CalDAV app password).
     case apiToken(String)
+    /// HTTP Basic with the account's password (CalDAV).
+    case password
   }
 
   let user: User
@@ -47,6 +50,9 @@ final class Authenticator: Sendable {
   let origins: ServerOrigins
   /// Whether accounts exist, read at most once a second (users are added by the CLI).
   private let accountsCache = Mutex<(Bool, Date)?>(nil)
+  /// Basic credentials checked lately (``BasicCredentialCache``): CalDAV clients send the
+  /// password with every request, and argon2id is meant to be slow.
+  let basicCredentials = BasicCredentialCache()
 
   init(
     accounts: AccountService, directory: UserDirectory, isLoopback: Bool, secureCookies: Bool,

@@ -19,6 +19,10 @@ struct Route: Sendable {
     case listRole(ListRole)
     /// A page of the web app: a browser that must sign in first is sent to `/login`.
     case page
+    /// CalDAV: HTTP Basic (the password, or an API token as an app password) or a bearer
+    /// token, never a cookie, so there is no cross-site write to refuse; only over HTTPS
+    /// unless the client is on this machine (``Authenticator/identifyDAV(_:)``).
+    case dav
   }
 
   /// The least a user needs on a list to call a route that names it.
@@ -52,7 +56,8 @@ struct Route: Sendable {
     case upload = 67_108_864
   }
 
-  /// "GET", "POST", "PUT", "PATCH" or "DELETE"; GET routes answer HEAD too.
+  /// "GET", "POST", "PUT", "PATCH", "DELETE" or a WebDAV method ("PROPFIND", "REPORT", …);
+  /// GET routes answer HEAD too.
   var method: String
   /// The path, where `{name}` captures one segment and a last `{name...}` the rest.
   var path: String

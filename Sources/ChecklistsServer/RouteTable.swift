@@ -31,6 +31,7 @@ struct RouteTable: Sendable {
     var site = RouteGroup(access: .public)
     webRoutes(&site)
     operationsRoutes(&site)
+    calDAVRoutes(&site)
     return RouteTable(api.routes + site.routes)
   }()
 
@@ -40,8 +41,9 @@ struct RouteTable: Sendable {
   ///   - method: The request's method.
   ///   - rawPath: The path as sent, before percent-decoding; a query is ignored.
   func bodyLimit(_ method: String, _ rawPath: String) -> Int {
-    // Only these take a body worth a limit of its own; a GET need not be routed twice.
-    guard method == "POST" || method == "PUT" || method == "PATCH" else {
+    // Only these take a body worth a limit of its own (the JSON API's and WebDAV's); a GET
+    // need not be routed twice.
+    guard Self.methodsWithBodies.contains(method) else {
       return Route.BodyLimit.standard.rawValue
     }
     let path =
@@ -52,6 +54,12 @@ struct RouteTable: Sendable {
     }
     return route.bodyLimit.rawValue
   }
+
+  /// The methods whose bodies are limited by their route: the JSON API's writes and WebDAV's
+  /// methods, which carry XML or iCalendar.
+  static let methodsWithBodies: Set<String> = [
+    "POST", "PUT", "PATCH", "PROPFIND", "PROPPATCH", "REPORT", "MKCALENDAR", "MKCOL",
+  ]
 
   /// The routes the OpenAPI document describes: all but the web app's pages and files.
   var documented: [Route] { routes.filter { $0.operation != nil } }

@@ -25,7 +25,7 @@ struct SessionRoutes: Sendable {
     switch identity.credential {
     case .singleUser: body.mode = "single-user"
     case .session(let session, _): body.csrfToken = session.csrfToken
-    case .apiToken: break
+    case .apiToken, .password: break
     }
     var response = try HTTPResponse.json(body)
     response.headers["Cache-Control"] = "no-store"

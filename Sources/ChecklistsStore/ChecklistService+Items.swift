@@ -84,11 +84,24 @@ extension ChecklistService {
     id: UUID?, _ text: String, to checklistID: UUID, dueDate: Date? = nil,
     shouldRemind: Bool = false, isChecked: Bool = false, details: ItemDetails = ItemDetails()
   ) throws -> (item: ChecklistItem, isNew: Bool) {
+    try store.write { tx in
+      try addItem(
+        id: id, text, to: checklistID, dueDate: dueDate, shouldRemind: shouldRemind,
+        isChecked: isChecked, details: details, in: tx)
+    }
+  }
+
+  /// ``addItem(id:_:to:dueDate:shouldRemind:isChecked:details:)`` inside a transaction that
+  /// may do more (a CalDAV PUT also stores the object's name and text).
+  func addItem(
+    id: UUID?, _ text: String, to checklistID: UUID, dueDate: Date?, shouldRemind: Bool,
+    isChecked: Bool, details: ItemDetails, in tx: any ChecklistStoreWriter
+  ) throws -> (item: ChecklistItem, isNew: Bool) {
     let text = try ChecklistItem.validatedText(text)
     let dueDate = try ChecklistItem.validatedDueDate(dueDate)
     let notes = try ChecklistItem.validatedNotes(details.notes)
     try checkReminder(shouldRemind, dueDate: dueDate)
-    return try store.write { tx in
+    do {
       var list: Checklist
       do {
         list = try accessibleChecklist(checklistID, for: .edit, in: tx)
@@ -156,6 +169,19 @@ extension ChecklistService {
   public func updateItem(
     id: UUID, _ changes: ItemChanges, expectedRevision: Int64? = nil, mergingFields: Bool = true
   ) throws -> ChecklistItem {
+    try store.write { tx in
+      try updateItem(
+        id: id, changes, expectedRevision: expectedRevision, mergingFields: mergingFields,
+        in: tx)
+    }
+  }
+
+  /// ``updateItem(id:_:expectedRevision:mergingFields:)`` inside a transaction that may do
+  /// more. Writes nothing when the changes change nothing.
+  func updateItem(
+    id: UUID, _ changes: ItemChanges, expectedRevision: Int64?, mergingFields: Bool,
+    in tx: any ChecklistStoreWriter
+  ) throws -> ChecklistItem {
     let text = try changes.text.map(ChecklistItem.validatedText)
     if let dueDate = changes.dueDate { _ = try ChecklistItem.validatedDueDate(dueDate) }
     let notes = try changes.notes.map(ChecklistItem.validatedNotes)
@@ -164,7 +190,7 @@ extension ChecklistService {
         "'checkSubtasks' checks an item's subtasks together with the item; send it with "
           + "'checked': true.")
     }
-    return try store.write { tx in
+    do {
       var item = try accessibleItem(id, for: .read, in: tx)
       var edited = item
       if let text { edited.text = text }
@@ -282,7 +308,14 @@ extension ChecklistService {
   ///   takes that as done), `forbidden`, `stale`.
   @discardableResult
   public func deleteItem(id: UUID, expectedRevision: Int64? = nil) throws -> ChecklistItem {
-    try store.write { tx in
+    try store.write { tx in try deleteItem(id: id, expectedRevision: expectedRevision, in: tx) }
+  }
+
+  /// ``deleteItem(id:expectedRevision:)`` inside a transaction that may do more.
+  func deleteItem(id: UUID, expectedRevision: Int64?, in tx: any ChecklistStoreWriter) throws
+    -> ChecklistItem
+  {
+    do {
       let item = try ChecklistsError.deleting("item", id: id) {
         try accessibleItem(id, for: .edit, in: tx)
       }

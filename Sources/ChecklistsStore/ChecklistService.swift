@@ -190,8 +190,19 @@ public struct ChecklistService: Sendable {
   private func makeList(
     id: UUID?, named name: String, icon: ChecklistIcon, hidesChecked: Bool?
   ) throws -> (list: Checklist, isNew: Bool) {
+    try store.write { tx in
+      try makeList(id: id, named: name, icon: icon, hidesChecked: hidesChecked, in: tx)
+    }
+  }
+
+  /// Creating a list inside a transaction that may do more (a CalDAV MKCALENDAR also stores
+  /// the collection's colour).
+  func makeList(
+    id: UUID?, named name: String, icon: ChecklistIcon, hidesChecked: Bool?,
+    in tx: any ChecklistStoreWriter
+  ) throws -> (list: Checklist, isNew: Bool) {
     let name = try Checklist.validatedName(name)
-    return try store.write { tx in
+    do {
       if let id, try ClientID.isReplay(id, of: .checklist, ownerID: owner.id, in: tx) {
         let list = try accessibleChecklist(id, for: .read, in: tx)
         try ClientID.checkSameContent(
@@ -227,8 +238,21 @@ public struct ChecklistService: Sendable {
     id: UUID, name: String? = nil, icon: ChecklistIcon? = nil, hidesChecked: Bool? = nil,
     expectedRevision: Int64? = nil
   ) throws -> Checklist {
+    try store.write { tx in
+      try updateList(
+        id: id, name: name, icon: icon, hidesChecked: hidesChecked,
+        expectedRevision: expectedRevision, in: tx)
+    }
+  }
+
+  /// ``updateList(id:name:icon:hidesChecked:expectedRevision:)`` inside a transaction that may
+  /// do more.
+  func updateList(
+    id: UUID, name: String?, icon: ChecklistIcon?, hidesChecked: Bool?, expectedRevision: Int64?,
+    in tx: any ChecklistStoreWriter
+  ) throws -> Checklist {
     let name = try name.map(Checklist.validatedName)
-    return try store.write { tx in
+    do {
       var list = try accessibleChecklist(id, for: .own, in: tx)
       var edited = list
       if let name { edited.name = name }
@@ -258,7 +282,14 @@ public struct ChecklistService: Sendable {
   ///   takes that as done), `forbidden`, `stale`.
   @discardableResult
   public func deleteList(id: UUID, expectedRevision: Int64? = nil) throws -> Checklist {
-    try store.write { tx in
+    try store.write { tx in try deleteList(id: id, expectedRevision: expectedRevision, in: tx) }
+  }
+
+  /// ``deleteList(id:expectedRevision:)`` inside a transaction that may do more.
+  func deleteList(id: UUID, expectedRevision: Int64?, in tx: any ChecklistStoreWriter) throws
+    -> Checklist
+  {
+    do {
       var list = try ChecklistsError.deleting("list", id: id) {
         try accessibleChecklist(id, for: .own, in: tx)
       }

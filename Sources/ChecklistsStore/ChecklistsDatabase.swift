@@ -7,7 +7,7 @@ import Foundation
 /// neither knows which SQL engine keeps it.
 public protocol ChecklistsDatabase: ChecklistStore, AccountStore, ShoppingStore, SharingStore,
   SignInFailureLedger, SmartListStore, TemplateStore, PushSubscriptionStore, InviteStore,
-  AnyObject
+  CalendarObjectStore, AnyObject
 {
   /// Where the database is, for messages: a file's path, or a server's address.
   var path: String { get }

@@ -117,10 +117,23 @@ extension ShoppingService {
     id: UUID, name: String? = nil, price: Price?? = nil, unit: String?? = nil,
     category: String?? = nil, expectedRevision: Int64? = nil
   ) throws -> ShoppingItem {
+    try store.writeShopping { tx in
+      try updateItem(
+        id: id, name: name, price: price, unit: unit, category: category,
+        expectedRevision: expectedRevision, in: tx)
+    }
+  }
+
+  /// ``updateItem(id:name:price:unit:category:expectedRevision:)`` inside a transaction that
+  /// may do more. Logs a change even when nothing changed, as the public one does.
+  func updateItem(
+    id: UUID, name: String?, price: Price??, unit: String??, category: String??,
+    expectedRevision: Int64?, in tx: any ShoppingStoreWriter
+  ) throws -> ShoppingItem {
     let name = try name.map(ShoppingItem.validatedName)
     let unit = try unit.map { try ShoppingItem.validatedDetail($0, field: "A unit") }
     let category = try category.map { try ShoppingItem.validatedDetail($0, field: "A category") }
-    return try store.writeShopping { tx in
+    do {
       var item = try ownedItem(id, in: tx)
       let previousPrice = item.price
       var edited = item

@@ -26,8 +26,15 @@ extension ShoppingService {
   public func createList(id: UUID?, named name: String) throws -> (
     list: ShoppingList, isNew: Bool
   ) {
+    try store.writeShopping { tx in try createList(id: id, named: name, in: tx) }
+  }
+
+  /// ``createList(id:named:)`` inside a transaction that may do more.
+  func createList(id: UUID?, named name: String, in tx: any ShoppingStoreWriter) throws -> (
+    list: ShoppingList, isNew: Bool
+  ) {
     let name = try ShoppingList.validatedName(name)
-    return try store.writeShopping { tx in
+    do {
       if let id, try ClientID.isReplay(id, of: .shoppingList, ownerID: owner.id, in: tx) {
         let list = try accessibleList(id, for: .read, in: tx)
         try ClientID.checkSameContent(
@@ -51,8 +58,17 @@ extension ShoppingService {
   public func renameList(id: UUID, to name: String, expectedRevision: Int64? = nil) throws
     -> ShoppingList
   {
+    try store.writeShopping { tx in
+      try renameList(id: id, to: name, expectedRevision: expectedRevision, in: tx)
+    }
+  }
+
+  /// ``renameList(id:to:expectedRevision:)`` inside a transaction that may do more.
+  func renameList(
+    id: UUID, to name: String, expectedRevision: Int64?, in tx: any ShoppingStoreWriter
+  ) throws -> ShoppingList {
     let name = try ShoppingList.validatedName(name)
-    return try store.writeShopping { tx in
+    do {
       var list = try accessibleList(id, for: .own, in: tx)
       // Against an older revision, the rename goes on unless the name changed since.
       let changed = name != list.name ? ["name"] : []
@@ -77,6 +93,15 @@ extension ShoppingService {
   @discardableResult
   public func deleteList(id: UUID, expectedRevision: Int64? = nil) throws -> ShoppingList {
     try store.writeShopping { tx in
+      try deleteList(id: id, expectedRevision: expectedRevision, in: tx)
+    }
+  }
+
+  /// ``deleteList(id:expectedRevision:)`` inside a transaction that may do more.
+  func deleteList(id: UUID, expectedRevision: Int64?, in tx: any ShoppingStoreWriter) throws
+    -> ShoppingList
+  {
+    do {
       var list = try ChecklistsError.deleting("shopping list", id: id) {
         try accessibleList(id, for: .own, in: tx)
       }
@@ -114,9 +139,18 @@ extension ShoppingService {
   public func put(named name: String, onList listID: UUID, quantity: Int? = nil) throws -> (
     item: ShoppingItem, entry: ShoppingEntry, isNewItem: Bool
   ) {
+    try store.writeShopping { tx in
+      try put(named: name, onList: listID, quantity: quantity, in: tx)
+    }
+  }
+
+  /// ``put(named:onList:quantity:)`` inside a transaction that may do more.
+  func put(named name: String, onList listID: UUID, quantity: Int?, in tx: any ShoppingStoreWriter)
+    throws -> (item: ShoppingItem, entry: ShoppingEntry, isNewItem: Bool)
+  {
     let name = try ShoppingItem.validatedName(name)
     let quantity = try quantity.map(ShoppingEntry.validatedQuantity)
-    return try store.writeShopping { tx in
+    do {
       // The list's catalogue: an editor of someone else's list adds to the owner's catalogue.
       let list = try accessibleList(listID, for: .edit, in: tx)
       var item = try tx.shoppingItem(ownerID: list.ownerID, named: name)
@@ -144,8 +178,21 @@ extension ShoppingService {
     itemID: UUID, onList listID: UUID, quantity: Int? = nil, isInCart: Bool? = nil,
     expectedRevision: Int64? = nil
   ) throws -> ShoppingEntry {
+    try store.writeShopping { tx in
+      try updateEntry(
+        itemID: itemID, onList: listID, quantity: quantity, isInCart: isInCart,
+        expectedRevision: expectedRevision, in: tx)
+    }
+  }
+
+  /// ``updateEntry(itemID:onList:quantity:isInCart:expectedRevision:)`` inside a transaction
+  /// that may do more. Writes nothing when nothing changes.
+  func updateEntry(
+    itemID: UUID, onList listID: UUID, quantity: Int?, isInCart: Bool?, expectedRevision: Int64?,
+    in tx: any ShoppingStoreWriter
+  ) throws -> ShoppingEntry {
     let quantity = try quantity.map(ShoppingEntry.validatedQuantity)
-    return try store.writeShopping { tx in
+    do {
       // Putting something in the cart needs less than changing the list.
       let access: Access = quantity == nil ? .check : .edit
       var (list, entry) = try accessibleEntry(itemID: itemID, listID: listID, for: access, in: tx)
@@ -183,7 +230,12 @@ extension ShoppingService {
   /// - Throws: `notFound` when the list does not exist or was deleted, or the item is not on
   ///   it (never put on, or already taken off: a replayed removal takes that as done).
   public func removeEntry(itemID: UUID, fromList listID: UUID) throws {
-    try store.writeShopping { tx in
+    try store.writeShopping { tx in try removeEntry(itemID: itemID, fromList: listID, in: tx) }
+  }
+
+  /// ``removeEntry(itemID:fromList:)`` inside a transaction that may do more.
+  func removeEntry(itemID: UUID, fromList listID: UUID, in tx: any ShoppingStoreWriter) throws {
+    do {
       var list = try ChecklistsError.deleting("shopping list", id: listID) {
         try accessibleList(listID, for: .edit, in: tx)
       }

@@ -9,6 +9,8 @@ public struct UserServices: Sendable {
   public let sharing: SharingService
   /// Invite links to the user's lists, and joining through others' links.
   public let invites: InviteService
+  /// The user's lists as CalDAV collections.
+  public let calendar: CalendarService
 
   /// Opens a user's services. Opening their shopping seeds it on first use, which is a write:
   /// keep the result rather than opening it per request.
@@ -17,10 +19,13 @@ public struct UserServices: Sendable {
     store: any ChecklistsDatabase, user: User, currency: Currency,
     now: @escaping @Sendable () -> Date
   ) throws -> UserServices {
-    UserServices(
-      checklists: ChecklistService(store: store, owner: user, now: now),
-      shopping: try ShoppingService.open(store: store, owner: user, currency: currency, now: now),
+    let checklists = ChecklistService(store: store, owner: user, now: now)
+    let shopping = try ShoppingService.open(
+      store: store, owner: user, currency: currency, now: now)
+    return UserServices(
+      checklists: checklists, shopping: shopping,
       sharing: SharingService(store: store, user: user, now: now),
-      invites: InviteService(store: store, now: now))
+      invites: InviteService(store: store, now: now),
+      calendar: CalendarService(store: store, checklists: checklists, shopping: shopping))
   }
 }

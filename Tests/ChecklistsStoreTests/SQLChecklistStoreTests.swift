@@ -63,6 +63,7 @@ struct SQLChecklistStoreTests {
         "v17: trips and prices",
         "v18: invites",
         "v19: user settings",
+        "v20: calendar objects",
       ])
     switch kind {
     case .sqlite:

@@ -1,2 +1,0 @@
-/// Items and shopping lines as VTODOs. See TodoMapping.swift.
-enum ChecklistsCalDAVModule {}

@@ -1,0 +1,134 @@
+import ChecklistsCore
+import ChecklistsSecurity
+import ChecklistsStore
+import Foundation
+import HTTPServer
+
+extension Authenticator {
+  /// What a CalDAV client is asked for when it must sign in: HTTP Basic, in UTF-8 (RFC 7617).
+  static let davChallenge = "Basic realm=\"Checklists\", charset=\"UTF-8\""
+
+  /// A CalDAV request that must sign in (again): 401 with the Basic challenge, naming why.
+  static func davSignInNeeded(_ detail: String) -> APIError {
+    APIError(
+      status: 401, detail: detail,
+      headers: ["WWW-Authenticate": davChallenge, "Cache-Control": "no-store"])
+  }
+
+  /// Who a CalDAV request is: the single local user of a server without accounts; else HTTP
+  /// Basic with the account's password or an API token as an app password, or
+  /// `Authorization: Bearer` with an API token. A cookie never counts, so a web page cannot
+  /// make a CalDAV change in the user's name and no anti-CSRF token is needed.
+  ///
+  /// Passwords are checked under the sign-in throttle (``checkingPassword(_:userName:_:)``);
+  /// a password that passed is remembered for a short while (``BasicCredentialCache``).
+  /// - Throws: ``APIError`` 401 with `WWW-Authenticate` for missing or wrong credentials, 429
+  ///   while throttled, 403 for credentials over plain HTTP from another machine.
+  func identifyDAV(_ request: HTTPRequest) throws -> Identity {
+    guard try signInRequired() else {
+      return Identity(user: try directory.localUser(), credential: .singleUser)
+    }
+    try checkDAVTransport(request)
+    guard let authorization = request.headers["Authorization"] else {
+      throw Self.davSignInNeeded(
+        "Sign in with your user name and password, or your user name and a CalDAV app "
+          + "password from the web app's \"Command line & tokens\" sheet.")
+    }
+    let parts = authorization.split(separator: " ", maxSplits: 1)
+    let scheme = parts.first.map { $0.lowercased() } ?? ""
+    let value = parts.count == 2 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+    switch scheme {
+    case "bearer":
+      guard let user = try accounts.user(bearer: value) else {
+        throw Self.davSignInNeeded("The bearer token is not a live API token of this server.")
+      }
+      return Identity(user: user, credential: .apiToken(value))
+    case "basic":
+      let (name, password) = try Self.basicCredentials(value)
+      return try identify(userName: name, password: password, request)
+    default:
+      throw Self.davSignInNeeded(
+        "Authorization '\(scheme)' is not understood here; use Basic (or Bearer with an API "
+          + "token).")
+    }
+  }
+
+  /// Refuses credentials sent in the clear across a network: CalDAV sends the password with
+  /// every request. HTTPS (or an HTTPS proxy in front) and this machine's own clients pass.
+  /// - Throws: ``APIError`` 403 saying how to serve HTTPS.
+  func checkDAVTransport(_ request: HTTPRequest) throws {
+    if secureCookies || isLoopback { return }
+    if let address = request.remoteAddress, ChecklistsServer.isLoopback(address) { return }
+    throw APIError(
+      status: 403,
+      detail: "CalDAV sends your password with every request, so this server takes it only "
+        + "over HTTPS. Serve with --tls-cert and --tls-key, or behind an HTTPS proxy with "
+        + "--behind-https-proxy, or connect from this machine.")
+  }
+
+  /// The user name and password of a Basic `Authorization` value (RFC 7617): base64 of
+  /// `name:password` in UTF-8.
+  /// - Throws: ``APIError`` 401 when it is not that.
+  static func basicCredentials(_ value: String) throws -> (name: String, password: String) {
+    guard let data = Data(base64Encoded: value),
+      let text = String(data: data, encoding: .utf8),
+      let colon = text.firstIndex(of: ":")
+    else {
+      throw davSignInNeeded(
+        "The Basic credentials are not base64 of 'name:password' in UTF-8.")
+    }
+    let name = String(text[..<colon]).trimmingCharacters(in: .whitespaces)
+    let password = String(text[text.index(after: colon)...])
+    guard !name.isEmpty, !password.isEmpty else {
+      throw davSignInNeeded("Sign in with both a user name and a password.")
+    }
+    return (name, password)
+  }
+
+  /// Checks a Basic user name with a password or an app password (an API token, which must
+  /// be that user's), under the throttle, remembering what passed.
+  private func identify(userName: String, password: String, _ request: HTTPRequest) throws
+    -> Identity
+  {
+    let isToken = password.hasPrefix(AccountService.apiTokenPrefix)
+    if !isToken, let user = basicCredentials.user(name: userName, password: password, at: directory.now()) {
+      return Identity(user: user, credential: .password)
+    }
+    do {
+      let user = try checkingPassword(request, userName: userName) { () throws -> User in
+        if isToken {
+          guard let user = try accounts.user(bearer: password),
+            user.name == userName.lowercased()
+          else { throw ChecklistsError(.unauthorized, AccountService.signInFailure) }
+          return user
+        }
+        return try verifiedUser(userName: userName, password: password)
+      }
+      if isToken { return Identity(user: user, credential: .apiToken(password)) }
+      basicCredentials.remember(user, name: userName, password: password, at: directory.now())
+      return Identity(user: user, credential: .password)
+    } catch let error as ChecklistsError where error.code == .unauthorized {
+      throw Self.davSignInNeeded(error.description)
+    }
+  }
+
+  /// The user whose password this is, with the same work for an unknown name as for a wrong
+  /// password (as ``AccountService`` signs in, but without opening a session).
+  /// - Throws: `unauthorized` with ``AccountService/signInFailure``.
+  private func verifiedUser(userName: String, password: String) throws -> User {
+    let name = userName.trimmingCharacters(in: .whitespaces).lowercased()
+    let found = try accounts.store.readAccounts { tx -> (User, String)? in
+      guard let user = try tx.user(named: name), let hash = try tx.passwordHash(userID: user.id)
+      else { return nil }
+      return (user, hash)
+    }
+    guard let (user, hash) = found else {
+      _ = accounts.hasher.verify(password, against: basicCredentials.decoyHash(accounts.hasher))
+      throw ChecklistsError(.unauthorized, AccountService.signInFailure)
+    }
+    guard accounts.hasher.verify(password, against: hash) else {
+      throw ChecklistsError(.unauthorized, AccountService.signInFailure)
+    }
+    return user
+  }
+}

@@ -1,0 +1,140 @@
+import ChecklistsCore
+import ChecklistsStore
+import Foundation
+import HTTPServer
+import WebDAV
+
+// The objects of a collection: each item of a checklist or line of a shopping list is a
+// VTODO resource (RFC 4791 4.1, 5.3.2), with a strong ETag.
+extension CalDAVRoutes {
+  /// GET (and HEAD) of an object: its iCalendar text.
+  func getObject(_ request: HTTPRequest, _ path: ObjectPath) throws -> HTTPResponse {
+    let listID = try collectionID(path.collection)
+    let entry = try existingObject(path.name, in: listID)
+    let etag = Self.etag(entry)
+    if let sent = request.headers["If-None-Match"], Self.matches(sent, etag: entry.etag) {
+      return HTTPResponse(status: 304, headers: ["ETag": etag])
+    }
+    return HTTPResponse(
+      status: 200,
+      headers: [
+        "Content-Type": Self.calendarContentType, "ETag": etag, "Cache-Control": "no-cache",
+      ],
+      text: calendarData(entry))
+  }
+
+  /// DELETE of an object: removes the item (with its subtasks) or the line.
+  func deleteObject(_ request: HTTPRequest, _ path: ObjectPath) throws -> HTTPResponse {
+    let listID = try collectionID(path.collection)
+    do {
+      try calendar.deleteObject(
+        inList: listID, named: path.name, ifMatch: try Self.ifMatch(request))
+    } catch let error as ChecklistsError where error.code == .notFound {
+      _ = try existingCollection(listID)
+      throw WebDAVError(status: 404, message: "There is no object '\(path.name)' here.")
+    }
+    didWrite()
+    return HTTPResponse(status: 204)
+  }
+
+  /// PROPFIND of an object.
+  func propfindObject(_ request: HTTPRequest, _ path: ObjectPath) throws -> HTTPResponse {
+    let listID = try collectionID(path.collection)
+    let selection = try PropfindRequest.parse(request.body)
+    let collection = try existingCollection(listID)
+    let entry = try existingObject(path.name, in: listID)
+    return .multiStatus(
+      MultiStatus(responses: [
+        objectResponse(
+          entry, in: collection, href: CalDAVPath.collection(userName, listID),
+          selection: selection, minimal: Self.isMinimal(request))
+      ]))
+  }
+
+  /// The live properties of an object, as allprop lists them; `calendar-data` only comes
+  /// when asked for by name (RFC 4791 9.6).
+  static let objectProperties: [XMLName] = [
+    .dav("resourcetype"), .dav("getetag"), .dav("getcontenttype"), .dav("getcontentlength"),
+    .dav("current-user-principal"),
+  ]
+
+  /// An object's response to a PROPFIND or a report.
+  /// - Parameter href: The collection's href.
+  func objectResponse(
+    _ entry: CalendarObjectEntry, in collection: CalendarCollection, href: String,
+    selection: PropfindRequest, minimal: Bool
+  ) -> MultiStatus.Response {
+    var text: String?
+    func data() -> String {
+      if let text { return text }
+      let made = calendarData(entry)
+      text = made
+      return made
+    }
+    return MultiStatus.Response(
+      href: href + CalDAVPath.segment(entry.name), request: selection,
+      allprop: Self.objectProperties, minimal: minimal
+    ) { name in
+      switch name {
+      case .dav("resourcetype"): .nested(name, names: [])
+      case .dav("getetag"): .text(name, Self.etag(entry))
+      case .dav("getcontenttype"): .text(name, Self.calendarContentType)
+      case .dav("getcontentlength"): .text(name, String(data().utf8.count))
+      case .calDAV("calendar-data"): .text(name, data())
+      default: commonProperty(name)
+      }
+    }
+  }
+
+  /// The content type of every object.
+  static let calendarContentType = "text/calendar; charset=utf-8; component=VTODO"
+
+  /// An object's strong ETag, quoted.
+  static func etag(_ entry: CalendarObjectEntry) -> String { "\"\(entry.etag)\"" }
+
+  /// The object with this name.
+  /// - Throws: 404 naming it (or its collection) when there is none.
+  func existingObject(_ name: String, in listID: UUID) throws -> CalendarObjectEntry {
+    do {
+      if let entry = try calendar.object(inList: listID, named: name) { return entry }
+    } catch let error as ChecklistsError where error.code == .notFound {
+      _ = try existingCollection(listID)
+      throw error
+    }
+    throw WebDAVError(
+      status: 404,
+      message: "There is no object '\(name)' in \(CalDAVPath.collection(userName, listID)).")
+  }
+
+  // MARK: - Preconditions
+
+  /// `If-Match`'s ETag without quotes, `*`, or nil when not sent. A weak ETag never matches
+  /// (RFC 9110, 13.1.1), so it is passed on as one that no object has.
+  static func ifMatch(_ request: HTTPRequest) throws -> String? {
+    guard let header = request.headers["If-Match"] else { return nil }
+    let tags = header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    if tags.contains("*") { return "*" }
+    guard let first = tags.first(where: { !$0.hasPrefix("W/") }) else { return "W/weak" }
+    return unquoted(first)
+  }
+
+  /// Whether an `If-None-Match` list names this ETag (or is `*`).
+  static func matches(_ header: String, etag: String) -> Bool {
+    header.split(separator: ",").contains {
+      let tag = $0.trimmingCharacters(in: .whitespaces)
+      return tag == "*" || unquoted(tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag) == etag
+    }
+  }
+
+  private static func unquoted(_ tag: String) -> String {
+    tag.count >= 2 && tag.hasPrefix("\"") && tag.hasSuffix("\"")
+      ? String(tag.dropFirst().dropLast()) : tag
+  }
+}
+
+extension CalDAVRoutes {
+  /// An object's iCalendar text (``CalendarObjectText``).
+  func calendarData(_ entry: CalendarObjectEntry) -> String {
+    CalendarObjectText.text(entry)
+  }
+}

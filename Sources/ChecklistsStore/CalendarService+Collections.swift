@@ -1,0 +1,118 @@
+import ChecklistsCore
+import Foundation
+
+extension CalendarService {
+  /// Deletes an object: the item (with its subtasks) or the shopping line, in one transaction.
+  /// Its row stays as a tombstone, so a sync reports the name as removed and a PUT to the
+  /// same name starts afresh.
+  /// - Parameters:
+  ///   - ifMatch: The `If-Match` ETag (without quotes), or `*`; nil when not sent.
+  /// - Throws: `notFound` when there is no such object; `forbidden` when the role does not
+  ///   allow it; `stale` when `ifMatch` does not match.
+  public func deleteObject(inList listID: UUID, named name: String, ifMatch: String? = nil)
+    throws
+  {
+    try store.writeCalendar { tx in
+      let list = try list(listID, for: .read, in: tx)
+      guard let existing = try resolve(name, in: list, tx: tx) else {
+        throw ChecklistsError(.notFound, "There is no object named '\(name)' in this calendar.")
+      }
+      try checkPreconditions(existing, name: name, ifMatch: ifMatch, ifNoneMatch: false)
+      switch list {
+      case .checklist:
+        _ = try checklists.deleteItem(id: existing.itemID, expectedRevision: nil, in: tx)
+      case .shoppingList:
+        try shopping.removeEntry(itemID: existing.itemID, fromList: listID, in: tx)
+      }
+      if var row = existing.row {
+        row.deletedSequence = try tx.lastChangeSequence(collectionID: listID)
+        try tx.saveCalendarObject(row)
+      }
+    }
+  }
+
+  /// Makes a checklist for MKCALENDAR (or an extended MKCOL), with its CalDAV properties.
+  /// - Parameters:
+  ///   - id: The id the collection's URL named, when it is a UUID; nil chooses one.
+  ///   - name: The `displayname`: 1 to 200 characters, unique among the user's lists.
+  ///   - color: `calendar-color`.
+  ///   - order: `calendar-order`.
+  ///   - dead: Other properties set, by Clark name, as XML text.
+  /// - Returns: The new collection.
+  /// - Throws: `invalidInput` for a bad name; `conflict` when the name or the id is taken.
+  @discardableResult
+  public func createCollection(
+    id: UUID? = nil, name: String, color: String? = nil, order: Int? = nil,
+    dead: [String: String] = [:]
+  ) throws -> CalendarCollection {
+    try store.writeCalendar { tx in
+      if let id, try tx.checklist(id: id) != nil || tx.shoppingList(id: id) != nil {
+        throw ChecklistsError(.conflict, "A calendar with id \(id.uuidString.lowercased()) exists.")
+      }
+      let (list, isNew) = try checklists.makeList(
+        id: id, named: name, icon: .userDefault, hidesChecked: nil, in: tx)
+      guard isNew else {
+        throw ChecklistsError(
+          .conflict, "The id \(list.id.uuidString.lowercased()) was used for a list before.")
+      }
+      let properties = CalendarCollectionProperties(
+        color: color, order: order, deadProperties: dead)
+      try tx.saveCalendarCollectionProperties(properties, listID: list.id)
+      return try collection(.checklist(list), in: tx)
+    }
+  }
+
+  /// Changes a collection for PROPPATCH: renames the list (its owner only) and sets its
+  /// colour, order and dead properties (anyone who may change its items).
+  /// - Parameters:
+  ///   - name: The new name, or nil to keep it.
+  ///   - color: `.some(nil)` removes it; nil keeps it.
+  ///   - order: `.some(nil)` removes it; nil keeps it.
+  ///   - dead: Properties to set (a value) or remove (nil), by Clark name.
+  /// - Returns: The collection as it is now.
+  /// - Throws: `notFound`, `forbidden`, `invalidInput`, `conflict` (name taken).
+  @discardableResult
+  public func updateCollection(
+    listID: UUID, name: String? = nil, color: String?? = nil, order: Int?? = nil,
+    dead: [String: String?] = [:]
+  ) throws -> CalendarCollection {
+    try store.writeCalendar { tx in
+      let needed: Access = name != nil ? .own : .edit
+      var list = try list(listID, for: needed, in: tx)
+      if let name {
+        switch list {
+        case .checklist(let checklist) where checklist.name != name:
+          list = .checklist(
+            try checklists.updateList(
+              id: listID, name: name, icon: nil, hidesChecked: nil, expectedRevision: nil,
+              in: tx))
+        case .shoppingList(let shoppingList) where shoppingList.name != name:
+          list = .shoppingList(
+            try shopping.renameList(id: listID, to: name, expectedRevision: nil, in: tx))
+        default: break
+        }
+      }
+      if color != nil || order != nil || !dead.isEmpty {
+        var properties = try tx.calendarCollectionProperties(listID: listID) ?? .init()
+        if let color { properties.color = color }
+        if let order { properties.order = order }
+        for (key, value) in dead { properties.deadProperties[key] = value }
+        try tx.saveCalendarCollectionProperties(properties, listID: listID)
+      }
+      return try collection(list, in: tx)
+    }
+  }
+
+  /// Deletes a collection: the checklist or shopping list, for its owner only.
+  /// - Throws: `notFound`, `forbidden`.
+  public func deleteCollection(listID: UUID) throws {
+    try store.writeCalendar { tx in
+      switch try list(listID, for: .own, in: tx) {
+      case .checklist:
+        _ = try checklists.deleteList(id: listID, expectedRevision: nil, in: tx)
+      case .shoppingList:
+        _ = try shopping.deleteList(id: listID, expectedRevision: nil, in: tx)
+      }
+    }
+  }
+}

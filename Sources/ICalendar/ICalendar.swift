@@ -1,0 +1,58 @@
+/// iCalendar (RFC 5545) read and written for CalDAV.
+///
+/// libical parses and checks the text: its parser unfolds the content lines, builds the
+/// components and marks what it cannot read (an `X-LIC-ERROR` property, an invalid
+/// component), and any such mark refuses the text with a message naming the line. The value
+/// model keeps each property's name, parameters and value **as written** in the content line
+/// libical read, because libical's own writer normalises what it parsed (it reorders RRULE
+/// parts, splits `CATEGORIES:a,b` in two, reformats GEO and TRIGGER, re-escapes TEXT), and a
+/// CalDAV server must give back what a client wrote. ``serialize(_:)`` writes the model with
+/// CRLF and folds lines at 75 octets without splitting a UTF-8 sequence.
+public enum ICalendar {
+  /// The most bytes of iCalendar text ``parse(_:)`` reads (a VTODO is a few kilobytes).
+  public static let maximumLength = 1 << 20
+
+  /// Parses one VCALENDAR.
+  ///
+  /// - Parameter text: The iCalendar text, CRLF or LF line ends, folded or not.
+  /// - Returns: The VCALENDAR with every property, parameter and component as written.
+  /// - Throws: ``ICalendarError`` naming the line and the problem: not iCalendar at all, a
+  ///   property libical cannot read, a BEGIN without its END, more than one VCALENDAR.
+  public static func parse(_ text: String) throws(ICalendarError) -> ICalComponent {
+    guard text.utf8.count <= maximumLength else {
+      throw ICalendarError(
+        "The iCalendar text is \(text.utf8.count) bytes; at most \(maximumLength) are read.")
+    }
+    guard !text.utf8.contains(0) else {
+      throw ICalendarError("The iCalendar text contains a NUL character.")
+    }
+    let parsed = LibICalParser.parse(text)
+    let lines = NumberedLines(parsed.lines, source: text)
+    if let problem = parsed.problems.first {
+      let more = parsed.problems.count > 1 ? " (and \(parsed.problems.count - 1) more)" : ""
+      throw ICalendarError(lines.describe(problem) + more)
+    }
+    return try ComponentBuilder.build(lines)
+  }
+
+  /// Writes a component (normally a VCALENDAR) as iCalendar text: `BEGIN`, its properties,
+  /// the components inside it, `END`; each line folded at 75 octets and ended with CRLF.
+  ///
+  /// - Parameter calendar: The component to write.
+  /// - Returns: The text.
+  /// - Complexity: O(n) in the size of the text.
+  public static func serialize(_ calendar: ICalComponent) -> String {
+    var text = ""
+    write(calendar, into: &text)
+    return text
+  }
+
+  private static func write(_ component: ICalComponent, into text: inout String) {
+    text += "BEGIN:" + component.name + "\r\n"
+    for property in component.properties {
+      Folding.appendFolded(ContentLine.text(of: property), to: &text)
+    }
+    for child in component.components { write(child, into: &text) }
+    text += "END:" + component.name + "\r\n"
+  }
+}

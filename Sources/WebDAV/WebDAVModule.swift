@@ -1,2 +1,0 @@
-/// WebDAV and CalDAV XML bodies. See SafeXMLParser.swift.
-enum WebDAVModule {}
