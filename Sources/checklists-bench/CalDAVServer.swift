@@ -17,6 +17,9 @@ final class CalDAVServer {
   let authorization: String?
   /// How the server was started and authenticates, for the printed header.
   let setup: String
+  /// Makes a collection named so another way when the server refuses MKCALENDAR; its path.
+  /// Set for ours while its MKCALENDAR is not built: `checklists list add` on its database.
+  private(set) var makeCollectionOtherwise: ((String) throws -> String)?
   private let process: Process
   private let folder: URL
 
@@ -129,7 +132,7 @@ final class CalDAVServer {
       authorization = "Basic " + Data("\(user):\(secret)".utf8).base64EncodedString()
     }
     let port = try NginxCeiling.freePort()
-    return try start(
+    let server = try start(
       name: "Checklists", executable: binary,
       arguments: [
         "--db", database, "serve", "--host", "127.0.0.1", "--port", "\(port)", "--public-url",
@@ -138,6 +141,18 @@ final class CalDAVServer {
       port: port, home: "/dav/calendars/\(user)/", authorization: authorization,
       setup: "Checklists: checklists serve (release), SQLite, user '\(user)', HTTP Basic with "
         + (appPassword ? "an app password (API token)" : "the password"), folder: folder)
+    server.makeCollectionOtherwise = { name in
+      _ = try run(binary, ["--db", database, "--user", user, "list", "add", name])
+      let listing = try run(binary, ["--db", database, "--user", user, "lists", "--json"])
+      guard
+        let object = try JSONSerialization.jsonObject(with: Data(listing.utf8))
+          as? [String: Any],
+        let lists = object["checklists"] as? [[String: Any]],
+        let id = lists.first(where: { $0["name"] as? String == name })?["id"] as? String
+      else { throw BenchmarkError(description: "checklists lists --json has no '\(name)'") }
+      return "/dav/calendars/\(user)/\(id.lowercased())/"
+    }
+    return server
   }
 
   /// Runs `executable` to its end; its standard output.
