@@ -177,6 +177,18 @@ struct CalDAVReport {
           return (run.puts.serverCPU / count, run.puts.clientCPU / count)
         }
       ),
+      (
+        "PUT, first 100 (server)",
+        { run in
+          run.puts.serverCPUFirst100.map { ($0, 0) }
+        }
+      ),
+      (
+        "PUT, last 100 (server)",
+        { run in
+          run.puts.serverCPULast100.map { ($0, 0) }
+        }
+      ),
       ("list all: PROPFIND+multiget", { cpu($0.listMultiget) }),
       ("list all: calendar-query", { cpu($0.listQuery) }),
       ("not-completed query", { cpu($0.notCompleted) }),

@@ -23,6 +23,10 @@ struct CalDAVPuts {
   /// run on the smaller collection, which flatters the server (its cost grows with the size).
   var stopped: (done: Int, of: Int)?
 
+  /// Server CPU seconds per PUT over the first 100 and over the last 100.
+  var serverCPUFirst100: Double?
+  var serverCPULast100: Double?
+
   var total: Double { durations.reduce(0, +) }
   var perSecond: Double? {
     failure == nil && !durations.isEmpty ? Double(durations.count) / total : nil
@@ -109,7 +113,8 @@ struct CalDAVScenario {
     let response = try client.send(
       "MKCALENDAR", path, headers: [("Content-Type", "application/xml; charset=utf-8")],
       body: body)
-    if [403, 404, 405, 501].contains(response.status), let otherwise = server.makeCollectionOtherwise
+    if [403, 404, 405, 501].contains(response.status),
+      let otherwise = server.makeCollectionOtherwise
     {
       FileHandle.standardError.write(
         Data(
@@ -135,7 +140,9 @@ struct CalDAVScenario {
     let clientBefore = processCPUTime()
     let serverBefore = server.cpuTime()
     let started = DispatchTime.now().uptimeNanoseconds
+    var lastHundredFrom: Double?
     for (index, uid) in uids.enumerated() {
+      if index == uids.count - 100 { lastHundredFrom = server.cpuTime() }
       let body = CalDAVWorkload.todo(index, uid: uid)
       let start = DispatchTime.now().uptimeNanoseconds
       do {
@@ -153,6 +160,10 @@ struct CalDAVScenario {
       }
       let end = DispatchTime.now().uptimeNanoseconds
       puts.durations.append(Double(end - start) / 1e9)
+      if index == 99 { puts.serverCPUFirst100 = (server.cpuTime() - serverBefore) / 100 }
+      if index == uids.count - 1, let lastHundredFrom {
+        puts.serverCPULast100 = (server.cpuTime() - lastHundredFrom) / 100
+      }
       if (index + 1) % 1000 == 0 {
         FileHandle.standardError.write(
           Data(
