@@ -24,6 +24,7 @@ let fuzzTargets: [(name: String, products: [String])] = [
   ("EntityTag", ["ChecklistsServer", "HTTPServer"]),
   ("FriendlyDateParser", ["ChecklistsCLI", "ChecklistsCore"]),
   ("PriceParser", ["ChecklistsCore"]),
+  ("WebDAVRequests", ["WebDAV"]),
 ]
 
 let package = Package(

@@ -1,3 +1,4 @@
+import ChecklistsCore
 import Foundation
 import ICalendar
 import WebDAV
@@ -8,8 +9,9 @@ import WebDAV
 /// presence, time range, text match (on the unescaped value, under the filter's collation,
 /// negated when asked) and parameter filters. A VTODO's time range follows RFC 4791 §9.9's
 /// table (DTSTART with DURATION or DUE, DUE alone, COMPLETED and CREATED); other components
-/// use DTSTART to DTEND (or DUE, or DTSTART alone). Recurring components are judged by their
-/// first instance only.
+/// use DTSTART to DTEND (or DUE, or DTSTART alone). A recurring component (an RRULE that
+/// ChecklistsCore's ``RecurrenceRule`` holds) matches when one of its first 1,000 instances
+/// does; other rules are judged by the first instance.
 public enum CalendarFilterEvaluator {
   /// Whether a calendar object passes a query's filter.
   ///
@@ -28,6 +30,21 @@ public enum CalendarFilterEvaluator {
     let present = filter.name.uppercased() == calendar.name
     if filter.isNotDefined { return !present }
     return present && matches(filter, component: calendar, zones: zones)
+  }
+
+  /// Whether a calendar object passes a query, reading floating times in the zone of the
+  /// query's `CALDAV:timezone` (RFC 4791 §9.8).
+  ///
+  /// - Parameters:
+  ///   - filter: The top-level filter.
+  ///   - calendar: The object's VCALENDAR.
+  ///   - timezone: The `CALDAV:timezone` text (a VCALENDAR with one VTIMEZONE), or nil for UTC.
+  /// - Returns: True when the object matches.
+  public static func matches(
+    _ filter: CalendarQuery.CompFilter, calendar: ICalComponent, timezone: String?
+  ) -> Bool {
+    let floating = timezone.flatMap(ICalTimeZones.zone(ofCalendarTimezone:))
+    return matches(filter, calendar: calendar, floating: floating ?? TimeZone(identifier: "UTC")!)
   }
 
   /// Whether `component`, already found by name, passes `filter`'s own time range, property
@@ -86,15 +103,72 @@ public enum CalendarFilterEvaluator {
       else { return nil }
       return zones.date(of: value)
     }
-    let start = range.start ?? .distantPast
-    let end = range.end ?? .distantFuture
-    let dtstart = moment("DTSTART")
-    let duration = component.property("DURATION").flatMap { ICalDuration.seconds($0.value) }
-    switch component.name {
-    case "VTODO":
-      let due = moment("DUE")
-      let completed = moment("COMPLETED")
-      let created = moment("CREATED")
+    let times = Times(
+      dtstart: moment("DTSTART"), due: moment("DUE"), end: moment("DTEND"),
+      duration: component.property("DURATION").flatMap { ICalDuration.seconds($0.value) },
+      completed: moment("COMPLETED"), created: moment("CREATED"))
+    let isTodo = component.name == "VTODO"
+    guard let anchor = times.dtstart ?? (isTodo ? times.due : nil),
+      let rrule = component.property("RRULE"),
+      let rule = try? RecurrenceRule(rrule: rrule.value)
+    else {
+      return times.overlap(range, isTodo: isTodo)
+    }
+    // A recurring component overlaps when one of its instances does: each instance moves
+    // DTSTART, DUE and DTEND by the same amount (RFC 5545 §3.8.5.3).
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zoneOfAnchor(component, zones: zones)
+    var occurrence = anchor
+    for count in 1...maximumInstances {
+      let instance = times.shifted(by: occurrence.timeIntervalSince(anchor))
+      if instance.overlap(range, isTodo: isTodo) { return true }
+      if let end = range.end, occurrence >= end { return false }
+      guard
+        let next = rule.nextOccurrence(after: occurrence, completedCount: count, calendar: calendar)
+      else { return false }
+      occurrence = next
+    }
+    return false
+  }
+
+  /// The most instances of a recurring component tried against a time range.
+  static let maximumInstances = 1_000
+
+  /// The zone a recurring component's rule follows: its DTSTART's (or DUE's) TZID when known,
+  /// else the floating zone.
+  private static func zoneOfAnchor(_ component: ICalComponent, zones: ICalTimeZones) -> TimeZone {
+    let tzid = (component.property("DTSTART") ?? component.property("DUE"))?.parameter("TZID")
+    let name = tzid.map { $0.split(separator: "/").suffix(2).joined(separator: "/") }
+    return tzid.flatMap(TimeZone.init(identifier:)) ?? name.flatMap(TimeZone.init(identifier:))
+      ?? zones.floating
+  }
+
+  /// The times RFC 4791 §9.9 judges a component by.
+  struct Times {
+    var dtstart: Date?
+    var due: Date?
+    var end: Date?
+    var duration: Double?
+    var completed: Date?
+    var created: Date?
+
+    func shifted(by offset: TimeInterval) -> Times {
+      var times = self
+      times.dtstart = dtstart?.addingTimeInterval(offset)
+      times.due = due?.addingTimeInterval(offset)
+      times.end = end?.addingTimeInterval(offset)
+      return times
+    }
+
+    func overlap(_ range: CalendarQuery.TimeRange, isTodo: Bool) -> Bool {
+      let start = range.start ?? .distantPast
+      let end = range.end ?? .distantFuture
+      guard isTodo else {
+        guard let dtstart else { return true }
+        let finish = self.end ?? due ?? duration.map { dtstart.addingTimeInterval($0) }
+        guard let finish, finish > dtstart else { return start <= dtstart && end > dtstart }
+        return start < finish && end > dtstart
+      }
       switch (dtstart, duration, due) {
       case (let dtstart?, let duration?, _):
         let finish = dtstart.addingTimeInterval(duration)
@@ -117,12 +191,6 @@ public enum CalendarFilterEvaluator {
           return true
         }
       }
-    default:
-      guard let dtstart else { return true }
-      let finish =
-        moment("DTEND") ?? moment("DUE") ?? duration.map { dtstart.addingTimeInterval($0) }
-      guard let finish, finish > dtstart else { return start <= dtstart && end > dtstart }
-      return start < finish && end > dtstart
     }
   }
 }

@@ -49,13 +49,17 @@ public enum ShoppingLineMapping {
       todoBefore = TodoFields(uid: fields.uid)
       before = ShoppingLineFields(uid: fields.uid, name: "")
     }
+    // The X- properties as stored: a client may have edited the SUMMARY's quantity, which
+    // reads as the new quantity, and then these and the DESCRIPTION must follow it.
+    let storedQuantity = resource.todo.property(quantityProperty)?.text
+    let storedPrice = resource.todo.property(priceProperty)?.text
     var todoAfter = todoBefore
     todoAfter.uid = fields.uid
     if fields.name != before.name || fields.quantity != before.quantity {
       todoAfter.summary = summary(fields)
     }
-    if fields.notes != before.notes || fields.quantity != before.quantity
-      || fields.price != before.price
+    if fields.notes != before.notes || fields.quantity != storedQuantity
+      || fields.price != storedPrice
     {
       todoAfter.notes = description(fields)
     }
@@ -69,12 +73,12 @@ public enum ShoppingLineMapping {
     var writer = TodoWriter(resource: resource, before: todoBefore, now: now)
     writer.apply(todoAfter)
     resource = writer.resource
-    if fields.quantity != before.quantity {
+    if fields.quantity != storedQuantity {
       resource.todo.replaceProperties(
         named: quantityProperty,
         with: fields.quantity.map { [ICalProperty(name: quantityProperty, text: $0)] } ?? [])
     }
-    if fields.price != before.price {
+    if fields.price != storedPrice {
       resource.todo.replaceProperties(
         named: priceProperty,
         with: fields.price.map { [ICalProperty(name: priceProperty, text: $0)] } ?? [])

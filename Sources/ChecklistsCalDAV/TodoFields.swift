@@ -12,13 +12,16 @@ public struct TodoFields: Equatable, Sendable {
   /// `PERCENT-COMPLETE:100` (any of them; a `STATUS` of NEEDS-ACTION, IN-PROCESS or
   /// CANCELLED wins over the other two). Written as all three.
   public var isCompleted: Bool
-  /// `COMPLETED`, when the item was checked.
+  /// `COMPLETED`, when the item was checked; writing nil for a checked item keeps the stored
+  /// time (or writes now when there is none).
   public var completedAt: Date?
   /// `DUE`, the moment it is due (a date's midnight UTC when ``dueIsAllDay``).
   public var due: Date?
-  /// `DUE;VALUE=DATE`: due on a day, not at a time.
+  /// `DUE;VALUE=DATE`: due on a day, not at a time. Writing false has no opinion: a stored
+  /// date stays a date while the due moment is a midnight (UTC).
   public var dueIsAllDay: Bool
-  /// The `TZID` of `DUE` when it had one (`Europe/Berlin`).
+  /// The `TZID` of `DUE` when it had one (`Europe/Berlin`). Writing nil keeps the stored
+  /// DUE's zone (an item made elsewhere is written in UTC).
   public var dueTimeZone: String?
   /// Remind Me: the VTODO has a VALARM (the first one counts; extra ones are kept verbatim).
   public var remind: Bool

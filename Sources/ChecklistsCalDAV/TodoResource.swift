@@ -8,7 +8,7 @@ struct TodoResource {
   /// The whole VCALENDAR, as written.
   var calendar: ICalComponent
   /// Where the master VTODO is in `calendar.components`.
-  let todoIndex: Int
+  private(set) var todoIndex: Int
 
   /// The master VTODO (the one without RECURRENCE-ID).
   var todo: ICalComponent {
@@ -95,6 +95,13 @@ struct TodoResource {
       ],
       components: [todo])
     todoIndex = 0
+  }
+
+  /// Adds a VTIMEZONE after the calendar's other VTIMEZONEs, before its other components.
+  mutating func insertTimeZone(_ vtimezone: ICalComponent) {
+    let at = calendar.components.firstIndex { $0.name != "VTIMEZONE" } ?? calendar.components.count
+    calendar.components.insert(vtimezone, at: at)
+    if at <= todoIndex { todoIndex += 1 }
   }
 
   /// A date-time property's moment, or a `valid-calendar-data` error naming it.

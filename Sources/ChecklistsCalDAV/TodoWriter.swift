@@ -21,16 +21,18 @@ struct TodoWriter {
       set("UID", [ICalProperty(name: "UID", value: fields.uid)])
     }
     if fields.summary != before.summary {
-      set("SUMMARY", fields.summary.isEmpty ? [] : [ICalProperty(name: "SUMMARY", text: fields.summary)])
+      set(
+        "SUMMARY",
+        fields.summary.isEmpty ? [] : [ICalProperty(name: "SUMMARY", text: fields.summary)])
     }
+    // A nil completedAt has no opinion on the time: a checked item keeps its COMPLETED.
     if fields.isCompleted != before.isCompleted
-      || (fields.isCompleted && !Self.sameSecond(fields.completedAt, before.completedAt))
+      || (fields.isCompleted && fields.completedAt != nil
+        && !Self.sameSecond(fields.completedAt, before.completedAt))
     {
       writeCompletion(fields)
     }
-    if !sameDue(fields, before) || fields.dueIsAllDay != before.dueIsAllDay
-      || (fields.due != nil && !fields.dueIsAllDay && fields.dueTimeZone != before.dueTimeZone)
-    {
+    if !sameDue(fields, before) || (fields.due != nil && changesDueForm(fields)) {
       writeDue(fields)
     }
     if fields.remind != before.remind { writeAlarm(fields) }
@@ -46,7 +48,9 @@ struct TodoWriter {
     if fields.priority != before.priority {
       set(
         "PRIORITY",
-        TodoMapping.priorityValue(fields.priority).map { [ICalProperty(name: "PRIORITY", value: $0)] }
+        TodoMapping.priorityValue(fields.priority).map {
+          [ICalProperty(name: "PRIORITY", value: $0)]
+        }
           ?? [])
     }
     if fields.categories != before.categories {
@@ -58,7 +62,8 @@ struct TodoWriter {
     if fields.sortOrder != before.sortOrder {
       set(
         "X-APPLE-SORT-ORDER",
-        fields.sortOrder.map { [ICalProperty(name: "X-APPLE-SORT-ORDER", value: String($0))] } ?? [])
+        fields.sortOrder.map { [ICalProperty(name: "X-APPLE-SORT-ORDER", value: String($0))] } ?? []
+      )
     }
     if changed { stamp() }
   }
@@ -96,17 +101,31 @@ struct TodoWriter {
       if startFollowsDue { set("DTSTART", []) }
       return
     }
+    // The form: what `fields` asks for, else what the stored DUE had (a date stays a date when
+    // the new moment is a midnight; a TZID stays).
+    let isDate =
+      fields.dueIsAllDay
+      || (before.dueIsAllDay
+        && zones.value(for: due, isDate: true, zone: .floating).isMidnight(of: due, zones))
     var zone = ICalDateTime.Zone.utc
-    if !fields.dueIsAllDay, let tzid = fields.dueTimeZone {
+    if !isDate, let tzid = fields.dueTimeZone ?? before.dueTimeZone {
       if !hasTimeZone(tzid), let vtimezone = ICalTimeZones.vtimezone(for: tzid) {
-        let at = resource.calendar.components.firstIndex { $0.name != "VTIMEZONE" } ?? 0
-        resource.calendar.components.insert(vtimezone, at: at)
+        resource.insertTimeZone(vtimezone)
       }
       if hasTimeZone(tzid) { zone = .tzid(tzid) }
     }
-    let value = resource.timeZones.value(for: due, isDate: fields.dueIsAllDay, zone: zone)
+    let value = resource.timeZones.value(for: due, isDate: isDate, zone: zone)
     set("DUE", [value.property("DUE")])
     if startFollowsDue { set("DTSTART", [value.property("DTSTART")]) }
+  }
+
+  /// Whether `fields` asks for another form of the same due moment: all-day where it was a
+  /// time, or a named zone it was not in. (Not all-day and a nil zone have no opinion: an
+  /// item that keeps neither leaves the stored form alone.)
+  private func changesDueForm(_ fields: TodoFields) -> Bool {
+    if fields.dueIsAllDay { return !before.dueIsAllDay }
+    if let tzid = fields.dueTimeZone { return before.dueIsAllDay || tzid != before.dueTimeZone }
+    return false
   }
 
   private func hasTimeZone(_ tzid: String) -> Bool {
@@ -122,7 +141,8 @@ struct TodoWriter {
         name: "VALARM",
         properties: [
           ICalProperty(name: "ACTION", value: "DISPLAY"),
-          ICalProperty(name: "DESCRIPTION", text: fields.summary.isEmpty ? "Reminder" : fields.summary),
+          ICalProperty(
+            name: "DESCRIPTION", text: fields.summary.isEmpty ? "Reminder" : fields.summary),
           ICalProperty(
             name: "TRIGGER", parameters: [ICalParameter(name: "RELATED", value: "END")],
             value: "PT0S"),
@@ -182,5 +202,12 @@ struct TodoWriter {
       a.timeIntervalSince1970.rounded(.down) == b.timeIntervalSince1970.rounded(.down)
     default: false
     }
+  }
+}
+
+extension ICalDateTime {
+  /// Whether this date's midnight (in the zones' floating zone) is `moment`.
+  fileprivate func isMidnight(of moment: Date, _ zones: ICalTimeZones) -> Bool {
+    TodoWriter.sameSecond(zones.date(of: self), moment)
   }
 }

@@ -125,7 +125,8 @@ public struct CalendarTodo: Hashable, Sendable {
 
   /// Creates the fields.
   public init(
-    uid: String, text: String, isChecked: Bool = false, dueDate: Date? = nil, shouldRemind: Bool = false,
+    uid: String, text: String, isChecked: Bool = false, dueDate: Date? = nil,
+    shouldRemind: Bool = false,
     notes: String = "", recurrence: RecurrenceRule? = nil, parentUID: String? = nil,
     priority: ItemPriority = .none, sortOrder: Int64? = nil
   ) {

@@ -89,8 +89,7 @@ extension CalendarService {
   }
 
   /// Every object of a list, from a read already open.
-  func objects(in list: VisibleList, tx: any CalendarStoreReader) throws -> [CalendarObjectEntry]
-  {
+  func objects(in list: VisibleList, tx: any CalendarStoreReader) throws -> [CalendarObjectEntry] {
     let rows = try tx.calendarObjects(listID: list.id)
     var byItem: [UUID: CalendarObjectRecord] = [:]
     for row in rows where row.uid != nil { if let itemID = row.itemID { byItem[itemID] = row } }

@@ -66,8 +66,9 @@ extension CalendarService {
         let put = try shopping.put(named: itemName, onList: listID, quantity: quantity, in: tx)
         itemID = put.item.id
         created = true
+        // The catalogue's name stands: "milk" puts Milk on the list, as the web app does.
         try updateCatalogueItem(
-          put.item, name: itemName, unit: unit, price: line.price, category: category,
+          put.item, name: put.item.name, unit: unit, price: line.price, category: category,
           list: shoppingList, in: tx)
         if line.isInCart {
           _ = try shopping.updateEntry(

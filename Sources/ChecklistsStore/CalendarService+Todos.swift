@@ -34,10 +34,17 @@ extension CalendarService {
       try checkPreconditions(existing, name: name, ifMatch: ifMatch, ifNoneMatch: ifNoneMatch)
       try claimUID(todo.uid, forName: name, in: list, tx: tx)
       let parentID = try parentItemID(todo.parentUID, in: listID, except: existing?.itemID, tx: tx)
-      let dueDate = todo.dueDate
+      var dueDate = todo.dueDate
       let item: ChecklistItem
       if let existing {
         let before = existing.entry.item!
+        // iCalendar has whole seconds: the same due date to the second is the stored one, so a
+        // checker's completion of an item due at a fraction of a second is not a change of it.
+        if let stored = before.dueDate, let sent = dueDate,
+          abs(stored.timeIntervalSince(sent)) < 1
+        {
+          dueDate = stored
+        }
         let changes = ItemChanges(
           text: todo.text, isChecked: todo.isChecked, dueDate: .some(dueDate),
           shouldRemind: todo.shouldRemind && dueDate != nil, notes: todo.notes,
@@ -106,7 +113,9 @@ extension CalendarService {
   /// Makes sure no other live object of the list has `uid`; a tombstone that has it gives it
   /// up.
   /// - Throws: ``CalendarUIDConflictError`` naming the object that has it.
-  func claimUID(_ uid: String, forName name: String, in list: VisibleList, tx: any CalendarStoreWriter)
+  func claimUID(
+    _ uid: String, forName name: String, in list: VisibleList, tx: any CalendarStoreWriter
+  )
     throws
   {
     guard !uid.isEmpty else { throw ChecklistsError.invalid("The VTODO has an empty UID.") }

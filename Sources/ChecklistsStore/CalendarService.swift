@@ -73,8 +73,7 @@ public struct CalendarService: Sendable {
   /// The objects with these names, in the order given, leaving out those that do not exist:
   /// for `calendar-multiget`.
   /// - Complexity: O(*k* log *n*) for *k* names.
-  public func objects(inList listID: UUID, named names: [String]) throws -> [CalendarObjectEntry]
-  {
+  public func objects(inList listID: UUID, named names: [String]) throws -> [CalendarObjectEntry] {
     try store.readCalendar { tx in
       let list = try list(listID, for: .read, in: tx)
       return try names.compactMap { try resolve($0, in: list, tx: tx)?.entry }
@@ -113,8 +112,7 @@ public struct CalendarService: Sendable {
 
   /// The list with this id if the user may do `access` to it.
   /// - Throws: `notFound` when they see no such list, `forbidden` when their role is too low.
-  func list(_ id: UUID, for access: Access, in tx: any CalendarStoreReader) throws -> VisibleList
-  {
+  func list(_ id: UUID, for access: Access, in tx: any CalendarStoreReader) throws -> VisibleList {
     if try tx.checklist(id: id) != nil {
       return .checklist(try checklists.accessibleChecklist(id, for: access, in: tx))
     }

@@ -101,60 +101,58 @@ extension ChecklistService {
     let dueDate = try ChecklistItem.validatedDueDate(dueDate)
     let notes = try ChecklistItem.validatedNotes(details.notes)
     try checkReminder(shouldRemind, dueDate: dueDate)
+    var list: Checklist
     do {
-      var list: Checklist
-      do {
-        list = try accessibleChecklist(checklistID, for: .edit, in: tx)
-      } catch let error as ChecklistsError where error.code == .notFound {
-        throw ChecklistsError(
-          .notFound,
-          "There is no list with id \(checklistID.uuidString): it does not exist or was "
-            + "deleted, so the item was not added.")
-      }
-      if let id,
-        try ClientID.isReplay(id, of: .item, ownerID: list.ownerID, listID: list.id, in: tx)
-      {
-        let item = try tx.item(id: id)!
-        try ClientID.checkSameContent(
-          id, of: .item,
-          [
-            ("text", ClientID.shown(item.text), ClientID.shown(text)),
-            ("checked", "\(item.isChecked)", "\(isChecked)"),
-            (
-              "dueDate", ClientID.shown(item.dueDate.map { $0.formatted(.iso8601) }),
-              ClientID.shown(dueDate.map { $0.formatted(.iso8601) })
-            ),
-            ("remind", "\(item.shouldRemind)", "\(shouldRemind)"),
-            ("notes", ClientID.shown(item.notes), ClientID.shown(notes)),
-            ("flagged", "\(item.isFlagged)", "\(details.isFlagged)"),
-            (
-              "priority", ClientID.shown(item.priority.rawValue),
-              ClientID.shown(details.priority.rawValue)
-            ),
-            (
-              "parentID", ClientID.shown(item.parentID?.uuidString),
-              ClientID.shown(details.parentID?.uuidString)
-            ),
-            (
-              "repeat", ClientID.shown(item.recurrence?.rrule),
-              ClientID.shown(details.recurrence?.rrule)
-            ),
-          ])
-        return (item, false)
-      }
-      let item = ChecklistItem(
-        id: id ?? UUID(), checklistID: list.id, text: text, isChecked: isChecked,
-        dueDate: dueDate, shouldRemind: shouldRemind, revision: list.revision + 1,
-        createdAt: now(), notes: notes, isFlagged: details.isFlagged, priority: details.priority,
-        parentID: details.parentID, recurrence: details.recurrence)
-      let placeAfter = try details.parentID.map { parentID in
-        try subtaskPlace(for: item, under: parentID, in: tx)
-      }
-      try bump(&list, .itemAdded, itemID: item.id, in: tx)
-      try tx.appendItem(item)
-      if let placeAfter { _ = try tx.moveItem(id: item.id, after: placeAfter) }
-      return (item, true)
+      list = try accessibleChecklist(checklistID, for: .edit, in: tx)
+    } catch let error as ChecklistsError where error.code == .notFound {
+      throw ChecklistsError(
+        .notFound,
+        "There is no list with id \(checklistID.uuidString): it does not exist or was "
+          + "deleted, so the item was not added.")
     }
+    if let id,
+      try ClientID.isReplay(id, of: .item, ownerID: list.ownerID, listID: list.id, in: tx)
+    {
+      let item = try tx.item(id: id)!
+      try ClientID.checkSameContent(
+        id, of: .item,
+        [
+          ("text", ClientID.shown(item.text), ClientID.shown(text)),
+          ("checked", "\(item.isChecked)", "\(isChecked)"),
+          (
+            "dueDate", ClientID.shown(item.dueDate.map { $0.formatted(.iso8601) }),
+            ClientID.shown(dueDate.map { $0.formatted(.iso8601) })
+          ),
+          ("remind", "\(item.shouldRemind)", "\(shouldRemind)"),
+          ("notes", ClientID.shown(item.notes), ClientID.shown(notes)),
+          ("flagged", "\(item.isFlagged)", "\(details.isFlagged)"),
+          (
+            "priority", ClientID.shown(item.priority.rawValue),
+            ClientID.shown(details.priority.rawValue)
+          ),
+          (
+            "parentID", ClientID.shown(item.parentID?.uuidString),
+            ClientID.shown(details.parentID?.uuidString)
+          ),
+          (
+            "repeat", ClientID.shown(item.recurrence?.rrule),
+            ClientID.shown(details.recurrence?.rrule)
+          ),
+        ])
+      return (item, false)
+    }
+    let item = ChecklistItem(
+      id: id ?? UUID(), checklistID: list.id, text: text, isChecked: isChecked,
+      dueDate: dueDate, shouldRemind: shouldRemind, revision: list.revision + 1,
+      createdAt: now(), notes: notes, isFlagged: details.isFlagged, priority: details.priority,
+      parentID: details.parentID, recurrence: details.recurrence)
+    let placeAfter = try details.parentID.map { parentID in
+      try subtaskPlace(for: item, under: parentID, in: tx)
+    }
+    try bump(&list, .itemAdded, itemID: item.id, in: tx)
+    try tx.appendItem(item)
+    if let placeAfter { _ = try tx.moveItem(id: item.id, after: placeAfter) }
+    return (item, true)
   }
 
   /// Edits an item.
@@ -190,69 +188,67 @@ extension ChecklistService {
         "'checkSubtasks' checks an item's subtasks together with the item; send it with "
           + "'checked': true.")
     }
-    do {
-      var item = try accessibleItem(id, for: .read, in: tx)
-      var edited = item
-      if let text { edited.text = text }
-      if let isChecked = changes.isChecked { edited.isChecked = isChecked }
-      if let dueDate = changes.dueDate { edited.dueDate = dueDate }
-      if let shouldRemind = changes.shouldRemind { edited.shouldRemind = shouldRemind }
-      if let notes { edited.notes = notes }
-      if let isFlagged = changes.isFlagged { edited.isFlagged = isFlagged }
-      if let priority = changes.priority { edited.priority = priority }
-      if let parentID = changes.parentID { edited.parentID = parentID }
-      if let recurrence = changes.recurrence { edited.recurrence = recurrence }
-      // Against an older revision, the edit goes on unless a field it changes changed since.
-      var changed = item.changedFields(to: edited)
-      if !mergingFields {
-        try check(expectedRevision, against: item.revision, what: "item '\(item.text)'")
-      }
-      // Checking an item off needs less than changing it; the role is checked before the
-      // revision, so that one who may not make the change learns nothing from a conflict.
-      var onlyChecked = edited
-      onlyChecked.isChecked = item.isChecked
-      let access: Access = onlyChecked == item ? .check : .edit
-      var list = try accessibleChecklist(item.checklistID, for: access, in: tx)
-      try tx.checkFields(
-        changed, of: .id(id), expected: expectedRevision, revision: item.revision,
-        what: "item '\(item.text)'", current: .item(item),
-        viewer: (owner.id, list.ownerID))
-      try checkReminder(edited.shouldRemind, dueDate: edited.dueDate)
-      let newParent = edited.parentID != item.parentID
-      let placeAfter: UUID? =
-        if newParent, let parentID = edited.parentID {
-          try subtaskPlace(for: item, under: parentID, in: tx)
-        } else if newParent, let oldParent = item.parentID {
-          // Back at the top level: right after the family it left.
-          try tx.subtasks(of: oldParent).last(where: { $0.id != id })?.id ?? oldParent
-        } else { nil }
-      let advanced =
-        changes.isChecked == true && !item.isChecked
-        ? try advanceIfRepeating(&edited, in: tx) : false
-      if advanced { changed = Array(Set(changed + ["checked", "dueDate"])).sorted() }
-      guard edited != item else {
-        // Checking an already checked parent "with its subtasks" still checks them.
-        if changes.checksSubtasks && !advanced {
-          try setSubtasks(of: item, checked: true, list: &list, in: tx)
-          return try tx.item(id: id) ?? item
-        }
-        return item
-      }
-      try bump(&list, .itemUpdated, itemID: id, in: tx)
-      item = edited
-      item.revision = list.revision
-      item.updatedAt = list.updatedAt
-      try tx.updateItem(item)
-      if newParent, let placeAfter { _ = try tx.moveItem(id: id, after: placeAfter) }
-      try tx.recordChanges(
-        of: .id(id), changed, revision: list.revision, by: owner.id, at: list.updatedAt)
-      if advanced {
-        try setSubtasks(of: item, checked: false, list: &list, in: tx)
-      } else if changes.checksSubtasks {
-        try setSubtasks(of: item, checked: true, list: &list, in: tx)
-      }
-      return try tx.item(id: id) ?? item
+    var item = try accessibleItem(id, for: .read, in: tx)
+    var edited = item
+    if let text { edited.text = text }
+    if let isChecked = changes.isChecked { edited.isChecked = isChecked }
+    if let dueDate = changes.dueDate { edited.dueDate = dueDate }
+    if let shouldRemind = changes.shouldRemind { edited.shouldRemind = shouldRemind }
+    if let notes { edited.notes = notes }
+    if let isFlagged = changes.isFlagged { edited.isFlagged = isFlagged }
+    if let priority = changes.priority { edited.priority = priority }
+    if let parentID = changes.parentID { edited.parentID = parentID }
+    if let recurrence = changes.recurrence { edited.recurrence = recurrence }
+    // Against an older revision, the edit goes on unless a field it changes changed since.
+    var changed = item.changedFields(to: edited)
+    if !mergingFields {
+      try check(expectedRevision, against: item.revision, what: "item '\(item.text)'")
     }
+    // Checking an item off needs less than changing it; the role is checked before the
+    // revision, so that one who may not make the change learns nothing from a conflict.
+    var onlyChecked = edited
+    onlyChecked.isChecked = item.isChecked
+    let access: Access = onlyChecked == item ? .check : .edit
+    var list = try accessibleChecklist(item.checklistID, for: access, in: tx)
+    try tx.checkFields(
+      changed, of: .id(id), expected: expectedRevision, revision: item.revision,
+      what: "item '\(item.text)'", current: .item(item),
+      viewer: (owner.id, list.ownerID))
+    try checkReminder(edited.shouldRemind, dueDate: edited.dueDate)
+    let newParent = edited.parentID != item.parentID
+    let placeAfter: UUID? =
+      if newParent, let parentID = edited.parentID {
+        try subtaskPlace(for: item, under: parentID, in: tx)
+      } else if newParent, let oldParent = item.parentID {
+        // Back at the top level: right after the family it left.
+        try tx.subtasks(of: oldParent).last(where: { $0.id != id })?.id ?? oldParent
+      } else { nil }
+    let advanced =
+      changes.isChecked == true && !item.isChecked
+      ? try advanceIfRepeating(&edited, in: tx) : false
+    if advanced { changed = Array(Set(changed + ["checked", "dueDate"])).sorted() }
+    guard edited != item else {
+      // Checking an already checked parent "with its subtasks" still checks them.
+      if changes.checksSubtasks && !advanced {
+        try setSubtasks(of: item, checked: true, list: &list, in: tx)
+        return try tx.item(id: id) ?? item
+      }
+      return item
+    }
+    try bump(&list, .itemUpdated, itemID: id, in: tx)
+    item = edited
+    item.revision = list.revision
+    item.updatedAt = list.updatedAt
+    try tx.updateItem(item)
+    if newParent, let placeAfter { _ = try tx.moveItem(id: id, after: placeAfter) }
+    try tx.recordChanges(
+      of: .id(id), changed, revision: list.revision, by: owner.id, at: list.updatedAt)
+    if advanced {
+      try setSubtasks(of: item, checked: false, list: &list, in: tx)
+    } else if changes.checksSubtasks {
+      try setSubtasks(of: item, checked: true, list: &list, in: tx)
+    }
+    return try tx.item(id: id) ?? item
   }
 
   /// Sets or clears an item's checkmark.
@@ -315,21 +311,19 @@ extension ChecklistService {
   func deleteItem(id: UUID, expectedRevision: Int64?, in tx: any ChecklistStoreWriter) throws
     -> ChecklistItem
   {
-    do {
-      let item = try ChecklistsError.deleting("item", id: id) {
-        try accessibleItem(id, for: .edit, in: tx)
-      }
-      try check(expectedRevision, against: item.revision, what: "item '\(item.text)'")
-      var list = try accessibleChecklist(item.checklistID, for: .edit, in: tx)
-      // A parent takes its subtasks with it, each a deleted item of its own in the log.
-      for subtask in try tx.subtasks(of: id) {
-        try bump(&list, .itemDeleted, itemID: subtask.id, in: tx)
-        try tx.deleteItem(id: subtask.id)
-      }
-      try bump(&list, .itemDeleted, itemID: id, in: tx)
-      try tx.deleteItem(id: id)
-      return item
+    let item = try ChecklistsError.deleting("item", id: id) {
+      try accessibleItem(id, for: .edit, in: tx)
     }
+    try check(expectedRevision, against: item.revision, what: "item '\(item.text)'")
+    var list = try accessibleChecklist(item.checklistID, for: .edit, in: tx)
+    // A parent takes its subtasks with it, each a deleted item of its own in the log.
+    for subtask in try tx.subtasks(of: id) {
+      try bump(&list, .itemDeleted, itemID: subtask.id, in: tx)
+      try tx.deleteItem(id: subtask.id)
+    }
+    try bump(&list, .itemDeleted, itemID: id, in: tx)
+    try tx.deleteItem(id: id)
+    return item
   }
 
   /// Moves an item to a zero-based position in its list, keeping the others' order.

@@ -202,29 +202,27 @@ public struct ChecklistService: Sendable {
     in tx: any ChecklistStoreWriter
   ) throws -> (list: Checklist, isNew: Bool) {
     let name = try Checklist.validatedName(name)
-    do {
-      if let id, try ClientID.isReplay(id, of: .checklist, ownerID: owner.id, in: tx) {
-        let list = try accessibleChecklist(id, for: .read, in: tx)
-        try ClientID.checkSameContent(
-          id, of: .checklist,
-          [
-            ("name", ClientID.shown(list.name), ClientID.shown(name)),
-            ("icon", ClientID.shown(list.icon.rawValue), ClientID.shown(icon.rawValue)),
-            (
-              "hideChecked", "\(list.hidesChecked)",
-              "\(hidesChecked ?? list.hidesChecked)"
-            ),
-          ])
-        return (list, false)
-      }
-      try ensureNameIsFree(name, in: tx)
-      let list = Checklist(
-        id: id ?? UUID(), ownerID: owner.id, name: name, icon: icon,
-        hidesChecked: hidesChecked ?? false, createdAt: now())
-      try tx.insertChecklist(list)
-      try log(.listCreated, list: list, in: tx)
-      return (list, true)
+    if let id, try ClientID.isReplay(id, of: .checklist, ownerID: owner.id, in: tx) {
+      let list = try accessibleChecklist(id, for: .read, in: tx)
+      try ClientID.checkSameContent(
+        id, of: .checklist,
+        [
+          ("name", ClientID.shown(list.name), ClientID.shown(name)),
+          ("icon", ClientID.shown(list.icon.rawValue), ClientID.shown(icon.rawValue)),
+          (
+            "hideChecked", "\(list.hidesChecked)",
+            "\(hidesChecked ?? list.hidesChecked)"
+          ),
+        ])
+      return (list, false)
     }
+    try ensureNameIsFree(name, in: tx)
+    let list = Checklist(
+      id: id ?? UUID(), ownerID: owner.id, name: name, icon: icon,
+      hidesChecked: hidesChecked ?? false, createdAt: now())
+    try tx.insertChecklist(list)
+    try log(.listCreated, list: list, in: tx)
+    return (list, true)
   }
 
   /// Renames a list, changes its icon and/or whether it hides its checked items.
@@ -252,28 +250,26 @@ public struct ChecklistService: Sendable {
     in tx: any ChecklistStoreWriter
   ) throws -> Checklist {
     let name = try name.map(Checklist.validatedName)
-    do {
-      var list = try accessibleChecklist(id, for: .own, in: tx)
-      var edited = list
-      if let name { edited.name = name }
-      if let icon { edited.icon = icon }
-      if let hidesChecked { edited.hidesChecked = hidesChecked }
-      // Against an older revision, the edit goes on unless a field it changes changed since.
-      let changed = list.changedFields(to: edited)
-      try tx.checkFields(
-        changed, of: .id(id), expected: expectedRevision, revision: list.revision,
-        what: "list '\(list.name)'", current: .checklist(list))
-      if let name, name != list.name {
-        try ensureNameIsFree(name, in: tx, except: id)
-        list.name = name
-      }
-      if let icon { list.icon = icon }
-      if let hidesChecked { list.hidesChecked = hidesChecked }
-      try bump(&list, .listUpdated, in: tx)
-      try tx.recordChanges(
-        of: .id(id), changed, revision: list.revision, by: owner.id, at: list.updatedAt)
-      return try accessibleChecklist(id, for: .read, in: tx)
+    var list = try accessibleChecklist(id, for: .own, in: tx)
+    var edited = list
+    if let name { edited.name = name }
+    if let icon { edited.icon = icon }
+    if let hidesChecked { edited.hidesChecked = hidesChecked }
+    // Against an older revision, the edit goes on unless a field it changes changed since.
+    let changed = list.changedFields(to: edited)
+    try tx.checkFields(
+      changed, of: .id(id), expected: expectedRevision, revision: list.revision,
+      what: "list '\(list.name)'", current: .checklist(list))
+    if let name, name != list.name {
+      try ensureNameIsFree(name, in: tx, except: id)
+      list.name = name
     }
+    if let icon { list.icon = icon }
+    if let hidesChecked { list.hidesChecked = hidesChecked }
+    try bump(&list, .listUpdated, in: tx)
+    try tx.recordChanges(
+      of: .id(id), changed, revision: list.revision, by: owner.id, at: list.updatedAt)
+    return try accessibleChecklist(id, for: .read, in: tx)
   }
 
   /// Deletes a list and all its items.
@@ -289,16 +285,14 @@ public struct ChecklistService: Sendable {
   func deleteList(id: UUID, expectedRevision: Int64?, in tx: any ChecklistStoreWriter) throws
     -> Checklist
   {
-    do {
-      var list = try ChecklistsError.deleting("list", id: id) {
-        try accessibleChecklist(id, for: .own, in: tx)
-      }
-      try check(expectedRevision, against: list.revision, what: "list '\(list.name)'")
-      let before = list
-      try bump(&list, .listDeleted, in: tx)
-      try tx.deleteChecklist(id: id)
-      return before
+    var list = try ChecklistsError.deleting("list", id: id) {
+      try accessibleChecklist(id, for: .own, in: tx)
     }
+    try check(expectedRevision, against: list.revision, what: "list '\(list.name)'")
+    let before = list
+    try bump(&list, .listDeleted, in: tx)
+    try tx.deleteChecklist(id: id)
+    return before
   }
 
   // MARK: - Shared rules

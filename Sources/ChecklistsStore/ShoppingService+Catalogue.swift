@@ -133,35 +133,33 @@ extension ShoppingService {
     let name = try name.map(ShoppingItem.validatedName)
     let unit = try unit.map { try ShoppingItem.validatedDetail($0, field: "A unit") }
     let category = try category.map { try ShoppingItem.validatedDetail($0, field: "A category") }
-    do {
-      var item = try ownedItem(id, in: tx)
-      let previousPrice = item.price
-      var edited = item
-      if let name { edited.name = name }
-      if let price { edited.price = price }
-      if let unit { edited.unit = unit }
-      if let category { edited.category = category }
-      // Against an older revision, the edit goes on unless a field it changes changed since.
-      let changed = item.changedFields(to: edited)
-      try tx.checkFields(
-        changed, of: .id(id), expected: expectedRevision, revision: item.revision,
-        what: "catalogue item '\(item.name)'", current: .shoppingItem(item))
-      if let name, name != item.name {
-        try ensureNameIsFree(name, in: tx, except: id)
-        item.name = name
-      }
-      if let price { item.price = price }
-      if let unit { item.unit = unit }
-      if let category { item.category = category }
-      item.revision += 1
-      item.updatedAt = now()
-      try tx.updateShoppingItem(item)
-      try recordPrice(of: item, previous: previousPrice, in: tx)
-      try tx.recordChanges(
-        of: .id(id), changed, revision: item.revision, by: owner.id, at: item.updatedAt)
-      try log(.catalogueItemUpdated, item: item, in: tx)
-      return item
+    var item = try ownedItem(id, in: tx)
+    let previousPrice = item.price
+    var edited = item
+    if let name { edited.name = name }
+    if let price { edited.price = price }
+    if let unit { edited.unit = unit }
+    if let category { edited.category = category }
+    // Against an older revision, the edit goes on unless a field it changes changed since.
+    let changed = item.changedFields(to: edited)
+    try tx.checkFields(
+      changed, of: .id(id), expected: expectedRevision, revision: item.revision,
+      what: "catalogue item '\(item.name)'", current: .shoppingItem(item))
+    if let name, name != item.name {
+      try ensureNameIsFree(name, in: tx, except: id)
+      item.name = name
     }
+    if let price { item.price = price }
+    if let unit { item.unit = unit }
+    if let category { item.category = category }
+    item.revision += 1
+    item.updatedAt = now()
+    try tx.updateShoppingItem(item)
+    try recordPrice(of: item, previous: previousPrice, in: tx)
+    try tx.recordChanges(
+      of: .id(id), changed, revision: item.revision, by: owner.id, at: item.updatedAt)
+    try log(.catalogueItemUpdated, item: item, in: tx)
+    return item
   }
 
   /// Deletes an item from the catalogue and takes it off every list.

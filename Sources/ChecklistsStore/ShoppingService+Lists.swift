@@ -34,22 +34,20 @@ extension ShoppingService {
     list: ShoppingList, isNew: Bool
   ) {
     let name = try ShoppingList.validatedName(name)
-    do {
-      if let id, try ClientID.isReplay(id, of: .shoppingList, ownerID: owner.id, in: tx) {
-        let list = try accessibleList(id, for: .read, in: tx)
-        try ClientID.checkSameContent(
-          id, of: .shoppingList, [("name", ClientID.shown(list.name), ClientID.shown(name))])
-        return (list, false)
-      }
-      try ensureListNameIsFree(name, in: tx)
-      let list = ShoppingList(id: id ?? UUID(), ownerID: owner.id, name: name, createdAt: now())
-      try tx.insertShoppingList(list)
-      _ = try tx.appendChange(
-        Change(
-          ownerID: owner.id, collectionID: list.id, kind: .shoppingListCreated,
-          revision: list.revision, date: list.createdAt))
-      return (list, true)
+    if let id, try ClientID.isReplay(id, of: .shoppingList, ownerID: owner.id, in: tx) {
+      let list = try accessibleList(id, for: .read, in: tx)
+      try ClientID.checkSameContent(
+        id, of: .shoppingList, [("name", ClientID.shown(list.name), ClientID.shown(name))])
+      return (list, false)
     }
+    try ensureListNameIsFree(name, in: tx)
+    let list = ShoppingList(id: id ?? UUID(), ownerID: owner.id, name: name, createdAt: now())
+    try tx.insertShoppingList(list)
+    _ = try tx.appendChange(
+      Change(
+        ownerID: owner.id, collectionID: list.id, kind: .shoppingListCreated,
+        revision: list.revision, date: list.createdAt))
+    return (list, true)
   }
 
   /// Renames a shopping list.
@@ -68,22 +66,20 @@ extension ShoppingService {
     id: UUID, to name: String, expectedRevision: Int64?, in tx: any ShoppingStoreWriter
   ) throws -> ShoppingList {
     let name = try ShoppingList.validatedName(name)
-    do {
-      var list = try accessibleList(id, for: .own, in: tx)
-      // Against an older revision, the rename goes on unless the name changed since.
-      let changed = name != list.name ? ["name"] : []
-      try tx.checkFields(
-        changed, of: .id(id), expected: expectedRevision, revision: list.revision,
-        what: "shopping list '\(list.name)'", current: .shoppingList(list))
-      if name != list.name {
-        try ensureListNameIsFree(name, in: tx, except: id)
-        list.name = name
-      }
-      try bump(&list, .shoppingListUpdated, in: tx)
-      try tx.recordChanges(
-        of: .id(id), changed, revision: list.revision, by: owner.id, at: list.updatedAt)
-      return list
+    var list = try accessibleList(id, for: .own, in: tx)
+    // Against an older revision, the rename goes on unless the name changed since.
+    let changed = name != list.name ? ["name"] : []
+    try tx.checkFields(
+      changed, of: .id(id), expected: expectedRevision, revision: list.revision,
+      what: "shopping list '\(list.name)'", current: .shoppingList(list))
+    if name != list.name {
+      try ensureListNameIsFree(name, in: tx, except: id)
+      list.name = name
     }
+    try bump(&list, .shoppingListUpdated, in: tx)
+    try tx.recordChanges(
+      of: .id(id), changed, revision: list.revision, by: owner.id, at: list.updatedAt)
+    return list
   }
 
   /// Deletes a shopping list; its items stay in the catalogue.
@@ -101,16 +97,14 @@ extension ShoppingService {
   func deleteList(id: UUID, expectedRevision: Int64?, in tx: any ShoppingStoreWriter) throws
     -> ShoppingList
   {
-    do {
-      var list = try ChecklistsError.deleting("shopping list", id: id) {
-        try accessibleList(id, for: .own, in: tx)
-      }
-      try check(expectedRevision, against: list.revision, what: "shopping list '\(list.name)'")
-      let before = list
-      try bump(&list, .shoppingListDeleted, in: tx)
-      try tx.deleteShoppingList(id: id)
-      return before
+    var list = try ChecklistsError.deleting("shopping list", id: id) {
+      try accessibleList(id, for: .own, in: tx)
     }
+    try check(expectedRevision, against: list.revision, what: "shopping list '\(list.name)'")
+    let before = list
+    try bump(&list, .shoppingListDeleted, in: tx)
+    try tx.deleteShoppingList(id: id)
+    return before
   }
 
   // MARK: - Entries
@@ -150,22 +144,20 @@ extension ShoppingService {
   {
     let name = try ShoppingItem.validatedName(name)
     let quantity = try quantity.map(ShoppingEntry.validatedQuantity)
-    do {
-      // The list's catalogue: an editor of someone else's list adds to the owner's catalogue.
-      let list = try accessibleList(listID, for: .edit, in: tx)
-      var item = try tx.shoppingItem(ownerID: list.ownerID, named: name)
-      let isNewItem = item == nil
-      if item == nil {
-        let new = ShoppingItem(
-          ownerID: list.ownerID, name: name, category: category(nil, forNew: name),
-          createdAt: now())
-        try tx.insertShoppingItem(new)
-        try log(.catalogueItemAdded, item: new, in: tx)
-        item = new
-      }
-      let (entry, _) = try put(item!, onList: listID, quantity: quantity, in: tx)
-      return (item!, entry, isNewItem)
+    // The list's catalogue: an editor of someone else's list adds to the owner's catalogue.
+    let list = try accessibleList(listID, for: .edit, in: tx)
+    var item = try tx.shoppingItem(ownerID: list.ownerID, named: name)
+    let isNewItem = item == nil
+    if item == nil {
+      let new = ShoppingItem(
+        ownerID: list.ownerID, name: name, category: category(nil, forNew: name),
+        createdAt: now())
+      try tx.insertShoppingItem(new)
+      try log(.catalogueItemAdded, item: new, in: tx)
+      item = new
     }
+    let (entry, _) = try put(item!, onList: listID, quantity: quantity, in: tx)
+    return (item!, entry, isNewItem)
   }
 
   /// Changes a list's entry: how many, and whether it is in the cart.
@@ -192,38 +184,36 @@ extension ShoppingService {
     in tx: any ShoppingStoreWriter
   ) throws -> ShoppingEntry {
     let quantity = try quantity.map(ShoppingEntry.validatedQuantity)
-    do {
-      // Putting something in the cart needs less than changing the list.
-      let access: Access = quantity == nil ? .check : .edit
-      var (list, entry) = try accessibleEntry(itemID: itemID, listID: listID, for: access, in: tx)
-      let before = entry
-      if let quantity { entry.quantity = quantity }
-      if let isInCart { entry.isInCart = isInCart }
-      let changed = before.changedFields(to: entry)
-      if let expectedRevision, expectedRevision != before.revision {
-        // Against an older revision, the change goes on unless a field it changes changed since.
-        let item = try catalogueItem(itemID, for: list, in: tx)
-        try tx.checkFields(
-          changed, of: .entry(listID: listID, itemID: itemID), expected: expectedRevision,
-          revision: before.revision,
-          what: "entry '\(item.name)' of the shopping list '\(list.name)'",
-          current: .entry(ShoppingLine(entry: before, item: item)),
-          viewer: (owner.id, list.ownerID))
-      }
-      // Two phones checking the same item agree without a second change.
-      guard entry != before else { return entry }
-      try bump(&list, .entryUpdated, itemID: itemID, in: tx)
-      entry.revision = list.revision
-      // The walk: the list's revision counts up, so it orders what went into the cart.
-      if entry.isInCart != before.isInCart {
-        entry.cartOrder = entry.isInCart ? list.revision : nil
-      }
-      try tx.saveEntry(entry)
-      try tx.recordChanges(
-        of: .entry(listID: listID, itemID: itemID), changed, revision: list.revision,
-        by: owner.id, at: list.updatedAt)
-      return entry
+    // Putting something in the cart needs less than changing the list.
+    let access: Access = quantity == nil ? .check : .edit
+    var (list, entry) = try accessibleEntry(itemID: itemID, listID: listID, for: access, in: tx)
+    let before = entry
+    if let quantity { entry.quantity = quantity }
+    if let isInCart { entry.isInCart = isInCart }
+    let changed = before.changedFields(to: entry)
+    if let expectedRevision, expectedRevision != before.revision {
+      // Against an older revision, the change goes on unless a field it changes changed since.
+      let item = try catalogueItem(itemID, for: list, in: tx)
+      try tx.checkFields(
+        changed, of: .entry(listID: listID, itemID: itemID), expected: expectedRevision,
+        revision: before.revision,
+        what: "entry '\(item.name)' of the shopping list '\(list.name)'",
+        current: .entry(ShoppingLine(entry: before, item: item)),
+        viewer: (owner.id, list.ownerID))
     }
+    // Two phones checking the same item agree without a second change.
+    guard entry != before else { return entry }
+    try bump(&list, .entryUpdated, itemID: itemID, in: tx)
+    entry.revision = list.revision
+    // The walk: the list's revision counts up, so it orders what went into the cart.
+    if entry.isInCart != before.isInCart {
+      entry.cartOrder = entry.isInCart ? list.revision : nil
+    }
+    try tx.saveEntry(entry)
+    try tx.recordChanges(
+      of: .entry(listID: listID, itemID: itemID), changed, revision: list.revision,
+      by: owner.id, at: list.updatedAt)
+    return entry
   }
 
   /// Takes an item off a list (it stays in the catalogue).
@@ -235,21 +225,19 @@ extension ShoppingService {
 
   /// ``removeEntry(itemID:fromList:)`` inside a transaction that may do more.
   func removeEntry(itemID: UUID, fromList listID: UUID, in tx: any ShoppingStoreWriter) throws {
-    do {
-      var list = try ChecklistsError.deleting("shopping list", id: listID) {
-        try accessibleList(listID, for: .edit, in: tx)
-      }
-      guard try tx.entry(listID: listID, itemID: itemID) != nil else {
-        let name =
-          (try? catalogueItem(itemID, for: list, in: tx)).map { "'\($0.name)'" } ?? "That item"
-        throw ChecklistsError(
-          .notFound,
-          "\(name) is not on the shopping list '\(list.name)': it was never put on it or was "
-            + "already taken off.")
-      }
-      try tx.deleteEntry(listID: listID, itemID: itemID)
-      try bump(&list, .entryDeleted, itemID: itemID, in: tx)
+    var list = try ChecklistsError.deleting("shopping list", id: listID) {
+      try accessibleList(listID, for: .edit, in: tx)
     }
+    guard try tx.entry(listID: listID, itemID: itemID) != nil else {
+      let name =
+        (try? catalogueItem(itemID, for: list, in: tx)).map { "'\($0.name)'" } ?? "That item"
+      throw ChecklistsError(
+        .notFound,
+        "\(name) is not on the shopping list '\(list.name)': it was never put on it or was "
+          + "already taken off.")
+    }
+    try tx.deleteEntry(listID: listID, itemID: itemID)
+    try bump(&list, .entryDeleted, itemID: itemID, in: tx)
   }
 
   /// Ends a shopping trip: takes what is in the cart off the list. The items stay in the

@@ -18,6 +18,12 @@ enum ComponentBuilder {
           "Line \(line.number): text after END:VCALENDAR ('\(NumberedLines.excerpt(line.text))'); a calendar resource is one VCALENDAR."
         )
       }
+      if let control = line.text.unicodeScalars.first(where: ContentLine.isForbiddenControl) {
+        let code = String(control.value, radix: 16, uppercase: true)
+        throw ICalendarError(
+          "Line \(line.number): the line holds the control character U+\(String(repeating: "0", count: 4 - code.count) + code); iCalendar allows only tabs (a bare carriage return is not a line end)."
+        )
+      }
       guard let content = ContentLine(line.text) else {
         throw ICalendarError(
           "Line \(line.number): '\(NumberedLines.excerpt(line.text))' is not a content line NAME;PARAM=VALUE:VALUE."
@@ -37,7 +43,8 @@ enum ComponentBuilder {
         }
         guard component.name == name else {
           throw ICalendarError(
-            "Line \(line.number): END:\(name) closes BEGIN:\(component.name); components must nest.")
+            "Line \(line.number): END:\(name) closes BEGIN:\(component.name); components must nest."
+          )
         }
         if stack.isEmpty {
           result = component

@@ -14,11 +14,17 @@ public struct ICalDateTime: Hashable, Sendable {
     case tzid(String)
   }
 
+  /// The year, such as 2025.
   public var year: Int
+  /// The month, 1...12.
   public var month: Int
+  /// The day of the month, 1...31.
   public var day: Int
+  /// The hour, 0...23 (0 for a date).
   public var hour: Int
+  /// The minute, 0...59.
   public var minute: Int
+  /// The second, 0...60 (60 for a leap second, read as 59).
   public var second: Int
   /// A date without a time (`VALUE=DATE`): hour, minute and second are 0.
   public var isDate: Bool

@@ -65,7 +65,8 @@ public struct ICalTimeZones: Sendable {
   {
     if isDate {
       let parts = Self.parts(date, in: floating)
-      return ICalDateTime(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1, isDate: true)
+      return ICalDateTime(
+        year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1, isDate: true)
     }
     switch zone {
     case .utc:
@@ -126,31 +127,8 @@ public struct ICalTimeZones: Sendable {
 
   // MARK: - libical
 
-  /// Runs `body` with an icaltimezone made from a VTIMEZONE's text; nil when libical cannot
-  /// read it. Frees the zone (and the component it owns) before returning.
-  private static func withZone<T: Sendable>(_ vtimezone: String, _ body: (OpaquePointer) -> T)
-    -> T?
-  {
-    withLibICal {
-      guard let component = icalparser_parse_string(vtimezone) else { return nil }
-      guard icalcomponent_isa(component) == ICAL_VTIMEZONE_COMPONENT,
-        let zone = icaltimezone_new()
-      else {
-        icalcomponent_free(component)
-        return nil
-      }
-      guard icaltimezone_set_component(zone, component) != 0 else {
-        icalcomponent_free(component)
-        icaltimezone_free(zone, 1)
-        return nil
-      }
-      defer { icaltimezone_free(zone, 1) }  // frees the component it now owns
-      return body(zone)
-    }
-  }
-
   private static func libicalSeconds(_ value: ICalDateTime, vtimezone: String) -> Int? {
-    withZone(vtimezone) { zone in
+    withLibICalZone(vtimezone: vtimezone) { zone in
       var time = icaltime_null_time()
       time.year = Int32(value.year)
       time.month = Int32(value.month)
@@ -163,7 +141,7 @@ public struct ICalTimeZones: Sendable {
   }
 
   private static func libicalLocal(_ date: Date, vtimezone: String) -> ICalDateTime? {
-    withZone(vtimezone) { zone in
+    withLibICalZone(vtimezone: vtimezone) { zone in
       let seconds = time_t(date.timeIntervalSince1970.rounded(.down))
       let local = icaltime_from_timet_with_zone(seconds, 0, zone)
       return ICalDateTime(
@@ -202,5 +180,40 @@ extension ICalTimeZones {
     vtimezone.replaceProperties(named: "TZID", with: [ICalProperty(name: "TZID", value: tzid)])
     vtimezone.properties.removeAll { $0.name == "X-LIC-LOCATION" }
     return vtimezone
+  }
+}
+
+extension ICalTimeZones {
+  /// The zone a CalDAV `CALDAV:timezone` element names (RFC 4791 §9.8: a VCALENDAR with one
+  /// VTIMEZONE), for reading floating times: the tz database zone of its TZID or
+  /// `X-LIC-LOCATION`, else a fixed offset of its STANDARD (or only) observance.
+  ///
+  /// - Parameter text: The element's text.
+  /// - Returns: The zone, or nil when the text holds no usable VTIMEZONE.
+  public static func zone(ofCalendarTimezone text: String) -> TimeZone? {
+    guard let calendar = try? ICalendar.parse(text),
+      let vtimezone = calendar.components(named: "VTIMEZONE").first
+    else { return nil }
+    for name in ["TZID", "X-LIC-LOCATION"] {
+      if let id = vtimezone.property(name)?.value, let zone = foundationZone(id) { return zone }
+    }
+    let observance =
+      vtimezone.components(named: "STANDARD").last ?? vtimezone.components.last
+    guard let offset = observance?.property("TZOFFSETTO")?.value,
+      let seconds = offsetSeconds(offset)
+    else { return nil }
+    return TimeZone(secondsFromGMT: seconds)
+  }
+
+  /// `+0530` or `-070000` as seconds east of UTC.
+  static func offsetSeconds(_ text: String) -> Int? {
+    let digits = Array(text.utf8.dropFirst())
+    guard let sign = text.first, sign == "+" || sign == "-", digits.count == 4 || digits.count == 6,
+      digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+    else { return nil }
+    let numbers = digits.map { Int($0 - UInt8(ascii: "0")) }
+    var seconds = (numbers[0] * 10 + numbers[1]) * 3_600 + (numbers[2] * 10 + numbers[3]) * 60
+    if numbers.count == 6 { seconds += numbers[4] * 10 + numbers[5] }
+    return sign == "-" ? -seconds : seconds
   }
 }

@@ -2,7 +2,10 @@
 ///
 /// libical parses and checks the text: its parser unfolds the content lines, builds the
 /// components and marks what it cannot read (an `X-LIC-ERROR` property, an invalid
-/// component), and any such mark refuses the text with a message naming the line. The value
+/// component), and any such mark refuses the text with a message naming the line, except two
+/// that RFC 5545 allows and clients write: an empty value (iOS writes `DESCRIPTION:`) and a
+/// property name libical does not know (`PROXIMITY` of RFC 9074, a lower-case `x-` name),
+/// which the value model keeps like any other once its name is a valid token. The value
 /// model keeps each property's name, parameters and value **as written** in the content line
 /// libical read, because libical's own writer normalises what it parsed (it reorders RRULE
 /// parts, splits `CATEGORIES:a,b` in two, reformats GEO and TRIGGER, re-escapes TEXT), and a
@@ -19,6 +22,8 @@ public enum ICalendar {
   /// - Throws: ``ICalendarError`` naming the line and the problem: not iCalendar at all, a
   ///   property libical cannot read, a BEGIN without its END, more than one VCALENDAR.
   public static func parse(_ text: String) throws(ICalendarError) -> ICalComponent {
+    // Some Windows tools start the file with a byte order mark; it is not part of line 1.
+    let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
     guard text.utf8.count <= maximumLength else {
       throw ICalendarError(
         "The iCalendar text is \(text.utf8.count) bytes; at most \(maximumLength) are read.")
@@ -28,8 +33,9 @@ public enum ICalendar {
     }
     let parsed = LibICalParser.parse(text)
     let lines = NumberedLines(parsed.lines, source: text)
-    if let problem = parsed.problems.first {
-      let more = parsed.problems.count > 1 ? " (and \(parsed.problems.count - 1) more)" : ""
+    let problems = parsed.problems.filter { !$0.isAllowedByRFC5545 }
+    if let problem = problems.first {
+      let more = problems.count > 1 ? " (and \(problems.count - 1) more)" : ""
       throw ICalendarError(lines.describe(problem) + more)
     }
     return try ComponentBuilder.build(lines)

@@ -1,5 +1,11 @@
 import CLibICal
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// What libical made of a text: its unfolded content lines and what it could not read.
 struct LibICalParser {
   /// One thing libical refused: an `X-LIC-ERROR` property or an invalid component.
@@ -9,6 +15,14 @@ struct LibICalParser {
     var message: String
     /// The component it was found in, such as "VTODO".
     var component: String
+
+    /// libical refuses two things RFC 5545 allows: an empty value (TEXT may be empty; a
+    /// reader of a typed value checks it itself) and a property name it does not know (an
+    /// `iana-token` or lower-case `x-name`, kept verbatim; a name with invalid characters
+    /// is still refused by the content-line check).
+    var isAllowedByRFC5545: Bool {
+      message.hasPrefix("No value for ") || message.hasPrefix("Parse error in property name")
+    }
   }
 
   /// The content lines, unfolded by libical, blank lines left out.
@@ -44,13 +58,24 @@ struct LibICalParser {
 
     var lines: [String] = []
     var roots: [OpaquePointer] = []
+    var depth = 0
     while true {
       let line = icalparser_get_line(parser, icalparser_string_line_generator)
+      var feed = true
       if let line {
-        let text = String(cString: line)
-        if !text.isEmpty { lines.append(text) }
+        let isEmpty = line.pointee == 0
+        if !isEmpty { lines.append(String(cString: line)) }
+        // Outside every component only BEGIN may come; libical would print a warning to
+        // stderr for a stray END. Such a line is left to the structure check, which names it.
+        if strncasecmp(line, "BEGIN:", 6) == 0 {
+          depth += 1
+        } else if depth == 0 {
+          feed = isEmpty
+        } else if strncasecmp(line, "END:", 4) == 0 {
+          depth -= 1
+        }
       }
-      if let root = icalparser_add_line(parser, line) { roots.append(root) }
+      if feed, let root = icalparser_add_line(parser, line) { roots.append(root) }
       guard let line else { break }
       icalmemory_free_buffer(line)
     }
@@ -61,7 +86,8 @@ struct LibICalParser {
     if roots.count > 1 {
       problems.append(
         Problem(
-          message: "The text holds \(roots.count) top-level components; a calendar resource is one VCALENDAR.",
+          message:
+            "The text holds \(roots.count) top-level components; a calendar resource is one VCALENDAR.",
           component: ""))
     }
     return LibICalParser(lines: lines, problems: problems)

@@ -16,11 +16,14 @@ struct NumberedLines {
   init(_ unfolded: [String], source: String) {
     var starts: [Int] = []
     var number = 0
-    for physical in source.split(separator: "\n", omittingEmptySubsequences: false) {
+    // Split the bytes: in a Swift String "\r\n" is one Character, not a "\n".
+    for physical in source.utf8.split(
+      separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    {
       number += 1
-      guard let first = physical.unicodeScalars.first else { continue }
-      if first == " " || first == "\t" { continue }  // a fold continues the line before
-      if physical == "\r" { continue }
+      guard let first = physical.first else { continue }
+      if first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { continue }  // a fold
+      if physical.count == 1 && first == UInt8(ascii: "\r") { continue }
       starts.append(number)
     }
     let numbers = starts.count == unfolded.count ? starts : Array(1...max(1, unfolded.count))

@@ -14,19 +14,19 @@ public struct MultiStatus: Sendable, Hashable {
     /// A precondition the resource failed (`d:error`), if any.
     public var error: XMLName?
     /// A message for people (`d:responsedescription`), if any.
-    public var description: String?
+    public var responseDescription: String?
 
     /// Makes a response with propstats.
     /// - Parameters:
     ///   - href: The percent-encoded href.
     ///   - propstats: The properties by status.
-    ///   - description: A message for people.
-    public init(href: String, propstats: [PropStat], description: String? = nil) {
+    ///   - responseDescription: A message for people.
+    public init(href: String, propstats: [PropStat], responseDescription: String? = nil) {
       self.href = href
       self.propstats = propstats
       self.status = nil
       self.error = nil
-      self.description = description
+      self.responseDescription = responseDescription
     }
 
     /// Makes a response with a status of its own and no properties.
@@ -34,13 +34,15 @@ public struct MultiStatus: Sendable, Hashable {
     ///   - href: The percent-encoded href.
     ///   - status: The HTTP status.
     ///   - error: A failed precondition, if any.
-    ///   - description: A message for people.
-    public init(href: String, status: Int, error: XMLName? = nil, description: String? = nil) {
+    ///   - responseDescription: A message for people.
+    public init(
+      href: String, status: Int, error: XMLName? = nil, responseDescription: String? = nil
+    ) {
       self.href = href
       self.propstats = []
       self.status = status
       self.error = error
-      self.description = description
+      self.responseDescription = responseDescription
     }
 
     /// Makes a response from properties found and names not found: a 200 propstat and a 404
@@ -105,21 +107,21 @@ public struct MultiStatus: Sendable, Hashable {
     /// A precondition the properties failed (`d:error`), if any.
     public var error: XMLName?
     /// A message for people (`d:responsedescription`), if any.
-    public var description: String?
+    public var responseDescription: String?
 
     /// Makes a propstat.
     /// - Parameters:
     ///   - props: The properties.
     ///   - status: The HTTP status.
     ///   - error: A failed precondition, if any.
-    ///   - description: A message for people.
+    ///   - responseDescription: A message for people.
     public init(
-      props: [XMLElement], status: Int, error: XMLName? = nil, description: String? = nil
+      props: [XMLElement], status: Int, error: XMLName? = nil, responseDescription: String? = nil
     ) {
       self.props = props
       self.status = status
       self.error = error
-      self.description = description
+      self.responseDescription = responseDescription
     }
   }
 
@@ -160,13 +162,15 @@ public struct MultiStatus: Sendable, Hashable {
         out += "<d:propstat><d:prop>"
         for prop in propstat.props { prop.write(to: &out, namespaces: namespaces) }
         out += "</d:prop><d:status>\(HTTPStatusLine.text(propstat.status))</d:status>"
-        Self.writeError(propstat.error, description: propstat.description, to: &out, namespaces)
+        Self.writeError(
+          propstat.error, description: propstat.responseDescription, to: &out, namespaces)
         out += "</d:propstat>"
       }
       if let status = response.status {
         out += "<d:status>\(HTTPStatusLine.text(status))</d:status>"
       }
-      Self.writeError(response.error, description: response.description, to: &out, namespaces)
+      Self.writeError(
+        response.error, description: response.responseDescription, to: &out, namespaces)
       out += "</d:response>"
     }
     if let syncToken {

@@ -40,7 +40,7 @@ struct CalDAVAuthTests {
   @Test("An API token works as an app password (for its own user only) and as Bearer")
   func appPassword() async throws {
     let home = try await Household()
-    let token = try home.accounts.createAPIToken(userName: "bob", name: "phone").token.value
+    let token = try home.accounts.createAPIToken(userName: "bob", name: "phone").1.value
     let bob = CalDAVTestClient(home.server, user: "bob", password: token)
     let response = try await Self.principal(bob)
     #expect(response.status == 207, "\(response.text)")

@@ -23,7 +23,8 @@ struct CalDAVTestClient {
     "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
   }
 
-  /// Sends a request with the client's credentials.
+  /// Sends a request with the client's credentials, over a plain socket: URLSession on Linux
+  /// does not come back from a 401 that carries a Basic challenge.
   func request(
     _ method: String, _ path: String, body: String? = nil, depth: String? = nil,
     headers: [String: String] = [:]
@@ -36,8 +37,42 @@ struct CalDAVTestClient {
     if body != nil, headers["Content-Type"] == nil {
       headers["Content-Type"] = "application/xml; charset=utf-8"
     }
-    return try await server.request(
-      method, path, body: body.map { Data($0.utf8) }, headers: headers)
+    let port = server.server.port
+    let bytes = Array((body ?? "").utf8)
+    var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+    head += "Content-Length: \(bytes.count)\r\n"
+    for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
+    let request = Array((head + "\r\n").utf8) + bytes
+    let raw = try await Task.detached {
+      try Self.exchange(port: port, request)
+    }.value
+    return try Self.response(raw)
+  }
+
+  /// Sends the bytes and reads until the server closes the connection.
+  private static func exchange(port: UInt16, _ request: [UInt8]) throws -> [UInt8] {
+    let connection = try RawHTTPConnection(port: port)
+    connection.send(request)
+    return Array(connection.read(until: Date().addingTimeInterval(20)) { _ in false }.utf8)
+  }
+
+  /// Reads a raw HTTP/1.1 response: status line, headers, and the body after them.
+  private static func response(_ raw: [UInt8]) throws -> TestServer.Response {
+    let separator = Array("\r\n\r\n".utf8)
+    guard let end = (0..<max(0, raw.count - 3)).first(where: {
+      Array(raw[$0..<$0 + 4]) == separator
+    }) else {
+      throw POSIXError(.EBADMSG)
+    }
+    let head = String(decoding: raw[..<end], as: UTF8.self).components(separatedBy: "\r\n")
+    let status = head.first?.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+    var fields: [String: String] = [:]
+    for line in head.dropFirst() {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      fields[String(line[..<colon])] = line[line.index(after: colon)...]
+        .trimmingCharacters(in: .whitespaces)
+    }
+    return TestServer.Response(status: status, headers: fields, body: Data(raw[(end + 4)...]))
   }
 
   /// PROPFIND for some properties, given as `d:name` / `cal:name` / `cs:name` / `ical:name`;

@@ -62,9 +62,9 @@ extension CalDAVRoutes {
   /// - Parameter href: The collection's href.
   func objectResponse(
     _ entry: CalendarObjectEntry, in collection: CalendarCollection, href: String,
-    selection: PropfindRequest, minimal: Bool
+    selection: PropfindRequest, minimal: Bool, text: String? = nil
   ) -> MultiStatus.Response {
-    var text: String?
+    var text = text
     func data() -> String {
       if let text { return text }
       let made = calendarData(entry)

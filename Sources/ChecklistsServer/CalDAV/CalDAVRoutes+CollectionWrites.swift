@@ -1,0 +1,200 @@
+import ChecklistsCore
+import ChecklistsStore
+import Foundation
+import HTTPServer
+import WebDAV
+
+// Making, changing and removing collections: MKCALENDAR (RFC 4791 5.3.1) and extended MKCOL
+// (RFC 5689) make a checklist, PROPPATCH (RFC 4918 9.2) renames and recolours, DELETE removes.
+extension CalDAVRoutes {
+  /// PROPPATCH of a collection: all of its changes or none, with a status per property.
+  func proppatchCollection(_ request: HTTPRequest, _ path: CollectionPath) throws
+    -> HTTPResponse
+  {
+    let listID = try collectionID(path)
+    let patch = try ProppatchRequest.parse(request.body)
+    let collection = try existingCollection(listID)
+    var change = CollectionChange()
+    var failures: [XMLName: (status: Int, message: String)] = [:]
+    for operation in patch.operations {
+      if let failure = change.apply(operation) { failures[operation.name] = failure }
+    }
+    let names = Self.uniqueNames(patch.operations.map(\.name))
+    let href = CalDAVPath.collection(userName, listID)
+    guard failures.isEmpty else {
+      return .multiStatus(
+        MultiStatus(responses: [Self.failedPatch(href, names: names, failures: failures)]))
+    }
+    do {
+      _ = try calendar.updateCollection(
+        listID: listID, name: change.name, color: change.color, order: change.order,
+        dead: change.dead)
+    } catch let error as ChecklistsError where error.code == .forbidden {
+      throw Self.needPrivileges(error, href: href, access: collection.access)
+    } catch let error as ChecklistsError
+      where [.invalidInput, .conflict].contains(error.code) && change.name != nil
+    {
+      failures[.dav("displayname")] = (409, error.description)
+      return .multiStatus(
+        MultiStatus(responses: [Self.failedPatch(href, names: names, failures: failures)]))
+    }
+    didWrite()
+    return .multiStatus(
+      MultiStatus(responses: [
+        MultiStatus.Response(
+          href: href, propstats: [.init(props: names.map { XMLElement($0) }, status: 200)])
+      ]))
+  }
+
+  /// MKCALENDAR or extended MKCOL: makes a checklist with the properties the body sets.
+  func makeCollection(_ request: HTTPRequest, _ path: CollectionPath) throws -> HTTPResponse {
+    let listID = try collectionID(path)
+    let body = try MkcalendarRequest.parse(request.body)
+    if (try? calendar.collection(listID: listID)) != nil {
+      throw WebDAVError(
+        status: 405, precondition: .dav("resource-must-be-null"),
+        message: "\(CalDAVPath.collection(userName, listID)) already exists.")
+    }
+    guard body.makesCalendar else {
+      throw WebDAVError(
+        status: 403, precondition: .dav("valid-resourcetype"),
+        message: "Only calendars can be made here: give d:resourcetype d:collection and "
+          + "cal:calendar.")
+    }
+    var change = CollectionChange()
+    for property in body.set {
+      switch property.name {
+      case .dav("resourcetype"): continue
+      case .calDAV("supported-calendar-component-set"):
+        let components = property.children(.calDAV("comp")).compactMap {
+          $0.attributes["name"]?.uppercased()
+        }
+        guard components.isEmpty || components.contains("VTODO") else {
+          throw WebDAVError(
+            status: 403, precondition: .calDAV("supported-calendar-component"),
+            message: "Calendars here hold tasks (VTODO), not "
+              + "\(components.joined(separator: ", ")).")
+        }
+      default:
+        if let failure = change.apply(.set(property)) {
+          throw WebDAVError(
+            status: failure.status == 403 ? 403 : 409,
+            precondition: failure.status == 403
+              ? .dav("cannot-modify-protected-property") : nil,
+            message: failure.message)
+        }
+      }
+    }
+    let base =
+      change.name
+      ?? (UUID.parse(path.list) == nil ? path.list : "New list")
+    var created: CalendarCollection?
+    var attempt = 1
+    while created == nil {
+      let name = attempt == 1 ? base : "\(base) \(attempt)"
+      do {
+        created = try calendar.createCollection(
+          id: listID, name: name, color: change.color ?? nil, order: change.order ?? nil,
+          dead: change.dead.compactMapValues { $0 })
+      } catch let error as ChecklistsError where error.code == .conflict && attempt < 20 {
+        // Calendars may share a name; lists may not: the second "Work" is "Work 2".
+        attempt += 1
+      } catch let error as ChecklistsError where error.code == .invalidInput {
+        throw WebDAVError(status: 403, message: error.description)
+      }
+    }
+    didWrite()
+    return HTTPResponse(
+      status: 201,
+      headers: [
+        "Location": CalDAVPath.collection(userName, listID), "Cache-Control": "no-store",
+        "Content-Length": "0",
+      ])
+  }
+
+  /// DELETE of a collection: deletes the list (its owner only).
+  func deleteCollection(_ request: HTTPRequest, _ path: CollectionPath) throws -> HTTPResponse {
+    let listID = try collectionID(path)
+    let collection = try existingCollection(listID)
+    do {
+      try calendar.deleteCollection(listID: listID)
+    } catch let error as ChecklistsError where error.code == .forbidden {
+      throw Self.needPrivileges(
+        error, href: CalDAVPath.collection(userName, listID), access: collection.access)
+    }
+    didWrite()
+    return HTTPResponse(status: 204)
+  }
+
+  /// A PROPPATCH that changes nothing: each failed property with its status, the others 424
+  /// (RFC 4918 9.2.1).
+  private static func failedPatch(
+    _ href: String, names: [XMLName], failures: [XMLName: (status: Int, message: String)]
+  ) -> MultiStatus.Response {
+    var propstats: [MultiStatus.PropStat] = []
+    for name in names {
+      if let failure = failures[name] {
+        propstats.append(
+          .init(
+            props: [XMLElement(name)], status: failure.status,
+            error: failure.status == 403 ? .dav("cannot-modify-protected-property") : nil,
+            description: failure.message))
+      }
+    }
+    let dependent = names.filter { failures[$0] == nil }
+    if !dependent.isEmpty {
+      propstats.append(.init(props: dependent.map { XMLElement($0) }, status: 424))
+    }
+    return MultiStatus.Response(href: href, propstats: propstats)
+  }
+
+  private static func uniqueNames(_ names: [XMLName]) -> [XMLName] {
+    var seen: Set<XMLName> = []
+    return names.filter { seen.insert($0).inserted }
+  }
+}
+
+/// What a PROPPATCH or MKCALENDAR asks of a collection, read one property at a time.
+struct CollectionChange {
+  /// The new `displayname`.
+  var name: String?
+  /// `.some(nil)` removes the colour.
+  var color: String??
+  /// `.some(nil)` removes the order.
+  var order: Int??
+  /// Dead properties by Clark name: their XML, or nil to remove.
+  var dead: [String: String?] = [:]
+
+  /// Takes one operation, or says why it cannot: 403 for a protected property, 409 for a
+  /// value that is not right.
+  mutating func apply(_ operation: ProppatchRequest.Operation) -> (status: Int, message: String)? {
+    let name = operation.name
+    if CalDAVRoutes.protectedProperties.contains(name) {
+      return (403, "\(name.name) is computed by the server; it cannot be set.")
+    }
+    switch (name, operation) {
+    case (.dav("displayname"), .set(let element)):
+      let text = element.trimmedText
+      guard !text.isEmpty else { return (409, "A calendar's name cannot be empty.") }
+      self.name = text
+    case (.dav("displayname"), .remove):
+      return (409, "A calendar's name cannot be removed; set another one.")
+    case (.appleICal("calendar-color"), .set(let element)):
+      color = .some(element.trimmedText)
+    case (.appleICal("calendar-color"), .remove):
+      color = .some(nil)
+    case (.appleICal("calendar-order"), .set(let element)):
+      guard let value = Int(element.trimmedText) else {
+        return (409, "calendar-order must be a whole number, not '\(element.trimmedText)'.")
+      }
+      order = .some(value)
+    case (.appleICal("calendar-order"), .remove):
+      order = .some(nil)
+    case (_, .set(let element)):
+      dead[name.description] = .some(element.xml())
+    case (_, .remove):
+      dead[name.description] = .some(nil)
+    }
+    return nil
+  }
+}
