@@ -13,10 +13,16 @@ import Foundation
 // - instances: two `checklists serve` on one database: a change on one reaching a stream on
 //   the other, and one instance against two behind nginx (contrib/nginx/checklists.conf).
 // - search: GET /api/v1/search at 100,000 items through `checklists serve`, p50/p95/p99.
+// - caldav: Radicale, Xandikos and `checklists serve` in one run, the same client, at 500 and
+//   5,000 VTODOs: PUT one by one, list all, the not-completed query, a sync after one change.
 var arguments = Array(CommandLine.arguments.dropFirst())
 let mode = arguments.first.map {
-  ["store", "http", "shopping", "growth", "engines", "instances", "search"].contains($0)
+  ["store", "http", "shopping", "growth", "engines", "instances", "search", "caldav"].contains($0)
     ? arguments.removeFirst() : "store"
+}
+if mode == "caldav" {
+  try runCalDAVBenchmark(CalDAVOptions(arguments))
+  exit(0)
 }
 let options = Options(arguments)
 switch mode ?? "store" {
