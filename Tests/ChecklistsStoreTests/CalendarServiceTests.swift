@@ -159,14 +159,14 @@ struct CalendarServiceTests {
     }
     #expect(implicit?.existingName == "\(webUID).ics")
     #expect(
-      try calendar.objects(inList: list.id).map(\.name).sorted() == ["\(webUID).ics", "a.ics"])
+      try calendar.objects(inList: list.id).map(\.name).sorted() == ["\(webUID).ics", "a.ics"].sorted())
 
     try calendar.deleteObject(inList: list.id, named: "a.ics")
     let again = try calendar.putTodo(
       inList: list.id, named: "b.ics", todo: CalendarTodo(uid: "same", text: "B"), ical: "B")
     #expect(again.created)
     #expect(
-      try calendar.objects(inList: list.id).map(\.name).sorted() == ["\(webUID).ics", "b.ics"])
+      try calendar.objects(inList: list.id).map(\.name).sorted() == ["\(webUID).ics", "b.ics"].sorted())
   }
 
   @Test(
