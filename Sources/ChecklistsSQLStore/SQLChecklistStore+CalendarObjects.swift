@@ -16,7 +16,10 @@ extension SQLChecklistStore {
   /// has no foreign key: deleting either list removes its rows through a trigger.
   ///
   /// `calendar_collections` holds a collection's colour, order and the properties the server
-  /// does not model (a JSON object of Clark names to XML text).
+  /// does not model (a JSON object of Clark names to XML text), and, for a list a client made
+  /// at a name that is not its id (`MKCALENDAR /dav/calendars/u/work/`), that name and the
+  /// owner whose home it is in: the name finds the list while it lives, and the row goes with
+  /// the list, so the name is free again once it is deleted.
   ///
   /// A collection's changes since a sync token are read through `changes_by_collection`
   /// (`changes(collection_id, sequence)`, since v4), so they cost what changed, not the log.
@@ -41,7 +44,10 @@ extension SQLChecklistStore {
         list_id \(text) PRIMARY KEY NOT NULL,
         color \(text),
         sort_order \(integer),
-        dead_properties \(text) NOT NULL DEFAULT '{}');
+        dead_properties \(text) NOT NULL DEFAULT '{}',
+        path_owner_id \(text),
+        path_name \(text),
+        UNIQUE (path_owner_id, path_name));
       """)
     if sqlite {
       for table in ["checklists", "shopping_lists"] {
@@ -137,15 +143,24 @@ extension SQLChecklistStore.Transaction: CalendarStoreWriter {
 
   func calendarCollectionProperties(listID: UUID) throws -> CalendarCollectionProperties? {
     try db.queryFirst(
-      "SELECT color, sort_order, dead_properties FROM calendar_collections WHERE list_id = ?",
-      listID
+      """
+      SELECT color, sort_order, dead_properties, path_name FROM calendar_collections
+      WHERE list_id = ?
+      """, listID
     ) { row in
       let dead = try JSONDecoder().decode(
         [String: String].self, from: Data(row.string(2).utf8))
       return CalendarCollectionProperties(
         color: row.optionalString(0), order: row.isNull(1) ? nil : row.int(1),
-        deadProperties: dead)
+        deadProperties: dead, pathName: row.optionalString(3))
     }
+  }
+
+  func calendarCollectionID(ownerID: UUID, pathName: String) throws -> UUID? {
+    try db.queryFirst(
+      "SELECT list_id FROM calendar_collections WHERE path_owner_id = ? AND path_name = ?",
+      ownerID, pathName
+    ) { try $0.uuid(0) }
   }
 
   func lastChangeSequence(collectionID: UUID) throws -> Int64 {
@@ -196,5 +211,12 @@ extension SQLChecklistStore.Transaction: CalendarStoreWriter {
       ON CONFLICT (list_id) DO UPDATE SET color = excluded.color,
         sort_order = excluded.sort_order, dead_properties = excluded.dead_properties
       """, listID, properties.color, properties.order, dead)
+  }
+
+  func saveCalendarCollectionPath(listID: UUID, ownerID: UUID, pathName: String) throws {
+    _ = try db.run(
+      """
+      UPDATE calendar_collections SET path_owner_id = ?, path_name = ? WHERE list_id = ?
+      """, ownerID, pathName, listID)
   }
 }

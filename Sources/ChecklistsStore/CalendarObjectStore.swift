@@ -55,12 +55,20 @@ public struct CalendarCollectionProperties: Hashable, Sendable {
   /// Properties the server does not model, kept verbatim: the property's name in Clark
   /// notation (`{namespace}name`) to its XML text.
   public var deadProperties: [String: String]
+  /// The URL segment a client made the list at when it was not the list's id (`work` for
+  /// `MKCALENDAR /dav/calendars/u/work/`), in its owner's home; nil for the id. Set only by
+  /// ``CalendarService/createCollection(id:pathName:name:color:order:dead:)``.
+  public var pathName: String?
 
   /// Creates properties.
-  public init(color: String? = nil, order: Int? = nil, deadProperties: [String: String] = [:]) {
+  public init(
+    color: String? = nil, order: Int? = nil, deadProperties: [String: String] = [:],
+    pathName: String? = nil
+  ) {
     self.color = color
     self.order = order
     self.deadProperties = deadProperties
+    self.pathName = pathName
   }
 }
 
@@ -83,6 +91,9 @@ public protocol CalendarStoreReader: ChecklistStoreReader, ShoppingStoreReader {
 
   /// A collection's CalDAV properties; nil when none were ever set.
   func calendarCollectionProperties(listID: UUID) throws -> CalendarCollectionProperties?
+
+  /// The list a client made at `pathName` in `ownerID`'s home, while it lives; nil for none.
+  func calendarCollectionID(ownerID: UUID, pathName: String) throws -> UUID?
 
   /// The sequence of the latest change logged on a collection, or 0.
   /// - Complexity: O(log *n*) through the index of changes by collection.
@@ -110,4 +121,8 @@ public protocol CalendarStoreWriter: CalendarStoreReader, ChecklistStoreWriter,
   /// Stores a collection's CalDAV properties.
   func saveCalendarCollectionProperties(_ properties: CalendarCollectionProperties, listID: UUID)
     throws
+
+  /// Records the name a client made a list at in its owner's home (the list's properties row
+  /// must exist). ``saveCalendarCollectionProperties(_:listID:)`` leaves it as it is.
+  func saveCalendarCollectionPath(listID: UUID, ownerID: UUID, pathName: String) throws
 }

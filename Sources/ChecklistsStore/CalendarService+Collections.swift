@@ -34,18 +34,28 @@ extension CalendarService {
   /// Makes a checklist for MKCALENDAR (or an extended MKCOL), with its CalDAV properties.
   /// - Parameters:
   ///   - id: The id the collection's URL named, when it is a UUID; nil chooses one.
+  ///   - pathName: The collection's URL segment when it is not a UUID (`work`): the list is
+  ///     found there (``collectionID(pathName:)``) and its hrefs use it while it lives.
   ///   - name: The `displayname`: 1 to 200 characters, unique among the user's lists.
   ///   - color: `calendar-color`.
   ///   - order: `calendar-order`.
   ///   - dead: Other properties set, by Clark name, as XML text.
   /// - Returns: The new collection.
-  /// - Throws: `invalidInput` for a bad name; `conflict` when the name or the id is taken.
+  /// - Throws: `invalidInput` for a bad name; `conflict` when the name, the id or the path
+  ///   name is taken.
   @discardableResult
   public func createCollection(
-    id: UUID? = nil, name: String, color: String? = nil, order: Int? = nil,
-    dead: [String: String] = [:]
+    id: UUID? = nil, pathName: String? = nil, name: String, color: String? = nil,
+    order: Int? = nil, dead: [String: String] = [:]
   ) throws -> CalendarCollection {
     try store.writeCalendar { tx in
+      if let pathName,
+        let taken = try tx.calendarCollectionID(ownerID: owner.id, pathName: pathName)
+      {
+        throw ChecklistsError(
+          .conflict,
+          "The calendar '\(pathName)' exists (list \(taken.uuidString.lowercased())).")
+      }
       if let id, try tx.checklist(id: id) != nil || tx.shoppingList(id: id) != nil {
         throw ChecklistsError(.conflict, "A calendar with id \(id.uuidString.lowercased()) exists.")
       }
@@ -58,7 +68,19 @@ extension CalendarService {
       let properties = CalendarCollectionProperties(
         color: color, order: order, deadProperties: dead)
       try tx.saveCalendarCollectionProperties(properties, listID: list.id)
+      if let pathName {
+        try tx.saveCalendarCollectionPath(listID: list.id, ownerID: owner.id, pathName: pathName)
+      }
       return try collection(.checklist(list), in: tx)
+    }
+  }
+
+  /// The list a client made at `pathName` (a URL segment that is not a UUID) in the user's
+  /// home, while it lives.
+  /// - Returns: Its id, or nil when no living list was made there.
+  public func collectionID(pathName: String) throws -> UUID? {
+    try store.readCalendar { tx in
+      try tx.calendarCollectionID(ownerID: owner.id, pathName: pathName)
     }
   }
 

@@ -125,7 +125,9 @@ public struct CalendarService: Sendable {
   func collection(_ list: VisibleList, in tx: any CalendarStoreReader) throws
     -> CalendarCollection
   {
-    let properties = try tx.calendarCollectionProperties(listID: list.id) ?? .init()
+    var properties = try tx.calendarCollectionProperties(listID: list.id) ?? .init()
+    // The name a client made it at is in its owner's home; a sharee finds it by its id.
+    if list.ownerID != owner.id { properties.pathName = nil }
     let token = try syncToken(of: list, in: tx)
     switch list {
     case .checklist(let list):

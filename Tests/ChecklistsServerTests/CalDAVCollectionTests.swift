@@ -78,6 +78,73 @@ struct CalDAVCollectionTests {
     #expect(put.status == 201, "\(put.text)")
     let listing = try await client.propfind("/dav/calendars/alice/work/", depth: "1", ["d:getetag"])
     #expect(listing.responses.count == 2)
+    // The hrefs of the collection are the URL it was made at, in the home too.
+    #expect(listing.hrefs.contains("/dav/calendars/alice/work/"), "\(listing.hrefs)")
+    #expect(listing.hrefs.contains("/dav/calendars/alice/work/t.ics"), "\(listing.hrefs)")
+    let homeListing = try await client.propfind(
+      "/dav/calendars/alice/", depth: "1", ["d:displayname"])
+    #expect(homeListing.response("/dav/calendars/alice/work/")?.text("d:displayname") == "work")
+  }
+
+  @Test("A name whose list was deleted makes a new list there: MKCOL, DELETE, MKCOL")
+  func nameFreedByDelete() async throws {
+    let home = try await Household()
+    let client = CalDAVTestClient(home.server, user: "alice", password: "wonderland-42")
+    let path = "/dav/calendars/alice/litmus/"
+    let first = try await client.request("MKCOL", path)
+    #expect(first.status == 201, "\(first.text)")
+    let firstID = try #require(
+      try home.lists("alice").checklists().first { $0.name == "litmus" }?.id)
+    #expect(try await client.request("MKCOL", path).status == 405)
+    #expect(try await client.request("DELETE", path).status == 204)
+    #expect(try await client.request("PROPFIND", path, depth: "0").status == 404)
+    let second = try await client.request("MKCOL", path)
+    #expect(second.status == 201, "\(second.text)")
+    let lists = try home.lists("alice").checklists().filter { $0.name == "litmus" }
+    #expect(lists.count == 1)
+    #expect(lists.first?.id != firstID)
+    #expect(try await client.request("PROPFIND", path, depth: "0").status == 207)
+    // The deleted id stays spent: a MKCALENDAR at it does not bring the old list back.
+    let reused = try await client.request(
+      "MKCALENDAR", "/dav/calendars/alice/\(firstID.uuidString.lowercased())/")
+    #expect(reused.status == 409, "\(reused.text)")
+  }
+
+  @Test("A plain MKCOL in the home makes a list; one asking for another resource type is refused")
+  func plainMkcol() async throws {
+    let home = try await Household()
+    let client = CalDAVTestClient(home.server, user: "alice", password: "wonderland-42")
+    let made = try await client.request("MKCOL", "/dav/calendars/alice/errands/")
+    #expect(made.status == 201, "\(made.text)")
+    let props = try await client.propfind(
+      "/dav/calendars/alice/errands/", ["d:resourcetype"])
+    #expect(
+      props.response("/dav/calendars/alice/errands/")?.childNames("d:resourcetype").contains(
+        "cal:calendar") == true)
+    let plain = try await client.request(
+      "MKCOL", "/dav/calendars/alice/files/",
+      body: CalDAVTestClient.xml(
+        "<d:mkcol \(CalDAVTestClient.namespaces)><d:set><d:prop><d:resourcetype><d:collection/>"
+          + "</d:resourcetype></d:prop></d:set></d:mkcol>"))
+    #expect(plain.status == 403, "\(plain.text)")
+    #expect(plain.text.contains("valid-resourcetype"))
+  }
+
+  @Test("MKCALENDAR at a name needing percent-encoding is found at exactly that URL")
+  func encodedName() async throws {
+    let home = try await Household()
+    let client = CalDAVTestClient(home.server, user: "alice", password: "wonderland-42")
+    let path = "/dav/calendars/alice/caf%C3%A9%20list/"
+    let made = try await client.request(
+      "MKCALENDAR", path,
+      body: CalDAVTestClient.xml(
+        "<cal:mkcalendar \(CalDAVTestClient.namespaces)><d:set><d:prop>"
+          + "<d:displayname>Café</d:displayname></d:prop></d:set></cal:mkcalendar>"))
+    #expect(made.status == 201, "\(made.text)")
+    #expect(made.header("Location") == path)
+    let listing = try await client.propfind("/dav/calendars/alice/", depth: "1", ["d:displayname"])
+    #expect(listing.response(path)?.text("d:displayname") == "Café", "\(listing.hrefs)")
+    #expect(try await client.request("PROPFIND", path, depth: "0").status == 207)
   }
 
   @Test("A CalDAV change reaches the live event stream of an open page")

@@ -1,3 +1,4 @@
+import ChecklistsStore
 import Foundation
 
 /// The URLs of the CalDAV tree, built in one place: a principal and a calendar home per user,
@@ -30,6 +31,20 @@ enum CalDAVPath {
   /// A list's calendar collection in a user's home.
   static func collection(_ user: String, _ listID: UUID) -> String {
     home(user) + listID.uuidString.lowercased() + "/"
+  }
+
+  /// A collection's URL in a user's home: the name a client made it at (percent-encoded), or
+  /// its id.
+  static func collection(_ user: String, _ collection: CalendarCollection) -> String {
+    guard let name = collection.properties.pathName else {
+      return self.collection(user, collection.id)
+    }
+    return home(user) + segment(name) + "/"
+  }
+
+  /// An object of a collection.
+  static func object(_ user: String, _ collection: CalendarCollection, _ name: String) -> String {
+    self.collection(user, collection) + segment(name)
   }
 
   /// An object (an item or a shopping line) of a list.

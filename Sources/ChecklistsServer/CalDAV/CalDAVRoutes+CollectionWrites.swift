@@ -20,7 +20,7 @@ extension CalDAVRoutes {
       if let failure = change.apply(operation) { failures[operation.name] = failure }
     }
     let names = Self.uniqueNames(patch.operations.map(\.name))
-    let href = CalDAVPath.collection(userName, listID)
+    let href = CalDAVPath.collection(userName, collection)
     guard failures.isEmpty else {
       return .multiStatus(
         MultiStatus(responses: [Self.failedPatch(href, names: names, failures: failures)]))
@@ -46,14 +46,21 @@ extension CalDAVRoutes {
       ]))
   }
 
-  /// MKCALENDAR or extended MKCOL: makes a checklist with the properties the body sets.
+  /// MKCALENDAR, extended MKCOL or plain MKCOL: makes a checklist with the properties the body
+  /// sets. At a UUID the list gets that id; at any other name it gets a new id and is found at
+  /// that name (and its hrefs use it) while it lives, so a name whose list was deleted can be
+  /// used again.
   func makeCollection(_ request: HTTPRequest, _ path: CollectionPath) throws -> HTTPResponse {
-    let listID = try collectionID(path)
+    try checkOwnHome(path.user)
+    let requestedID = UUID.parse(path.list)
     let body = try MkcalendarRequest.parse(request.body)
-    if (try? calendar.collection(listID: listID)) != nil {
+    let existing =
+      try requestedID.map { id in try? calendar.collection(listID: id) }
+      ?? calendar.collectionID(pathName: path.list).flatMap { try? calendar.collection(listID: $0) }
+    if let existing {
       throw WebDAVError(
         status: 405, precondition: .dav("resource-must-be-null"),
-        message: "\(CalDAVPath.collection(userName, listID)) already exists.")
+        message: "\(CalDAVPath.collection(userName, existing)) already exists.")
     }
     guard body.makesCalendar else {
       throw WebDAVError(
@@ -87,14 +94,15 @@ extension CalDAVRoutes {
     }
     let base =
       change.name
-      ?? (UUID.parse(path.list) == nil ? path.list : "New list")
+      ?? (requestedID == nil ? path.list : "New list")
     var created: CalendarCollection?
     var attempt = 1
     while created == nil {
       let name = attempt == 1 ? base : "\(base) \(attempt)"
       do {
         created = try calendar.createCollection(
-          id: listID, name: name, color: change.color ?? nil, order: change.order ?? nil,
+          id: requestedID, pathName: requestedID == nil ? path.list : nil, name: name,
+          color: change.color ?? nil, order: change.order ?? nil,
           dead: change.dead.compactMapValues { $0 })
       } catch let error as ChecklistsError where error.code == .conflict && attempt < 20 {
         // Calendars may share a name; lists may not: the second "Work" is "Work 2".
@@ -107,7 +115,8 @@ extension CalDAVRoutes {
     return HTTPResponse(
       status: 201,
       headers: [
-        "Location": CalDAVPath.collection(userName, listID), "Cache-Control": "no-store",
+        "Location": created.map { CalDAVPath.collection(userName, $0) } ?? "",
+        "Cache-Control": "no-store",
         "Content-Length": "0",
       ])
   }
@@ -120,7 +129,7 @@ extension CalDAVRoutes {
       try calendar.deleteCollection(listID: listID)
     } catch let error as ChecklistsError where error.code == .forbidden {
       throw Self.needPrivileges(
-        error, href: CalDAVPath.collection(userName, listID), access: collection.access)
+        error, href: CalDAVPath.collection(userName, collection), access: collection.access)
     }
     didWrite()
     return HTTPResponse(status: 204)

@@ -1,5 +1,4 @@
 import ChecklistsCore
-import ChecklistsSecurity
 import ChecklistsStore
 import Foundation
 import HTTPServer
@@ -60,7 +59,7 @@ extension CalDAVRoutes {
     let collection = try existingCollection(listID)
     var responses = [collectionResponse(collection, selection: selection, minimal: minimal)]
     if depth != .zero {
-      let href = CalDAVPath.collection(userName, listID)
+      let href = CalDAVPath.collection(userName, collection)
       responses += try calendar.objects(inList: listID).map {
         objectResponse($0, in: collection, href: href, selection: selection, minimal: minimal)
       }
@@ -96,7 +95,7 @@ extension CalDAVRoutes {
     let dead = Self.deadProperties(collection)
     let owner = collection.sharedFrom?.ownerName ?? userName
     return MultiStatus.Response(
-      href: CalDAVPath.collection(userName, collection.id), request: selection,
+      href: CalDAVPath.collection(userName, collection), request: selection,
       allprop: Self.collectionProperties + dead.keys.sorted(), minimal: minimal
     ) { name in
       switch name {
@@ -172,27 +171,18 @@ extension CalDAVRoutes {
   // MARK: - Finding a collection
 
   /// The list a collection's path names. A lowercase or uppercase UUID is the list's id; any
-  /// other name (a client that MKCALENDARs `work/`) stands for an id derived from it and the
-  /// user, so the same name finds the same list again.
-  /// - Throws: 404 for another user's home.
+  /// other name (a client that MKCALENDARs `work/`) is the list made at that name, while it
+  /// lives (the store keeps the name with the list; a list made there later has a new id).
+  /// - Throws: 404 for another user's home, or a name no living list was made at.
   func collectionID(_ path: CollectionPath) throws -> UUID {
     try checkOwnHome(path.user)
-    return UUID.parse(path.list) ?? Self.derivedID(path.list, user: identity.user.id)
-  }
-
-  /// The id a collection name that is not a UUID stands for: a name-based UUID (version 8,
-  /// RFC 9562) of the user and the name.
-  static func derivedID(_ name: String, user: UUID) -> UUID {
-    let digest = SecretToken(value: "caldav-collection\u{0}\(user.uuidString)\u{0}\(name)").digest
-    var bytes = Array(digest.utf8.prefix(32)).chunked().compactMap { UInt8($0, radix: 16) }
-    while bytes.count < 16 { bytes.append(0) }
-    bytes[6] = (bytes[6] & 0x0F) | 0x80
-    bytes[8] = (bytes[8] & 0x3F) | 0x80
-    return UUID(
-      uuid: (
-        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-        bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-      ))
+    if let id = UUID.parse(path.list) { return id }
+    if let id = try calendar.collectionID(pathName: path.list) { return id }
+    throw WebDAVError(
+      status: 404,
+      message:
+        "There is no calendar \(CalDAVPath.home(userName))\(CalDAVPath.segment(path.list))/: "
+        + "no list of yours was made at that name.")
   }
 
   /// The collection of a list the user sees.
@@ -210,11 +200,4 @@ extension CalDAVRoutes {
 
   /// The user's calendars.
   var calendar: CalendarService { services.calendar }
-}
-
-extension Array where Element == UInt8 {
-  /// Pairs of hex digits as strings, for reading a hex digest.
-  fileprivate func chunked() -> [String] {
-    stride(from: 0, to: count - 1, by: 2).map { String(decoding: self[$0...$0 + 1], as: UTF8.self) }
-  }
 }

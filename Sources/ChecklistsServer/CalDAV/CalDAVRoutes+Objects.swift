@@ -46,7 +46,7 @@ extension CalDAVRoutes {
     return .multiStatus(
       MultiStatus(responses: [
         objectResponse(
-          entry, in: collection, href: CalDAVPath.collection(userName, listID),
+          entry, in: collection, href: CalDAVPath.collection(userName, collection),
           selection: selection, minimal: Self.isMinimal(request))
       ]))
   }

@@ -42,7 +42,7 @@ extension CalDAVRoutes {
     } catch let error as CalendarUIDConflictError {
       throw WebDAVError(
         status: 409, precondition: .calDAV("no-uid-conflict"),
-        preconditionContent: [.href(CalDAVPath.object(userName, listID, error.existingName))],
+        preconditionContent: [.href(CalDAVPath.object(userName, collection, error.existingName))],
         message: error.description)
     } catch let error as ChecklistsError where error.code == .stale {
       throw WebDAVError(status: 412, message: error.description)
@@ -52,7 +52,7 @@ extension CalDAVRoutes {
         message: error.description)
     } catch let error as ChecklistsError where error.code == .forbidden {
       throw Self.needPrivileges(
-        error, href: CalDAVPath.object(userName, listID, path.name), access: collection.access)
+        error, href: CalDAVPath.object(userName, collection, path.name), access: collection.access)
     }
     didWrite()
     return HTTPResponse(

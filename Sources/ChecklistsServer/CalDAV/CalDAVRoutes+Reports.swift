@@ -32,7 +32,7 @@ extension CalDAVRoutes {
   func calendarQuery(_ query: CalendarQuery, in collection: CalendarCollection, minimal: Bool)
     throws -> MultiStatus
   {
-    let href = CalDAVPath.collection(userName, collection.id)
+    let href = CalDAVPath.collection(userName, collection)
     var responses: [MultiStatus.Response] = []
     for entry in try calendar.objects(inList: collection.id) {
       let text = calendarData(entry)
@@ -52,7 +52,7 @@ extension CalDAVRoutes {
     _ hrefs: [String], props: PropfindRequest, in collection: CalendarCollection,
     request: HTTPRequest, minimal: Bool
   ) throws -> MultiStatus {
-    let href = CalDAVPath.collection(userName, collection.id)
+    let href = CalDAVPath.collection(userName, collection)
     // The client may name the collection as it wrote it (an uppercase id) or as listed.
     let asSent = request.rawPath.hasSuffix("/") ? request.rawPath : request.rawPath + "/"
     let names = hrefs.map {
@@ -82,7 +82,7 @@ extension CalDAVRoutes {
   func syncCollection(
     _ sync: SyncCollectionRequest, in collection: CalendarCollection, minimal: Bool
   ) throws -> MultiStatus {
-    let href = CalDAVPath.collection(userName, collection.id)
+    let href = CalDAVPath.collection(userName, collection)
     let since = try Self.sequence(ofSyncToken: sync.token)
     let changes: CalendarChanges
     do {
