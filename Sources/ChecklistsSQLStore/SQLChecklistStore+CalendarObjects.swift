@@ -36,9 +36,13 @@ extension SQLChecklistStore {
         item_id \(text),
         ical \(text),
         deleted_sequence \(integer),
+        -- The UID its RELATED-TO;RELTYPE=PARENT names: a child PUT before its parent is put
+        -- under it when the parent arrives.
+        parent_uid \(text),
         PRIMARY KEY (list_id, name),
         UNIQUE (list_id, uid));
       CREATE INDEX calendar_objects_by_item ON calendar_objects(list_id, item_id);
+      CREATE INDEX calendar_objects_by_parent ON calendar_objects(list_id, parent_uid);
 
       CREATE TABLE calendar_collections (
         list_id \(text) PRIMARY KEY NOT NULL,
@@ -103,13 +107,14 @@ extension SQLChecklistStore {
 }
 
 extension SQLChecklistStore.Transaction: CalendarStoreWriter {
-  private static let objectColumns = "list_id, name, uid, item_id, ical, deleted_sequence"
+  private static let objectColumns =
+    "list_id, name, uid, item_id, ical, deleted_sequence, parent_uid"
 
   private static func object(_ row: SQLRow) throws -> CalendarObjectRecord {
     CalendarObjectRecord(
       listID: try row.uuid(0), name: row.string(1), uid: row.optionalString(2),
       itemID: try row.optionalUUID(3), ical: row.optionalString(4),
-      deletedSequence: row.isNull(5) ? nil : row.int64(5))
+      deletedSequence: row.isNull(5) ? nil : row.int64(5), parentUID: row.optionalString(6))
   }
 
   // MARK: Reading
@@ -133,6 +138,14 @@ extension SQLChecklistStore.Transaction: CalendarStoreWriter {
       SELECT \(Self.objectColumns) FROM calendar_objects WHERE list_id = ? AND item_id = ?
       ORDER BY CASE WHEN uid IS NULL THEN 1 ELSE 0 END LIMIT 1
       """, listID, itemID, map: Self.object)
+  }
+
+  func calendarObjects(listID: UUID, waitingFor parentUID: String) throws
+    -> [CalendarObjectRecord]
+  {
+    try db.query(
+      "SELECT \(Self.objectColumns) FROM calendar_objects WHERE list_id = ? AND parent_uid = ?",
+      listID, parentUID, map: Self.object)
   }
 
   func calendarObjects(listID: UUID) throws -> [CalendarObjectRecord] {
@@ -187,11 +200,12 @@ extension SQLChecklistStore.Transaction: CalendarStoreWriter {
   func saveCalendarObject(_ record: CalendarObjectRecord) throws {
     _ = try db.run(
       """
-      INSERT INTO calendar_objects (\(Self.objectColumns)) VALUES (?, ?, ?, ?, ?, ?)
+      INSERT INTO calendar_objects (\(Self.objectColumns)) VALUES (?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (list_id, name) DO UPDATE SET uid = excluded.uid, item_id = excluded.item_id,
-        ical = excluded.ical, deleted_sequence = excluded.deleted_sequence
+        ical = excluded.ical, deleted_sequence = excluded.deleted_sequence,
+        parent_uid = excluded.parent_uid
       """, record.listID, record.name, record.uid, record.itemID, record.ical,
-      record.deletedSequence)
+      record.deletedSequence, record.parentUID)
   }
 
   func deleteCalendarObject(listID: UUID, name: String) throws {

@@ -202,15 +202,19 @@ public struct CalendarUIDConflictError: Error, Hashable, Sendable, CustomStringC
   /// The name of the object that has it.
   public var existingName: String
 
+  /// What to say instead of the usual message, when there is more to say.
+  public var detail: String?
+
   /// Creates the error.
-  public init(uid: String, existingName: String) {
+  public init(uid: String, existingName: String, detail: String? = nil) {
     self.uid = uid
     self.existingName = existingName
+    self.detail = detail
   }
 
   /// The message.
   public var description: String {
-    "Another object of this calendar, '\(existingName)', already has the UID '\(uid)'."
+    detail ?? "Another object of this calendar, '\(existingName)', already has the UID '\(uid)'."
   }
 }
 

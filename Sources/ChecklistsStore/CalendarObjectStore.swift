@@ -31,12 +31,15 @@ public struct CalendarObjectRecord: Hashable, Sendable {
   public var ical: String?
   /// For a tombstone written by a CalDAV DELETE: the change log sequence of the deletion.
   public var deletedSequence: Int64?
+  /// The UID the object's text names as its parent, resolved or not (nil for none).
+  public var parentUID: String?
 
   /// Creates a record.
   public init(
     listID: UUID, name: String, uid: String?, itemID: UUID?, ical: String?,
-    deletedSequence: Int64? = nil
+    deletedSequence: Int64? = nil, parentUID: String? = nil
   ) {
+    self.parentUID = parentUID
     self.listID = listID
     self.name = name
     self.uid = uid
@@ -88,6 +91,8 @@ public protocol CalendarStoreReader: ChecklistStoreReader, ShoppingStoreReader {
 
   /// Every row of a list, live and tombstones, in one query.
   func calendarObjects(listID: UUID) throws -> [CalendarObjectRecord]
+  /// The objects of a list whose text names `parentUID` as their parent.
+  func calendarObjects(listID: UUID, waitingFor parentUID: String) throws -> [CalendarObjectRecord]
 
   /// A collection's CalDAV properties; nil when none were ever set.
   func calendarCollectionProperties(listID: UUID) throws -> CalendarCollectionProperties?

@@ -32,6 +32,13 @@ extension CalendarService {
       }
       let existing = try resolve(name, in: list, tx: tx)
       try checkPreconditions(existing, name: name, ifMatch: ifMatch, ifNoneMatch: ifNoneMatch)
+      // RFC 4791 5.3.2.1: a PUT may not change the UID of an object that exists.
+      if let existing, existing.entry.uid != todo.uid {
+        throw CalendarUIDConflictError(
+          uid: existing.entry.uid, existingName: existing.row?.name ?? name,
+          detail: "'\(name)' has the UID '\(existing.entry.uid)'; a PUT cannot change it to "
+            + "'\(todo.uid)'. Save it under a new name instead.")
+      }
       try claimUID(todo.uid, forName: name, in: list, tx: tx)
       let parentID = try parentItemID(todo.parentUID, in: listID, except: existing?.itemID, tx: tx)
       var dueDate = todo.dueDate
@@ -75,13 +82,30 @@ extension CalendarService {
       }
       let row = CalendarObjectRecord(
         listID: listID, name: existing?.row?.name ?? name, uid: todo.uid, itemID: item.id,
-        ical: ical)
+        ical: ical, parentUID: todo.parentUID)
       try tx.saveCalendarObject(row)
+      if existing == nil { try adoptWaitingChildren(of: item, uid: todo.uid, in: listID, tx: tx) }
       let stored = try tx.item(id: item.id) ?? item
       return (
         existing == nil,
         Self.entry(stored, row: row, parentUID: try parentUID(of: stored, in: tx))
       )
+    }
+  }
+
+  /// Puts under a new item the objects PUT before it that name its UID as their parent (an
+  /// upload sends children and parents in any order), each as an item change of its own.
+  func adoptWaitingChildren(
+    of parent: ChecklistItem, uid: String, in listID: UUID, tx: any CalendarStoreWriter
+  ) throws {
+    for row in try tx.calendarObjects(listID: listID, waitingFor: uid) {
+      guard let childID = row.itemID, row.uid != nil, childID != parent.id,
+        let child = try tx.item(id: childID), child.checklistID == listID, child.parentID == nil,
+        try validParent(parent.id, for: child, in: tx) != nil
+      else { continue }
+      _ = try checklists.updateItem(
+        id: childID, ItemChanges(parentID: .some(parent.id)), expectedRevision: nil,
+        mergingFields: true, in: tx)
     }
   }
 

@@ -39,10 +39,14 @@ enum CalendarObjectText {
       fields.dueIsAllDay = false
       fields.dueTimeZone = nil
     }
-    fields.remind = item.shouldRemind
+    // Remind Me needs a due date here: the alarms of a todo with none are the client's, kept
+    // as written.
+    if item.dueDate != nil || item.shouldRemind { fields.remind = item.shouldRemind }
     fields.notes = item.notes
     if item.recurrence != nil || fields.recurrence != nil { fields.recurrence = item.recurrence }
-    fields.parentUID = entry.parentUID
+    // A parent the list does not hold (yet) stays as written; a child PUT before its parent is
+    // put under it when the parent arrives.
+    if entry.parentUID != nil || item.parentID != nil { fields.parentUID = entry.parentUID }
     fields.priority = item.priority
     return fields
   }
