@@ -46,7 +46,13 @@ public struct XMLElement: Hashable, Sendable {
 
   /// The text with leading and trailing white space removed, as values such as hrefs and
   /// sync tokens are read.
+  /// - Complexity: O(*w*) in the white space around the text, plus one copy of the text
+  ///   (it used to build the text backwards and back again, Character by Character: a quarter
+  ///   of a 5,000-href multiget's time).
   public var trimmedText: String {
-    String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    guard let first = text.firstIndex(where: { !$0.isWhitespace }),
+      let last = text.lastIndex(where: { !$0.isWhitespace })
+    else { return "" }
+    return String(text[first...last])
   }
 }

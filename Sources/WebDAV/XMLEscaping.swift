@@ -13,31 +13,53 @@ enum XMLEscaping {
   }
 
   private static func escape(_ string: String, quote: Bool) -> String {
-    // Most values need nothing: return them as they are.
-    if !string.unicodeScalars.contains(where: { needsWork($0, quote: quote) }) { return string }
-    var out = ""
-    out.reserveCapacity(string.utf8.count + 16)
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\r": out += "&#13;"
-      case "\"" where quote: out += "&quot;"
-      case "\t" where quote: out += "&#9;"
-      case "\n" where quote: out += "&#10;"
-      case _ where !isXMLCharacter(scalar): out += "\u{FFFD}"
-      default: out.unicodeScalars.append(scalar)
+    var copy = string
+    let escaped = copy.withUTF8 { bytes -> String? in
+      // Most values need nothing: they are returned as they are.
+      guard let first = bytes.firstIndex(where: { needsWork($0, quote: quote) }) else {
+        return nil
       }
+      // Byte by byte (calendar data always has CRLFs): every character that changes is
+      // ASCII but U+FFFE and U+FFFF, which are EF BF BE and EF BF BF.
+      var out: [UInt8] = []
+      out.reserveCapacity(bytes.count + bytes.count / 16 + 16)
+      out.append(contentsOf: bytes[..<first])
+      var index = first
+      while index < bytes.count {
+        let byte = bytes[index]
+        index += 1
+        switch byte {
+        case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+        case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+        case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+        case 0x0D: out.append(contentsOf: "&#13;".utf8)
+        case UInt8(ascii: "\"") where quote: out.append(contentsOf: "&quot;".utf8)
+        case 0x09 where quote: out.append(contentsOf: "&#9;".utf8)
+        case 0x0A where quote: out.append(contentsOf: "&#10;".utf8)
+        case 0x09, 0x0A: out.append(byte)
+        case ..<0x20: out.append(contentsOf: replacement)
+        case 0xEF
+        where index + 1 < bytes.count && bytes[index] == 0xBF
+          && (bytes[index + 1] == 0xBE || bytes[index + 1] == 0xBF):
+          out.append(contentsOf: replacement)
+          index += 2
+        default: out.append(byte)
+        }
+      }
+      return String(decoding: out, as: UTF8.self)
     }
-    return out
+    return escaped ?? string
   }
 
-  private static func needsWork(_ scalar: Unicode.Scalar, quote: Bool) -> Bool {
-    switch scalar {
-    case "&", "<", ">", "\r": return true
-    case "\"", "\t", "\n": return quote
-    default: return !isXMLCharacter(scalar)
+  /// U+FFFD in UTF-8.
+  private static let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
+
+  /// Whether a byte may start something to escape (0xEF: maybe U+FFFE or U+FFFF).
+  private static func needsWork(_ byte: UInt8, quote: Bool) -> Bool {
+    switch byte {
+    case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), 0x0D, 0xEF: return true
+    case UInt8(ascii: "\""), 0x09, 0x0A: return quote
+    default: return byte < 0x20
     }
   }
 

@@ -20,7 +20,7 @@ extension CalDAVRoutes {
       headers: [
         "Content-Type": Self.calendarContentType, "ETag": etag, "Cache-Control": "no-cache",
       ],
-      text: calendarData(entry))
+      text: calendarData(entry, inList: listID))
   }
 
   /// DELETE of an object: removes the item (with its subtasks) or the line.
@@ -67,7 +67,7 @@ extension CalDAVRoutes {
     var text = text
     func data() -> String {
       if let text { return text }
-      let made = calendarData(entry)
+      let made = calendarData(entry, inList: collection.id)
       text = made
       return made
     }
@@ -134,7 +134,7 @@ extension CalDAVRoutes {
 
 extension CalDAVRoutes {
   /// An object's iCalendar text (``CalendarObjectText``).
-  func calendarData(_ entry: CalendarObjectEntry) -> String {
-    CalendarObjectText.text(entry)
+  func calendarData(_ entry: CalendarObjectEntry, inList listID: UUID) -> String {
+    CalendarObjectText.text(entry, inList: listID)
   }
 }

@@ -29,11 +29,13 @@ extension CalDAVRoutes {
         result = try calendar.putTodo(
           inList: listID, named: path.name, todo: CalendarObjectText.todo(fields), ical: text,
           ifMatch: ifMatch, ifNoneMatch: ifNoneMatch)
+        CalendarObjectText.prime(result.entry, inList: listID, body: text, read: .todo(fields))
       case .shoppingList:
         let fields = try ShoppingLineMapping.read(text)
         result = try calendar.putShoppingLine(
           inList: listID, named: path.name, line: try CalendarObjectText.line(fields),
           ical: text, ifMatch: ifMatch, ifNoneMatch: ifNoneMatch)
+        CalendarObjectText.prime(result.entry, inList: listID, body: text, read: .line(fields))
       }
     } catch let error as CalendarDataError {
       throw WebDAVError(

@@ -28,16 +28,16 @@ extension CalDAVRoutes {
 
   /// The objects whose iCalendar text the query's filter matches
   /// (``CalendarFilterEvaluator``).
-  /// - Complexity: O(*n*) objects, each written and parsed once.
+  /// - Complexity: O(*n*) objects; each written and parsed once, and then again only when it
+  ///   changed (``CalendarTextCache``).
   func calendarQuery(_ query: CalendarQuery, in collection: CalendarCollection, minimal: Bool)
     throws -> MultiStatus
   {
     let href = CalDAVPath.collection(userName, collection)
     var responses: [MultiStatus.Response] = []
     for entry in try calendar.objects(inList: collection.id) {
-      let text = calendarData(entry)
-      guard let parsed = try? ICalendar.parse(text),
-        CalendarFilterEvaluator.matches(query.filter, calendar: parsed)
+      let (text, parsed) = CalendarObjectText.parsed(entry, inList: collection.id)
+      guard let parsed, CalendarFilterEvaluator.matches(query.filter, calendar: parsed)
       else { continue }
       responses.append(
         objectResponse(

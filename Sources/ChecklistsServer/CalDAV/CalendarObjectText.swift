@@ -2,6 +2,7 @@ import ChecklistsCalDAV
 import ChecklistsCore
 import ChecklistsStore
 import Foundation
+import ICalendar
 
 /// Between the store's objects and their iCalendar text: what GET serves (starting from the
 /// text last PUT, so a client gets back what it wrote where nothing changed elsewhere) and
@@ -10,8 +11,67 @@ import Foundation
 /// The text served depends only on the object as stored, never on the clock, so one ETag
 /// always stands for the same bytes.
 enum CalendarObjectText {
-  /// The iCalendar text of an object.
-  static func text(_ entry: CalendarObjectEntry) -> String {
+  /// The iCalendar text of an object, from ``CalendarTextCache`` when nothing it is made from
+  /// changed since this process last made it.
+  /// - Parameters:
+  ///   - entry: The object as stored.
+  ///   - listID: Its collection.
+  static func text(_ entry: CalendarObjectEntry, inList listID: UUID) -> String {
+    made(entry, inList: listID, parsed: false).text
+  }
+
+  /// The iCalendar text of an object and that text parsed, for calendar-query filters; nil
+  /// when the text does not parse (it always should: it is what this server writes).
+  static func parsed(_ entry: CalendarObjectEntry, inList listID: UUID) -> (
+    text: String, component: ICalComponent?
+  ) {
+    made(entry, inList: listID, parsed: true)
+  }
+
+  /// Makes (or finds) an object's text, and its parse when asked for.
+  private static func made(_ entry: CalendarObjectEntry, inList listID: UUID, parsed: Bool)
+    -> (text: String, component: ICalComponent?)
+  {
+    let key = CalendarTextCache.Key(listID: listID, name: entry.name)
+    let cached = cache.entry(key)
+    var made =
+      cached.flatMap { $0.stored == entry.ical ? $0 : nil }
+      ?? CalendarTextCache.Entry(stored: entry.ical, storedRead: storedRead(entry))
+    let input: CalendarTextCache.Input
+    let now: Date
+    switch (entry.content, made.storedRead) {
+    case (.item(let item), .todo(let stored)):
+      input = .todo(todoFields(item, entry: entry, stored: stored))
+      now = item.updatedAt
+    case (.line(let line), .line(let stored)):
+      input = .line(lineFields(line, entry: entry, stored: stored))
+      now = line.item.updatedAt
+    default:
+      // A list is one kind, so this cannot happen; make it without the cache.
+      let text = uncachedText(entry)
+      return (text, parsed ? try? ICalendar.parse(text) : nil)
+    }
+    if let text = made.text, made.input == input, made.now == now {
+      if !parsed || made.component != nil { return (text, made.component) }
+      made.component = try? ICalendar.parse(text)
+      cache.store(made, for: key)
+      return (text, made.component)
+    }
+    let text: String
+    switch input {
+    case .todo(let fields): text = TodoMapping.write(fields, stored: entry.ical, now: now)
+    case .line(let fields): text = ShoppingLineMapping.write(fields, stored: entry.ical, now: now)
+    }
+    made.input = input
+    made.now = now
+    made.text = text
+    made.component = parsed ? try? ICalendar.parse(text) : nil
+    cache.store(made, for: key)
+    return (text, made.component)
+  }
+
+  /// The text made without the cache: what every served text must equal.
+  static func uncachedText(_ entry: CalendarObjectEntry) -> String {
     switch entry.content {
     case .item(let item):
       return TodoMapping.write(
@@ -22,11 +82,44 @@ enum CalendarObjectText {
     }
   }
 
+  /// The stored text read as the object's kind.
+  private static func storedRead(_ entry: CalendarObjectEntry) -> CalendarTextCache.StoredRead {
+    switch entry.content {
+    case .item: .todo(entry.ical.flatMap { try? TodoMapping.read($0) })
+    case .line: .line(entry.ical.flatMap { try? ShoppingLineMapping.read($0) })
+    }
+  }
+
+  /// Remembers what a PUT stored, read, so the first read after it does not parse it again.
+  /// - Parameters:
+  ///   - entry: The object as the store gave it back.
+  ///   - listID: Its collection.
+  ///   - body: The text the PUT sent (and the store kept).
+  ///   - read: That text read, as the PUT read it.
+  static func prime(
+    _ entry: CalendarObjectEntry, inList listID: UUID, body: String,
+    read: CalendarTextCache.StoredRead
+  ) {
+    guard entry.ical == body else { return }
+    cache.store(
+      CalendarTextCache.Entry(stored: body, storedRead: read),
+      for: CalendarTextCache.Key(listID: listID, name: entry.name))
+  }
+
+  /// The process's texts (``CalendarTextCache``).
+  static let cache = CalendarTextCache.shared
+
   /// An item as VTODO fields: the fields of the text last PUT, with what the item models
   /// replaced (categories and sort order, which it does not, stay as written).
   static func todoFields(_ item: ChecklistItem, entry: CalendarObjectEntry) -> TodoFields {
-    var fields =
-      entry.ical.flatMap { try? TodoMapping.read($0) } ?? TodoFields(uid: entry.uid)
+    todoFields(item, entry: entry, stored: entry.ical.flatMap { try? TodoMapping.read($0) })
+  }
+
+  /// ``todoFields(_:entry:)`` with the stored text already read (nil: never PUT, or unreadable).
+  static func todoFields(_ item: ChecklistItem, entry: CalendarObjectEntry, stored: TodoFields?)
+    -> TodoFields
+  {
+    var fields = stored ?? TodoFields(uid: entry.uid)
     fields.uid = entry.uid
     fields.summary = item.text
     if fields.isCompleted != item.isChecked {
@@ -54,8 +147,14 @@ enum CalendarObjectText {
   /// A shopping line as VTODO fields: the catalogue item's name, unit, price and category,
   /// the entry's quantity and cart; notes as last PUT.
   static func lineFields(_ line: ShoppingLine, entry: CalendarObjectEntry) -> ShoppingLineFields {
-    let stored = entry.ical.flatMap { try? ShoppingLineMapping.read($0) }
-    return ShoppingLineFields(
+    lineFields(line, entry: entry, stored: entry.ical.flatMap { try? ShoppingLineMapping.read($0) })
+  }
+
+  /// ``lineFields(_:entry:)`` with the stored text already read.
+  static func lineFields(
+    _ line: ShoppingLine, entry: CalendarObjectEntry, stored: ShoppingLineFields?
+  ) -> ShoppingLineFields {
+    ShoppingLineFields(
       uid: entry.uid, name: line.item.name,
       quantity: quantityText(line.entry.quantity, unit: line.item.unit),
       price: line.item.price.map(priceText), category: line.item.category,
