@@ -8,6 +8,13 @@ extension ChecklistItem {
   /// most 10,000 characters; only white space is no notes ("").
   /// - Throws: ``ChecklistsError`` with code `invalidInput` naming the limit.
   public static func validatedNotes(_ raw: String) throws -> String {
+    // Counted as sent, before the blank lines around it are dropped: the document's
+    // maxLength is of the value in the request.
+    if raw.count > maximumNotesLength {
+      throw ChecklistsError.invalid(
+        "An item's notes can be at most \(maximumNotesLength.formatted(.number.locale(Locale(identifier: "en_US")))) characters; these have \(raw.count.formatted(.number.locale(Locale(identifier: "en_US"))))."
+      )
+    }
     var notes = Substring(raw.replacingOccurrences(of: "\r\n", with: "\n"))
     while let last = notes.last, last.isWhitespace || last.isNewline { notes.removeLast() }
     // Leading blank lines are dropped too; leading spaces on the first line are kept (indent).
