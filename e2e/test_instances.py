@@ -41,7 +41,9 @@ from selenium.webdriver.chrome.service import Service
 sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
 
 from accounts_helpers import sign_in  # noqa: E402  (e2e/browser)
-from helpers import figure, item_row, item_rows, item_selector, item_texts, open_list, until  # noqa: E402
+from helpers import (  # noqa: E402
+    figure, item_row, item_rows, item_selector, item_texts, open_list, seen, until, watch,
+)
 from instances import (  # noqa: E402
     Database, Instance, Nginx, free_port, request, self_signed_certificate, site_config,
 )
@@ -52,22 +54,6 @@ PASSWORD = "alice-password"
 CHROMIUM = os.environ.get("CHROMIUM_BINARY", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
 
-# Records, in the page, when a condition first holds (Date.now(), the test's clock too).
-WATCH = """
-const [key, body] = arguments;
-window.__seen ??= {};
-window.__watch ??= {};
-window.__watch[key] = new Function(body);
-if (!window.__observer) {
-  const check = () => {
-    for (const [k, holds] of Object.entries(window.__watch)) {
-      if (!(k in window.__seen) && holds()) window.__seen[k] = Date.now();
-    }
-  };
-  window.__observer = new MutationObserver(check);
-  window.__observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
-}
-"""
 ROW_CHECKED = """return document.querySelector('[data-testid=item-row][data-item-id="{id}"]')?.dataset.checked === '{checked}'"""
 SIZES = {"phone": (375, 667, True), "desktop": (1280, 800, False)}
 CLICK = "const t = Date.now(); document.querySelector(arguments[0]).click(); return t"
@@ -185,14 +171,6 @@ def page_texts(driver, list_id: str) -> list[str]:
     """The texts of the items the page holds for a list (its store, which the screen draws)."""
     return driver.execute_async_script(PAGE_TEXTS, list_id)
 
-
-def watch(driver, key: str, body: str) -> None:
-    driver.execute_script(WATCH, key, body)
-
-
-def seen(driver, key: str, timeout: float = 10) -> int:
-    return until(driver, lambda d: d.execute_script("return (window.__seen || {})[arguments[0]]", key),
-                 f"the page never showed {key}", timeout)
 
 
 def tick(clicker, watcher, text: str, ids: dict) -> float:

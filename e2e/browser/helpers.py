@@ -58,6 +58,36 @@ def until_js(driver, script: str, *args, message: str = "", timeout: float = TIM
     return until(driver, lambda d: d.execute_script(script, *args), message or script, timeout)
 
 
+# Records, in the page, when a condition first holds (Date.now(), the same clock as the test's),
+# so a test can measure how long a change took to show: `watch` before the change, `seen` after.
+WATCH = """
+const [key, body] = arguments;
+window.__seen ??= {};
+window.__watch ??= {};
+window.__watch[key] = new Function(body);
+if (!window.__observer) {
+  const check = () => {
+    for (const [k, holds] of Object.entries(window.__watch)) {
+      if (!(k in window.__seen) && holds()) window.__seen[k] = Date.now();
+    }
+  };
+  window.__observer = new MutationObserver(check);
+  window.__observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+}
+"""
+
+
+def watch(driver, key: str, body: str) -> None:
+    """Starts recording when the script `body` first returns something truthy in the page."""
+    driver.execute_script(WATCH, key, body)
+
+
+def seen(driver, key: str, timeout: float = TIMEOUT) -> int:
+    """Waits (up to `timeout` s) until the page saw `key` happen; returns when (ms since the epoch)."""
+    return until(driver, lambda d: d.execute_script("return (window.__seen || {})[arguments[0]]", key),
+                 f"the page never showed {key}", timeout)
+
+
 def until_equal(driver, read, expected, message: str = "", timeout: float = TIMEOUT):
     """Waits until `read(driver) == expected`; the assertion message shows the last value."""
     last = []

@@ -6,40 +6,15 @@ import time
 import pytest
 
 from helpers import (
-    back, click, figure, element, item_row, item_selector, item_texts, open_list, tid, until,
-    until_js, wait_list_rows, wait_ready,
+    back, click, figure, element, item_row, item_selector, item_texts, open_list, seen, tid, until,
+    until_js, wait_list_rows, wait_ready, watch,
 )
 
-# Records, in the page, when a condition first holds (Date.now(), the same clock as the test's).
-WATCH = """
-const [key, body] = arguments;
-window.__seen ??= {};
-window.__watch ??= {};
-window.__watch[key] = new Function(body);
-if (!window.__observer) {
-  const check = () => {
-    for (const [k, holds] of Object.entries(window.__watch)) {
-      if (!(k in window.__seen) && holds()) window.__seen[k] = Date.now();
-    }
-  };
-  window.__observer = new MutationObserver(check);
-  window.__observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
-}
-"""
 
 ROW_CHECKED = """return document.querySelector('[data-testid=item-row][data-item-id="{id}"]')?.dataset.checked === 'true'"""
 HAS_TEXT = """return [...document.querySelectorAll('[data-testid=item-text]')].some(e => e.textContent === {text!r})"""
 SUBTITLE = """return document.querySelector('[data-list-name="{name}"] [data-testid=list-subtitle]')?.textContent === {text!r}"""
 
-
-def watch(driver, key: str, body: str) -> None:
-    driver.execute_script(WATCH, key, body)
-
-
-def seen(driver, key: str, timeout: float = 10) -> int:
-    """Waits (up to `timeout` s) until the page saw `key` happen; returns when (ms since the epoch)."""
-    return until(driver, lambda d: d.execute_script("return (window.__seen || {})[arguments[0]]", key),
-                 f"the other page never showed {key}", timeout)
 
 
 def test_live_updates_between_browsers_and_from_the_cli(server, browser):

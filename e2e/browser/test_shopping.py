@@ -6,8 +6,8 @@ and a trip in a basement with no signal."""
 from selenium.webdriver.common.keys import Keys
 
 from helpers import (
-    click, element, figure, goto, path, press, set_dark, tid, title, type_text, until, until_equal, until_js,
-    wait_ready,
+    click, element, figure, goto, path, press, seen, set_dark, tid, title, type_text, until, until_equal,
+    until_js, wait_ready, watch,
 )
 from shopping_helpers import (
     catalogue_ids, catalogue_row, catalogue_selector, create_list, line_selector, line_view, lines,
@@ -15,33 +15,9 @@ from shopping_helpers import (
     shopping_list_id, tap_catalogue_item, toggle_line, wait_lines, wait_totals,
 )
 
-# Records, in the page, when a condition first holds (Date.now(), the test's clock too).
-WATCH = """
-const [key, body] = arguments;
-window.__seen ??= {};
-window.__watch ??= {};
-window.__watch[key] = new Function(body);
-if (!window.__observer) {
-  const check = () => {
-    for (const [k, holds] of Object.entries(window.__watch)) {
-      if (!(k in window.__seen) && holds()) window.__seen[k] = Date.now();
-    }
-  };
-  window.__observer = new MutationObserver(check);
-  window.__observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
-}
-"""
 IN_CART = """return document.querySelector('[data-testid=line-row][data-item-name="{name}"]')?.dataset.inCart === 'true'"""
 HAS_LINE = """return !!document.querySelector('[data-testid=line-row][data-item-name="{name}"]')"""
 
-
-def watch(driver, key: str, body: str) -> None:
-    driver.execute_script(WATCH, key, body)
-
-
-def seen(driver, key: str, timeout: float = 10) -> int:
-    return until(driver, lambda d: d.execute_script("return (window.__seen || {})[arguments[0]]", key),
-                 f"the page never showed {key}", timeout)
 
 
 def click_at(driver, selector: str) -> int:
