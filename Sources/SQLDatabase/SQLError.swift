@@ -40,9 +40,6 @@ public struct SQLError: Error, Sendable, CustomStringConvertible {
     self.sql = sql
   }
 
-  /// Whether another connection held a lock for too long.
-  public var isBusy: Bool { kind == .busy }
-
   /// Whether a constraint failed.
   public var isConstraintViolation: Bool { kind == .constraint }
 
