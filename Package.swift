@@ -47,7 +47,8 @@ let package = Package(
     .target(
       name: "ChecklistsSQLStore",
       dependencies: [
-        "ChecklistsCore", "ChecklistsStore", "SQLDatabase", "SQLiteDatabase", "PostgreSQLDatabase",
+        "ChecklistsCore", "ChecklistsStore", "ChecklistsSecurity", "SQLDatabase", "SQLiteDatabase",
+        "PostgreSQLDatabase",
       ]
     ),
 
@@ -95,8 +96,8 @@ let package = Package(
     .target(
       name: "ChecklistsServer",
       dependencies: [
-        "ChecklistsCore", "ChecklistsStore", "ChecklistsInterop", "HTTPServer", "SQLDatabase",
-        "WebPush", "ICalendar", "WebDAV", "ChecklistsCalDAV",
+        "ChecklistsCore", "ChecklistsStore", "ChecklistsInterop", "ChecklistsSecurity", "HTTPServer",
+        "SQLDatabase", "WebPush", "ICalendar", "WebDAV", "ChecklistsCalDAV",
       ],
       resources: [.embedInCode("Web")]
     ),

@@ -10,6 +10,11 @@ struct LayeringTests {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Sources")
 
+  /// The words that may stand before `import` besides attributes.
+  static let accessLevels: Set<Substring> = [
+    "public", "package", "internal", "fileprivate", "private",
+  ]
+
   /// The modules a file imports, with the path it is at under `Sources`.
   static func imports() throws -> [(file: String, module: String)] {
     let base = sources.standardizedFileURL.path
@@ -21,7 +26,7 @@ struct LayeringTests {
       return text.split(separator: "\n").compactMap { line -> (String, String)? in
         let words = line.split(separator: " ")
         guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
-          words[..<index].allSatisfy({ $0.hasPrefix("@") || $0 == "public" || $0 == "internal" })
+          words[..<index].allSatisfy({ $0.hasPrefix("@") || accessLevels.contains($0) })
         else { return nil }
         return (file, String(words[index + 1]))
       }
@@ -49,13 +54,63 @@ struct LayeringTests {
     #expect(offending.isEmpty, "\(offending.map { "\($0.file) imports \($0.module)" })")
   }
 
-  @Test("The server and the CLI name no concrete store type and downcast to none")
+  /// The targets `Package.swift` declares, each with the targets it names as dependencies.
+  static func declaredDependencies() throws -> [String: Set<String>] {
+    let manifest = try String(
+      contentsOf: sources.deletingLastPathComponent().appendingPathComponent("Package.swift"),
+      encoding: .utf8)
+    var targets: [String: Set<String>] = [:]
+    // Each `.target(`, `.executableTarget(`, `.systemLibrary(` or `.testTarget(` up to the next.
+    let kinds = [".target(", ".executableTarget(", ".systemLibrary(", ".testTarget("]
+    var starts: [String.Index] = []
+    for kind in kinds {
+      var from = manifest.startIndex
+      while let range = manifest.range(of: kind, range: from..<manifest.endIndex) {
+        starts.append(range.lowerBound)
+        from = range.upperBound
+      }
+    }
+    starts.sort()
+    for (offset, start) in starts.enumerated() {
+      let end = offset + 1 < starts.count ? starts[offset + 1] : manifest.endIndex
+      let declaration = manifest[start..<end]
+      let quoted = declaration.split(separator: "\"", omittingEmptySubsequences: false)
+        .enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+      guard let name = quoted.first else { continue }
+      let list = declaration.range(of: "dependencies:").map { declaration[$0.upperBound...] }
+      let dependencies = list.map { rest in
+        rest.prefix { $0 != "]" }.split(separator: "\"", omittingEmptySubsequences: false)
+          .enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+      }
+      targets[name] = Set(dependencies ?? [])
+    }
+    return targets
+  }
+
+  @Test("Every module a source file imports is a dependency its target declares")
+  func importsAreDeclared() throws {
+    let targets = try Self.declaredDependencies()
+    #expect(targets["ChecklistsServer"]?.contains("HTTPServer") == true, "Package.swift unread")
+    let offending = try Self.imports().filter { file, module in
+      let owner = String(file.prefix { $0 != "/" })
+      guard targets[module] != nil, module != owner, let declared = targets[owner] else {
+        return false
+      }
+      return !declared.contains(module)
+    }
+    #expect(
+      offending.isEmpty,
+      "\(offending.map { "\($0.file) imports \($0.module), which its target does not declare" })")
+  }
+
+  @Test("The server and the services name no concrete store type and downcast to none")
   func noConcreteStoreAboveTheStore() throws {
     let base = Self.sources.standardizedFileURL.path
     var offending: [String] = []
     for folder in ["ChecklistsServer", "ChecklistsStore"] {
-      let files = try FileManager.default.contentsOfDirectory(atPath: base + "/" + folder)
-        .filter { $0.hasSuffix(".swift") }
+      // Every file below the folder, subfolders (CalDAV/, Search/, Templates/) too.
+      let files = try #require(FileManager.default.enumerator(atPath: base + "/" + folder))
+        .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
       for file in files {
         let text = try String(contentsOfFile: "\(base)/\(folder)/\(file)", encoding: .utf8)
         for word in ["SQLiteChecklistStore", "SQLChecklistStore", "as? SQL", "as! SQL"]
