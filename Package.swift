@@ -153,6 +153,7 @@ let package = Package(
       dependencies: [
         "ChecklistsServer", "ChecklistsStore", "ChecklistsSQLStore", "ChecklistsCore",
         "ChecklistsInterop", "HTTPServer", "WebPush", "ICalendar", "WebDAV", "ChecklistsCalDAV",
+        "PostgreSQLDatabase",
       ]
     ),
     .testTarget(

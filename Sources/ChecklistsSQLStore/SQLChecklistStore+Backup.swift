@@ -15,19 +15,34 @@ public struct DatabaseRestoreReport: Sendable, Equatable {
   public var checklists: Int
   /// How many shopping lists it holds.
   public var shoppingLists: Int
+  /// Files that killed restores (or backups of the database it replaced) had left beside the
+  /// database, removed first.
+  public var leftoversRemoved: [String] = []
+}
+
+/// What ``SQLChecklistStore/backUp(sqlitePath:to:)`` did.
+public struct DatabaseBackupReport: Sendable, Equatable {
+  /// The size of the backup in bytes.
+  public var bytes: Int64
+  /// Half-written copies that killed backups to the same file had left, removed first.
+  public var leftoversRemoved: [String]
 }
 
 extension SQLChecklistStore {
   /// Writes a consistent copy of the SQLite database at `path` to the file `destination`
   /// with SQLite's online backup API, while other processes (a running server) go on reading
   /// and writing it: the copy is the database as of one commit, checked, and put in place
-  /// atomically. The database itself is only read.
-  /// - Returns: The size of the backup in bytes.
+  /// atomically. The database itself is only read. What backups to the same file that were
+  /// killed left beside it (`<destination>.partial-<pid>` of a process that is gone) is
+  /// removed first.
+  /// - Returns: The size of the backup, and the leftovers removed.
   /// - Throws: ``ChecklistsCore/ChecklistsError``: `notFound` when there is no database file,
   ///   `conflict` when `destination` is the database itself or another database in use,
   ///   `storage` when the copy fails (then `destination` is as it was).
   @discardableResult
-  public static func backUp(sqlitePath path: String, to destination: String) throws -> Int64 {
+  public static func backUp(sqlitePath path: String, to destination: String) throws
+    -> DatabaseBackupReport
+  {
     try requireDatabaseFile(path)
     if sameFile(path, destination) {
       throw ChecklistsError(
@@ -44,7 +59,9 @@ extension SQLChecklistStore {
           + "to another file.")
     }
     do {
-      return try DatabaseBackup.backUp(path, to: destination).bytes
+      let summary = try DatabaseBackup.backUp(path, to: destination)
+      return DatabaseBackupReport(
+        bytes: summary.bytes, leftoversRemoved: summary.leftoversRemoved.map(\.path))
     } catch let error as SQLError {
       throw ChecklistsError(
         .storage, "The backup of \(path) failed, nothing was written: \(error.message).")
@@ -59,6 +76,9 @@ extension SQLChecklistStore {
   /// change-log epoch there, so apps and browsers that synced after the backup was taken
   /// reload in full instead of trusting cursors the restored log never reached. Then it
   /// replaces the database's pages in one transaction: a failure leaves the database as it was.
+  /// What restores into the same database that were killed left beside it (their copies
+  /// aside, `.<name>.restoring-<pid>…`, and the half-written copies of the database they
+  /// were keeping) is removed first, when their process is gone.
   /// - Parameters:
   ///   - path: The database to replace; created when missing.
   ///   - backup: A file made by ``backUp(sqlitePath:to:)`` (or any copy of a database).
@@ -86,6 +106,7 @@ extension SQLChecklistStore {
     try refuseIfInUse(path)
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let leftovers = removeRestoreLeftovers(of: path)
     let scratch = folder.appendingPathComponent(
       ".\(URL(fileURLWithPath: path).lastPathComponent).restoring-\(getpid())"
     ).path
@@ -127,10 +148,30 @@ extension SQLChecklistStore {
     reopened.close()
     return DatabaseRestoreReport(
       previous: kept, version: report.version, users: report.users,
-      checklists: report.checklists, shoppingLists: report.shoppingLists)
+      checklists: report.checklists, shoppingLists: report.shoppingLists,
+      leftoversRemoved: leftovers)
   }
 
   // MARK: - Internals
+
+  /// Removes what killed restores into `path` left beside it, when their process is gone:
+  /// the copy aside, `.<name>.restoring-<pid>` with its `-journal` (`-wal`, `-shm`) and its
+  /// own half-written `.partial-<pid>`, and `<name>.before-restore-<time>.partial-<pid>`, a
+  /// half-written copy of the database as it was. The database's own `-journal` is never
+  /// touched: SQLite needs it to roll back an interrupted write.
+  /// - Returns: The paths removed.
+  private static func removeRestoreLeftovers(of path: String) -> [String] {
+    let url = URL(fileURLWithPath: path)
+    let name = url.lastPathComponent
+    return DatabaseBackup.removeLeftovers(in: url.deletingLastPathComponent().path) { file in
+      if let partial = file.range(of: ".partial-", options: .backwards),
+        file.hasPrefix(".\(name).restoring-") || file.hasPrefix("\(name).before-restore-")
+      {
+        return DatabaseBackup.process(in: file, after: String(file[..<partial.upperBound]))
+      }
+      return DatabaseBackup.process(in: file, after: ".\(name).restoring-")
+    }.map(\.path)
+  }
 
   private func summary() throws -> DatabaseRestoreReport {
     let version = try schemaVersion()

@@ -51,3 +51,10 @@ struct APIError: Error, Sendable {
     self.members = members
   }
 }
+
+extension APIError {
+  /// The problem+json answer (RFC 9457) with the error's status, detail, headers and members.
+  var response: HTTPResponse {
+    .problem(status: status, detail: detail, headers: headers, members: members)
+  }
+}

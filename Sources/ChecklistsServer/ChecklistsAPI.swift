@@ -23,21 +23,6 @@ struct ChecklistsAPI: Sendable {
   /// Whether the request's credential still signs its user in (for the event stream).
   var isSignedIn: @Sendable () -> Bool = { true }
 
-  /// Runs `body`, turning every failure into a problem response: the one mapping.
-  static func catchingProblems(_ body: () throws -> HTTPResponse) -> HTTPResponse {
-    do {
-      return try body()
-    } catch let error as APIError {
-      return .problem(
-        status: error.status, detail: error.detail, headers: error.headers, members: error.members)
-    } catch let error as ChecklistsError {
-      let error = APIError(error)
-      return .problem(status: error.status, detail: error.detail)
-    } catch {
-      return .problem(status: 500, detail: "Unexpected error: \(error)")
-    }
-  }
-
   /// Opens the live-update stream for the signed-in user.
   func subscribe(_ request: HTTPRequest) -> HTTPResponse {
     events.subscribe(request, service: service, isSignedIn: isSignedIn)

@@ -90,7 +90,7 @@ public final class ChecklistsServer: Sendable {
     let origins = ServerOrigins(
       publicURLs: configuration.publicURLs, listenHost: configuration.host,
       port: configuration.port, secure: configuration.secureCookies || configuration.tls != nil,
-      behindProxy: configuration.secureCookies)
+      behindProxy: configuration.secureCookies, tls: configuration.tls != nil)
     let authenticator = Authenticator(
       accounts: AccountService(store: store, now: now), directory: directory,
       isLoopback: isLoopback,
@@ -116,7 +116,8 @@ public final class ChecklistsServer: Sendable {
         cache.invalidate()
         watcher.poke()
       }, commandRunner: configuration.commandRunner, metrics: metrics,
-      readiness: ReadinessProbe(store: store), push: push)
+      readiness: ReadinessProbe(store: store),
+      faults: ServerFaults(log: { log($0) }, outages: outages), push: push)
     gateway.signUp = configuration.signUp
     var settings = HTTPServerConfiguration(
       host: configuration.host, port: configuration.port,
@@ -134,7 +135,7 @@ public final class ChecklistsServer: Sendable {
     let logAccess: @Sendable (HTTPAccessRecord) -> Void = { record in log.access(record) }
     let access = logsRequests ? logAccess : nil
     let handler = Self.handler(
-      gateway: gateway, origins: origins, secure: configuration.tls != nil, outages: outages)
+      gateway: gateway, origins: origins, secure: configuration.tls != nil)
     self.http = HTTPServer(
       configuration: settings, handler: metrics.counting(table, handler), errorResponse: problem,
       accessLog: access)
@@ -226,10 +227,10 @@ public final class ChecklistsServer: Sendable {
 
   /// Refuses a request for another host (``ServerOrigins``) or with an encoded slash in a
   /// segment, then answers it from the route table (``APIGateway``), with security headers.
-  /// A 503 (the database is not answering) says when to retry and is logged, at most once
-  /// per 5 s (``DatabaseOutageLog``).
+  /// A 503 says when to retry and is never cached; what failed is in the log, not the answer
+  /// (``ServerFaults``).
   private static func handler(
-    gateway: APIGateway, origins: ServerOrigins, secure: Bool, outages: DatabaseOutageLog
+    gateway: APIGateway, origins: ServerOrigins, secure: Bool
   )
     -> @Sendable (HTTPRequest) -> HTTPResponse
   {
@@ -245,13 +246,11 @@ public final class ChecklistsServer: Sendable {
             detail: "There is no page or API route \(request.rawPath): an encoded slash (%2F) "
               + "is part of a name, not a separator.")
           : gateway.handle(request)
-      } catch let error as APIError {
-        response = .problem(status: error.status, detail: error.detail, headers: error.headers)
-        response.headers["Cache-Control"] = "no-store"
       } catch {
-        response = .problem(status: 500, detail: "\(error)")
+        response = gateway.answer(error, to: request, dav: false)
+        response.headers["Cache-Control"] = "no-store"
       }
-      if response.status == 503 { noteOutage(&response, outages) }
+      if response.status == 503 { noteOutage(&response) }
       addSecurityHeaders(&response, secure: secure)
       return response
     }
@@ -260,20 +259,13 @@ public final class ChecklistsServer: Sendable {
   /// How long a client is asked to wait before retrying while the database is not answering.
   static let retryAfterSeconds = 2
 
-  /// Adds `Retry-After` to a 503 and tells the log what failed (``DatabaseOutageLog``).
-  private static func noteOutage(_ response: inout HTTPResponse, _ outages: DatabaseOutageLog) {
+  /// Adds `Retry-After` to a 503. What failed went to the log where it was answered
+  /// (``ServerFaults``, which tells ``DatabaseOutageLog``).
+  private static func noteOutage(_ response: inout HTTPResponse) {
     if response.headers["Retry-After"] == nil {
       response.headers["Retry-After"] = String(retryAfterSeconds)
     }
     response.headers["Cache-Control"] = "no-store"
-    struct Problem: Decodable { var detail: String }
-    var detail = "HTTP 503"
-    if case .bytes(let body) = response.body,
-      let problem = try? JSONDecoder().decode(Problem.self, from: Data(body))
-    {
-      detail = problem.detail
-    }
-    outages.report(detail)
   }
 
   /// Whether a host name or address is this machine only.

@@ -73,6 +73,14 @@ struct Route: Sendable {
   /// The path's segments.
   var segments: [String] { Self.segments(path) }
 
+  /// The methods that change nothing (RFC 9110, 9.2.1; WebDAV's `PROPFIND`, RFC 4918, 9.1,
+  /// and `REPORT`, RFC 3253, 3.6): every other method's route may change something, so its
+  /// requests must come from no page or from this server's own (``APIGateway``).
+  static let safeMethods: Set<String> = ["GET", "HEAD", "OPTIONS", "PROPFIND", "REPORT"]
+
+  /// Whether a request of this route may change anything: its method is not safe.
+  var changesState: Bool { !Self.safeMethods.contains(method) }
+
   static func segments(_ path: String) -> [String] {
     path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
   }

@@ -22,9 +22,9 @@ extension RouteTable {
       OpenAPIOperation(
         "readiness", "Whether the server can answer: a read on its database answers within 2 s",
         responses: [200: .described("Ready: the text `ready`.", content: text)].problems(503))
-    ) { context, _, _ in
+    ) { context, request, _ in
       if let problem = context.gateway.readiness.problem() {
-        return .problem(status: 503, detail: problem, headers: ["Cache-Control": "no-store"])
+        return context.gateway.faults.databaseFault(problem, in: request).problem.response
       }
       return HTTPResponse(
         status: 200,

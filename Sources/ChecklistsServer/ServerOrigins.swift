@@ -23,6 +23,9 @@ final class ServerOrigins: Sendable {
   let scheme: String
   /// Whether requests come through a proxy, which passes on the name browsers use.
   let behindProxy: Bool
+  /// The scheme the server itself speaks, which the page of a loopback name or an address
+  /// has: `https` with TLS, else `http` (behind a proxy too: the proxy speaks HTTPS).
+  let localScheme: String
   /// The address the server listens on, when it is an IP address or a loopback name.
   private let listenAddress: HostName?
   private let boundPort: Mutex<UInt16>
@@ -33,13 +36,16 @@ final class ServerOrigins: Sendable {
   ///   - port: The port it listens on; updated by ``listening(on:)`` once it is bound.
   ///   - secure: Whether browsers reach it over HTTPS (TLS, or an HTTPS proxy).
   ///   - behindProxy: Whether they reach it through a proxy (`--behind-https-proxy`).
+  ///   - tls: Whether the server itself speaks TLS; by default, when secure and not behind a
+  ///     proxy.
   init(
     publicURLs: [PublicURL], listenHost: String, port: UInt16, secure: Bool,
-    behindProxy: Bool = false
+    behindProxy: Bool = false, tls: Bool? = nil
   ) {
     self.publicURLs = publicURLs
     self.behindProxy = behindProxy
     self.scheme = secure ? "https" : "http"
+    self.localScheme = (tls ?? (secure && !behindProxy)) ? "https" : "http"
     let bracketed = listenHost.contains(":") && !listenHost.hasPrefix("[")
     self.listenAddress = HostName(authority: bracketed ? "[\(listenHost)]" : listenHost)
     self.boundPort = Mutex(port)
@@ -106,7 +112,8 @@ final class ServerOrigins: Sendable {
   // MARK: - Origin
 
   /// Whether a page's `Origin` or `Referer` (a URL) is one of this server's own origins:
-  /// scheme, host and port all match.
+  /// scheme, host and port all match. A loopback name or an address is this server only in
+  /// the scheme it speaks: `https://127.0.0.1:8080` is no page of a plain-HTTP server.
   func isOwn(_ source: String) -> Bool {
     let lowered = source.lowercased()
     guard let separator = lowered.range(of: "://") else { return false }
@@ -120,6 +127,7 @@ final class ServerOrigins: Sendable {
     ) {
       return true
     }
+    guard scheme == localScheme else { return false }
     switch name.kind {
     case .loopbackName: return ports.contains(port)
     case .address: return ports.contains(port) && isOwnAddress(name.host)

@@ -22,6 +22,9 @@ public enum DatabaseBackup {
     public var pages: Int
     /// The size of the copy in bytes.
     public var bytes: Int64
+    /// What killed copies to the same file had left, removed first
+    /// (``removeLeftovers(ofCopyTo:)``).
+    public var leftoversRemoved: [Leftover] = []
   }
 
   /// Writes a consistent copy of the database at `source` to the file `destination`, which is
@@ -30,6 +33,8 @@ public enum DatabaseBackup {
   ///
   /// The copy is checked with `PRAGMA quick_check` before it replaces anything, and is a
   /// single self-contained file (rollback journal mode) that opens anywhere, read-only too.
+  /// It is written beside `destination` as `<destination>.partial-<pid>`, removed on any
+  /// failure; what a killed copy left there (it could not clean up) is removed first.
   /// - Parameters:
   ///   - source: The database file; it may be in use by other processes.
   ///   - destination: The file to write.
@@ -37,6 +42,7 @@ public enum DatabaseBackup {
   /// - Throws: ``SQLDatabase/SQLError`` naming the file that failed.
   @discardableResult
   public static func backUp(_ source: String, to destination: String) throws -> Summary {
+    let leftovers = removeLeftovers(ofCopyTo: destination)
     let partial = destination + ".partial-\(getpid())"
     unlink(partial)
     defer { unlink(partial) }
@@ -61,7 +67,7 @@ public enum DatabaseBackup {
           + String(cString: strerror(errno)))
     }
     syncFolder(of: destination)
-    return Summary(pages: pages, bytes: fileSize(destination))
+    return Summary(pages: pages, bytes: fileSize(destination), leftoversRemoved: leftovers)
   }
 
   /// Replaces the whole content of the database at `database` with that of the database file

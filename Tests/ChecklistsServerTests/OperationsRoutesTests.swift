@@ -80,7 +80,7 @@ struct OperationsRoutesTests {
     #expect(ready.header("Cache-Control") == "no-store")
   }
 
-  @Test("/readyz is 503 naming the problem once the database is closed; /healthz stays 200")
+  @Test("/readyz is 503 with a request id once the database is closed; /healthz stays 200")
   func readinessWithTheDatabaseClosed() async throws {
     let running = try OperationsServer()
     #expect(try await running.get("/readyz").status == 200)
@@ -88,12 +88,25 @@ struct OperationsRoutesTests {
     let ready = try await running.get("/readyz")
     #expect(ready.status == 503)
     #expect(ready.header("Content-Type") == "application/problem+json")
-    let detail = try #require(try ready.json()["detail"] as? String)
-    #expect(detail.hasPrefix("The database does not answer: "), "\(detail)")
+    try Self.expectUnavailable(ready, running)
     #expect(try await running.get("/healthz").status == 200)
   }
 
-  @Test("/readyz is 503 naming the problem when the database file is overwritten with garbage")
+  /// A 503 of `/readyz`: a short sentence and a request id, never the database's path (the
+  /// log has why, under the id).
+  static func expectUnavailable(
+    _ ready: TestServer.Response, _ running: OperationsServer,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let problem = try ready.json()
+    #expect(
+      problem["detail"] as? String == ServerFaults.unavailable, sourceLocation: sourceLocation)
+    let id = try #require(problem["requestId"] as? String, sourceLocation: sourceLocation)
+    #expect(ready.header("X-Request-ID") == id, sourceLocation: sourceLocation)
+    #expect(!ready.text.contains(running.databasePath), sourceLocation: sourceLocation)
+  }
+
+  @Test("/readyz is 503 with a request id when the database file is overwritten with garbage")
   func readinessWithTheFileUnreadable() async throws {
     let running = try OperationsServer()
     #expect(try await running.get("/readyz").status == 200)
@@ -109,8 +122,7 @@ struct OperationsRoutesTests {
     }
     let ready = try await running.get("/readyz")
     #expect(ready.status == 503)
-    let detail = try #require(try ready.json()["detail"] as? String)
-    #expect(detail.hasPrefix("The database does not answer: "), "\(detail)")
+    try Self.expectUnavailable(ready, running)
     #expect(try await running.get("/healthz").status == 200)
   }
 

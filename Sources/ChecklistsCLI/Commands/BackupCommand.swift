@@ -65,7 +65,9 @@ struct BackupCommand: DatabaseFileCommand {
       throw ChecklistsCLIError(
         description: "'\(file)' exists; give --force to overwrite it, or choose another file.")
     }
-    let bytes = try SQLChecklistStore.backUp(sqlitePath: database, to: file)
+    let report = try SQLChecklistStore.backUp(sqlitePath: database, to: file)
+    printLeftovers(report.leftoversRemoved, of: "backups", context)
+    let bytes = report.bytes
     context.print(
       "Backed up \(database) to '\(file)' (\(ProgressBar.grouped(Int((bytes + 1023) / 1024))) KiB)."
     )
@@ -107,6 +109,7 @@ struct RestoreCommand: DatabaseFileCommand {
     let previous = "\(database).before-restore-\(formatter.string(from: context.now()))"
     let report = try SQLChecklistStore.restore(
       sqlitePath: database, from: file, keepingPreviousAs: previous)
+    printLeftovers(report.leftoversRemoved, of: "restores", context)
     context.print(
       "Restored '\(file)' into \(database): \(count(report.users, "user")), "
         + "\(count(report.checklists, "checklist")), "
@@ -120,4 +123,12 @@ struct RestoreCommand: DatabaseFileCommand {
   private func count(_ number: Int, _ noun: String) -> String {
     "\(ProgressBar.grouped(number)) \(noun)\(number == 1 ? "" : "s")"
   }
+}
+
+/// Says which files that killed backups or restores had left were removed.
+private func printLeftovers(_ paths: [String], of what: String, _ context: CommandContext) {
+  guard !paths.isEmpty else { return }
+  context.print(
+    "Removed what interrupted \(what) had left (their processes are gone): "
+      + paths.map { "'\($0)'" }.joined(separator: ", ") + ".")
 }

@@ -7,7 +7,8 @@ import WebDAV
 extension RouteContext {
   /// Runs a CalDAV handler for the signed-in user, answering its errors as WebDAV does: a
   /// precondition in an `application/xml` `DAV:error` body (RFC 4918, 16), other failures
-  /// with their status and a sentence naming the problem.
+  /// with their status and a sentence naming the problem; a failure of the database, with a
+  /// request id only (``ServerFaults``).
   func calDAV(
     _ request: HTTPRequest, _ body: (CalDAVRoutes) throws -> HTTPResponse
   ) throws -> HTTPResponse {
@@ -21,6 +22,7 @@ extension RouteContext {
     } catch let error as WebDAVError {
       return HTTPResponse.davError(error)
     } catch let error as ChecklistsError {
+      if let fault = gateway.faults.fault(error, in: request) { return fault.davError }
       let status = APIError(error).status
       return HTTPResponse.davError(
         WebDAVError(
