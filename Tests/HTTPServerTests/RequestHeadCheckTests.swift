@@ -49,8 +49,10 @@ import Testing
   }
 
   @Test func framingAsBefore() {
-    #expect(status(verdict([("Content-Length", "5", false), ("content-length", "5", false)])) == nil)
-    #expect(status(verdict([("Content-Length", "5", false), ("Content-Length", "05", false)])) == 400)
+    #expect(
+      status(verdict([("Content-Length", "5", false), ("content-length", "5", false)])) == nil)
+    #expect(
+      status(verdict([("Content-Length", "5", false), ("Content-Length", "05", false)])) == 400)
     #expect(
       status(verdict([("Transfer-Encoding", "chunked", false), ("Content-Length", "5", false)]))
         == 400)

@@ -74,9 +74,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     precondition(!sawFold, "a folded head was accepted")
     let names = fields.map { lowercased($0.name) }
     precondition(
-      fields.allSatisfy { !$0.name.isEmpty && $0.name.allSatisfy(RequestHeadCheck.isTokenCharacter) },
+      fields.allSatisfy {
+        !$0.name.isEmpty && $0.name.allSatisfy(RequestHeadCheck.isTokenCharacter)
+      },
       "a name that is no token passed")
-    let lengths = Set(fields.filter { lowercased($0.name) == Array("content-length".utf8) }.map(\.value))
+    let lengths = Set(
+      fields.filter { lowercased($0.name) == Array("content-length".utf8) }.map(\.value))
     precondition(lengths.count <= 1, "disagreeing lengths passed")
     let encodings = names.filter { $0 == Array("transfer-encoding".utf8) }.count
     precondition(encodings == 0 || lengths.isEmpty, "both framings passed")
