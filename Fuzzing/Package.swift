@@ -20,6 +20,7 @@ let fuzzTargets: [(name: String, products: [String])] = [
   ("ChecklistsBackup", ["ChecklistsInterop"]),
   ("RequestBody", ["ChecklistsServer", "ChecklistsInterop", "HTTPServer"]),
   ("HTTPHead", ["HTTPServer"]),
+  ("RequestHead", ["HTTPServer"]),
   ("ISOTimestamp", ["ChecklistsInterop"]),
   ("EntityTag", ["ChecklistsServer", "HTTPServer"]),
   ("FriendlyDateParser", ["ChecklistsCLI", "ChecklistsCore"]),

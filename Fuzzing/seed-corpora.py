@@ -95,6 +95,35 @@ put("HTTPHead", "get", "/api/v1/checklists/Groceries%20%26%20more?sort=name&q=ca
     "Host: 127.0.0.1:8080\nContent-Type: application/json\nIf-Match: \"r12\"\ncontent-type: text/plain")
 put("HTTPHead", "bad", "/a%2Fb%00%ff%zz?x=%e2%82&y=%%\nX-Empty:\n:no-name")
 
+# Request heads for RequestHead: ordinary ones, and header folding (obs-fold) in every shape
+# the server has been sent: a fold after any field, carrying a framing field or completing one's
+# name, with spaces or tabs, several lines deep; then the other framing refusals.
+head = "POST /api/v1/checklists HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n"
+for index, fields in enumerate([
+        "Content-Type: application/json\r\nContent-Length: 27",
+        "Transfer-Encoding: chunked",
+        "Expect: 100-continue\r\nContent-Length: 5",
+        "X-A: b\r\n Content-Length: 123",
+        "X-A: b\r\n\tContent-Length: 123",
+        "X-A: b\r\n c",
+        "X-A: b\r\n c\r\n \td\r\n  Transfer-Encoding: chunked",
+        "Content-: 123\r\n Length",
+        "Transfer-Encoding:\r\n chunked",
+        "Transfer-Encoding: gzip\r\n chunked",
+        "Content-Length:\r\n 5",
+        "Content-Length: 0\r\n X-B: c",
+        "Accept: */*\r\n Transfer-Encoding: chunked\r\nContent-Length: 5",
+        "Bad Name: x",
+        "Name : x",
+        ": no-name",
+        "Content-Length: 5\r\nContent-Length: 05",
+        "Transfer-Encoding: chunked\r\nContent-Length: 5",
+        "Expect: 101-continue"]):
+    put("RequestHead", f"fold{index}" if "\r\n " in fields or "\r\n\t" in fields else f"head{index}",
+        head + fields + "\r\n\r\n")
+put("RequestHead", "tab-line", "GET\t/api/v1/icons HTTP/1.1\r\nHost: t\r\n\r\n")
+put("RequestHead", "tab-target", "GET /api/v1/ic\tons HTTP/1.1\r\nHost: t\r\n\r\n")
+
 for index, header in enumerate(['"r12"', 'W/"r12", "r13"', '*', '"r12-p790000000"', '"s3"',
                                  'r11', '"r1", W/"s3",, "x"']):
     put("EntityTag", f"tag{index}", header)

@@ -147,71 +147,23 @@ static inline const struct sockaddr *cmhd_connection_client_address(
   return info == NULL ? NULL : info->client_addr;
 }
 
-/// How a request says where its body ends, as far as the server accepts it.
-enum cmhd_body_framing {
-  /// No body, one `Content-Length` (or several identical ones), or `Transfer-Encoding: chunked`.
-  CMHD_FRAMING_OK = 0,
-  /// `Content-Length` fields with different values.
-  CMHD_FRAMING_CONFLICTING_LENGTHS = 1,
-  /// Both `Transfer-Encoding` and `Content-Length`.
-  CMHD_FRAMING_LENGTH_AND_ENCODING = 2,
-  /// A `Transfer-Encoding` other than exactly one `chunked`.
-  CMHD_FRAMING_UNSUPPORTED_ENCODING = 3,
-  /// A framing field folded over several lines (obs-fold): libmicrohttpd 0.9.75 glues the
-  /// continuation to the field's name (`Transfer-EncodingChunked`), so a proxy that joins the
-  /// lines (RFC 9112 section 5.2) and the server would disagree about the body.
-  CMHD_FRAMING_FOLDED = 4,
-};
-
-struct cmhd_framing_scan {
-  unsigned int lengths;
-  const char *first_length;
-  int lengths_differ;
-  unsigned int encodings;
-  int chunked_only;
-  int folded;
-};
-
-static enum MHD_Result cmhd_scan_framing_field(
-    void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
-  (void)kind;
-  struct cmhd_framing_scan *scan = (struct cmhd_framing_scan *)cls;
-  if (key == NULL) return MHD_YES;
-  if ((strncasecmp(key, "Content-Length", 14) == 0 && key[14] != 0) ||
-      (strncasecmp(key, "Transfer-Encoding", 17) == 0 && key[17] != 0)) {
-    scan->folded = 1;
-  } else if (strcasecmp(key, "Content-Length") == 0) {
-    if (scan->lengths == 0) {
-      scan->first_length = value;
-    } else if (value == NULL || scan->first_length == NULL ||
-               strcmp(value, scan->first_length) != 0) {
-      scan->lengths_differ = 1;
-    }
-    scan->lengths++;
-  } else if (strcasecmp(key, "Transfer-Encoding") == 0) {
-    scan->encodings++;
-    if (value == NULL || strcasecmp(value, "chunked") != 0) scan->chunked_only = 0;
+/// Whether libmicrohttpd built a header field from more than one line (obs-fold, RFC 9112
+/// section 5.2). libmicrohttpd 0.9.75 splits each line in place in its read buffer: the colon
+/// becomes the name's NUL, and the value starts after the spaces that follow it, on the same
+/// line. A continuation line is appended to the *name*, which libmicrohttpd moves to a new block
+/// of its memory pool for that, after the read buffer; the value stays where it was. So a field
+/// whose value does not start right after its name's NUL and some spaces or tabs was joined.
+/// Only bytes between the two pointers are read, and only when they lie on one line.
+static inline int cmhd_field_was_joined(const char *name, const char *value) {
+  if (name == NULL || value == NULL) return 0;
+  uintptr_t end = (uintptr_t)name + strlen(name);
+  uintptr_t start = (uintptr_t)value;
+  // No line is longer than a connection's memory (128 KiB here).
+  if (start <= end || start - end > ((uintptr_t)1 << 17)) return 1;
+  for (const char *p = (const char *)end + 1; (uintptr_t)p < start; p++) {
+    if (*p != ' ' && *p != '\t') return 1;
   }
-  return MHD_YES;
-}
-
-/// Checks the fields that frame a request's body (RFC 9112 section 6) in one pass over the
-/// header, without allocating. libmicrohttpd itself takes the first `Content-Length`, and reads
-/// a body of another coding than chunked until the client closes. Sets `*content_length` to the
-/// (first) `Content-Length` value or NULL, and `*has_body` to whether a body follows.
-static inline enum cmhd_body_framing cmhd_body_framing(
-    struct MHD_Connection *connection, const char **content_length, int *has_body) {
-  struct cmhd_framing_scan scan = {0, NULL, 0, 0, 1, 0};
-  MHD_get_connection_values(connection, MHD_HEADER_KIND, cmhd_scan_framing_field, &scan);
-  *content_length = scan.first_length;
-  *has_body = scan.encodings > 0 ||
-              (scan.first_length != NULL && strcmp(scan.first_length, "0") != 0);
-  if (scan.folded) return CMHD_FRAMING_FOLDED;
-  if (scan.encodings > 0) {
-    if (scan.encodings > 1 || !scan.chunked_only) return CMHD_FRAMING_UNSUPPORTED_ENCODING;
-    if (scan.lengths > 0) return CMHD_FRAMING_LENGTH_AND_ENCODING;
-  }
-  return scan.lengths_differ ? CMHD_FRAMING_CONFLICTING_LENGTHS : CMHD_FRAMING_OK;
+  return 0;
 }
 
 /// The socket of a connection, or -1.

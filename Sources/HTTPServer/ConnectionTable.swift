@@ -58,6 +58,8 @@ struct ConnectionTable {
     /// A duplicate of the socket to linger on once libmicrohttpd closes the connection (a
     /// response went out before its request was read), or -1.
     var lingeringDuplicate: Int32 = -1
+    /// Whether the server refused a request on it; no further request on it is handled.
+    var answeredRefusal = false
 
     /// Why the connection is refused, as a sentence for the 503 response; nil if it is not.
     var refusal: String? {
@@ -148,6 +150,20 @@ struct ConnectionTable {
   mutating func setLingeringDuplicate(_ duplicate: Int32, of key: UInt) -> Bool {
     guard entries[key] != nil, entries[key]!.lingeringDuplicate < 0 else { return false }
     entries[key]!.lingeringDuplicate = duplicate
+    return true
+  }
+
+  /// Notes that the server refused a request on a connection.
+  mutating func markRefused(_ key: UInt) {
+    entries[key]?.answeredRefusal = true
+  }
+
+  /// Shuts a connection down if the server refused a request on it before.
+  ///
+  /// - Returns: Whether it did.
+  mutating func shutDownIfRefused(_ key: UInt) -> Bool {
+    guard entries[key]?.answeredRefusal == true else { return false }
+    shutDown(key)
     return true
   }
 

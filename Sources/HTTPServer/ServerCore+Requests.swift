@@ -73,15 +73,17 @@ extension ServerCore {
     }
     guard context.status == nil else { return .YES }
     if context.hasBody { bodyCompleted(on: connection) }
+    // The server's own refusals close the connection, so that nothing sent behind them is
+    // ever read as a request.
     if context.bodyTooLarge {
-      return queue(bodyTooLargeResponse(context), for: context, on: connection)
+      return refuse(bodyTooLargeResponse(context), for: context, on: connection)
     }
-    let response: HTTPResponse
     switch makeRequest(context, connection: connection) {
-    case .success(let request): response = handler(request)
-    case .failure(let refusal): response = errorResponse(400, refusal.detail)
+    case .success(let request):
+      return queue(handler(request), for: context, on: connection)
+    case .failure(let refusal):
+      return refuse(errorResponse(400, refusal.detail), for: context, on: connection)
     }
-    return queue(response, for: context, on: connection)
   }
 
   /// The first call for a request: its header is complete. Refuses what must be refused
@@ -90,6 +92,11 @@ extension ServerCore {
     _ context: RequestContext, connection: OpaquePointer, url: UnsafePointer<CChar>,
     method: UnsafePointer<CChar>
   ) -> MHD_Result {
+    if refusedBefore(connection) {
+      // Never reached while libmicrohttpd honours `Connection: close`; should it ever read a
+      // request behind a refusal, that request is dropped unanswered and the connection ends.
+      return .NO
+    }
     context.recordHeader(
       method: String(cString: method),
       rawPath: Array(UnsafeRawBufferPointer(start: url, count: strlen(url))),
@@ -98,10 +105,8 @@ extension ServerCore {
     context.bodyLimit =
       configuration.bodySizeLimit?(context.method, context.rawPathText)
       ?? configuration.maxBodySize
-    var contentLength: UnsafePointer<CChar>?
-    var hasBody: Int32 = 0
-    let framing = cmhd_body_framing(connection, &contentLength, &hasBody)
-    context.hasBody = hasBody != 0
+    let head = Self.checkHead(of: connection, method: method, url: url)
+    context.hasBody = head.hasBody
     let arrival = requestBegan(on: connection, hasBody: context.hasBody)
     context.deadline = arrival.waitingSince + requestTimeout
 
@@ -114,15 +119,15 @@ extension ServerCore {
       response.headers.remove("Retry-After")
       response.headers.add("Retry-After", "\(Self.retryAfterSeconds)")
       early = response
-    } else if framing != CMHD_FRAMING_OK {
-      early = framingRefusal(framing)
+    } else if case .refused(let status, let detail) = head.verdict {
+      early = errorResponse(status, detail)
     } else if context.queryParameterCount > configuration.maxQueryParameters {
       early = errorResponse(
         414,
         "The query string has \(context.queryParameterCount) parameters; at most "
           + "\(configuration.maxQueryParameters) are accepted.")
-    } else if let contentLength,
-      Self.exceedsLimit(String(cString: contentLength), context.bodyLimit)
+    } else if let contentLength = head.contentLength,
+      Self.exceedsLimit(String(decoding: contentLength, as: UTF8.self), context.bodyLimit)
     {
       early = bodyTooLargeResponse(context)
     } else {
@@ -130,41 +135,47 @@ extension ServerCore {
     }
     guard let early else { return .YES }
     lingerOnClose(connection)
-    return queue(closing(early), for: context, on: connection)
+    return refuse(early, for: context, on: connection)
   }
 
   /// The seconds a refused client is asked to wait (`Retry-After`).
   static let retryAfterSeconds = 5
 
-  private func framingRefusal(_ framing: cmhd_body_framing) -> HTTPResponse {
-    switch framing {
-    case CMHD_FRAMING_CONFLICTING_LENGTHS:
-      return errorResponse(
-        400, "The request has Content-Length fields that disagree, so its body length is unclear.")
-    case CMHD_FRAMING_FOLDED:
-      return errorResponse(
-        400,
-        "The request's Content-Length or Transfer-Encoding is folded over several lines; send "
-          + "each header field on one line.")
-    case CMHD_FRAMING_LENGTH_AND_ENCODING:
-      return errorResponse(
-        400,
-        "The request has both Transfer-Encoding and Content-Length, so its body length is "
-          + "unclear; send only one.")
-    default:
-      return errorResponse(
-        501,
-        "The request's Transfer-Encoding is not supported: send the body with Content-Length, "
-          + "or with Transfer-Encoding: chunked alone.")
+  /// Runs the request line and every header field through a `RequestHeadCheck`.
+  private static func checkHead(
+    of connection: OpaquePointer, method: UnsafePointer<CChar>, url: UnsafePointer<CChar>
+  ) -> (verdict: RequestHeadCheck.Verdict, hasBody: Bool, contentLength: [UInt8]?) {
+    var check = RequestHeadCheck()
+    let iterator: MHD_KeyValueIterator = { cls, _, key, value in
+      let check = cls!.assumingMemoryBound(to: RequestHeadCheck.self)
+      check.pointee.add(
+        name: UnsafeRawBufferPointer(start: key, count: key.map { strlen($0) } ?? 0),
+        value: UnsafeRawBufferPointer(start: value, count: value.map { strlen($0) } ?? 0),
+        joined: cmhd_field_was_joined(key, value) != 0)
+      return .YES
     }
+    // The return value is the number of fields; nothing can fail.
+    _ = withUnsafeMutablePointer(to: &check) {
+      MHD_get_connection_values(connection, .HEADER_KIND, iterator, $0)
+    }
+    let lineRefusal = RequestHeadCheck.refusal(
+      method: UnsafeRawBufferPointer(start: method, count: strlen(method)),
+      target: UnsafeRawBufferPointer(start: url, count: strlen(url)))
+    return (lineRefusal ?? check.verdict, check.hasBody, check.contentLength)
   }
 
-  /// The response with `Connection: close`, for one that goes out before its request was read.
-  private func closing(_ response: HTTPResponse) -> HTTPResponse {
+  /// Queues the server's own refusal with `Connection: close`: libmicrohttpd closes the
+  /// connection once it went out and parses nothing after it. The connection is marked as
+  /// well, so that no later request on it could reach the handler even if libmicrohttpd read
+  /// one.
+  private func refuse(
+    _ response: HTTPResponse, for context: RequestContext, on connection: OpaquePointer
+  ) -> MHD_Result {
     var response = response
     response.headers.remove("Connection")
     response.headers.add("Connection", "close")
-    return response
+    markRefused(connection)
+    return queue(response, for: context, on: connection)
   }
 
   /// Whether a request's body is arriving too slowly: past the request deadline, extended by

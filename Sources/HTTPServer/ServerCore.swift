@@ -60,7 +60,7 @@ final class ServerCore: Sendable {
     let socket = cmhd_connection_fd(connection)
     let address = cmhd_connection_client_address(connection).flatMap(ClientAddress.init)
     let now = ContinuousClock.now
-    state.withLock {
+    _ = state.withLock {
       $0.connections.open(UInt(bitPattern: connection), socket: socket, address: address, now: now)
     }
   }
@@ -99,6 +99,18 @@ final class ServerCore: Sendable {
       $0.connections.setLingeringDuplicate(duplicate, of: UInt(bitPattern: connection))
     }
     if !taken { _ = close(duplicate) }
+  }
+
+  /// Notes that the server refused a request on this connection, which closes after the
+  /// answer.
+  func markRefused(_ connection: OpaquePointer) {
+    state.withLock { $0.connections.markRefused(UInt(bitPattern: connection)) }
+  }
+
+  /// Whether the server refused an earlier request on this connection; if so, shuts its
+  /// socket down, so that libmicrohttpd closes it.
+  func refusedBefore(_ connection: OpaquePointer) -> Bool {
+    state.withLock { $0.connections.shutDownIfRefused(UInt(bitPattern: connection)) }
   }
 
   // MARK: - Requests

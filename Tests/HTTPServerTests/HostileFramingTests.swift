@@ -86,6 +86,103 @@ import Testing
     #expect(paths.isEmpty, "handled: \(paths)")
   }
 
+  /// Any folded line (obs-fold) is refused, whichever field it follows and whatever it carries:
+  /// libmicrohttpd 0.9.75 joins it to the field's name, where a proxy joins it to the value.
+  @Test(arguments: [
+    "X-A: b\r\n Content-Length: 50", "X-A: b\r\n\tContent-Length: 50", "X-A: b\r\n c",
+    "Content-: 50\r\n Length", "Accept: */*\r\n Transfer-Encoding: chunked",
+    "Content-Length: 0\r\n X-B: c", "X-A: b\r\n c\r\n d",
+  ])
+  func anyFoldedLineIsRefusedAndCloses(fields: String) throws {
+    let recorder = Recorder<HTTPRequest>()
+    let server = try startedServer(handler: recordingHandler(recorder))
+    defer { server.shutdown(timeout: .seconds(2)) }
+    for method in ["GET", "POST"] {
+      let connection = try RawHTTPConnection(port: server.port)
+      try connection.send(
+        "\(method) /first HTTP/1.1\r\nHost: t\r\n\(fields)\r\n\r\n" + Self.chunkedHello
+          + Self.smuggled + Self.smuggled)
+      let response = try connection.readResponse(timeout: .seconds(3))
+      #expect(response.status == 400, "\(method) \(fields.debugDescription)")
+      #expect(response.text.contains("folded"), "\(response.text)")
+      #expect(response.headers["Connection"] == "close")
+      #expect(connection.waitForClose(timeout: .seconds(6)))
+    }
+    #expect(recorder.all.map(\.path) == [])
+  }
+
+  /// A field name must be a token: a space or tab in it is a 400 and a close.
+  @Test(arguments: ["Bad Name: x", "Name : x", "X-A\t: x", "X\u{7F}A: x", "X(A): x"])
+  func fieldNameThatIsNoTokenIsRefused(field: String) throws {
+    let recorder = Recorder<HTTPRequest>()
+    let server = try startedServer(handler: recordingHandler(recorder))
+    defer { server.shutdown(timeout: .seconds(2)) }
+    let connection = try RawHTTPConnection(port: server.port)
+    try connection.send("GET /first HTTP/1.1\r\nHost: t\r\n\(field)\r\n\r\n" + Self.smuggled)
+    let response = try connection.readResponse(timeout: .seconds(3))
+    #expect(response.status == 400, "\(field.debugDescription)")
+    #expect(connection.waitForClose(timeout: .seconds(6)))
+    #expect(recorder.all.map(\.path) == [])
+  }
+
+  /// A tab or a stray space in the request line is a 400 and a close, from libmicrohttpd
+  /// itself when it splits the line there, from the server when it ends up in the target.
+  @Test(arguments: [
+    "GET\t/first HTTP/1.1", "GET /first\tHTTP/1.1", "GET /first HTTP/1.1\t",
+    "GET /fi\trst HTTP/1.1", "GET /fi rst HTTP/1.1", "GET /first\u{0B} HTTP/1.1",
+    "G(T /first HTTP/1.1",
+  ])
+  func requestLineWithTabIsRefused(line: String) throws {
+    let recorder = Recorder<HTTPRequest>()
+    let server = try startedServer(handler: recordingHandler(recorder))
+    defer { server.shutdown(timeout: .seconds(2)) }
+    let connection = try RawHTTPConnection(port: server.port)
+    try connection.send("\(line)\r\nHost: t\r\n\r\n" + Self.smuggled)
+    let response = try connection.readResponse(timeout: .seconds(3))
+    #expect(response.status == 400, "\(line.debugDescription)")
+    #expect(connection.waitForClose(timeout: .seconds(6)))
+    #expect(recorder.all.map(\.path) == [])
+  }
+
+  @Test(arguments: ["101-continue", "100-continue, x", "x", ""])
+  func unmetExpectationGets417(expectation: String) throws {
+    let recorder = Recorder<HTTPRequest>()
+    let server = try startedServer(handler: recordingHandler(recorder))
+    defer { server.shutdown(timeout: .seconds(2)) }
+    let connection = try RawHTTPConnection(port: server.port)
+    try connection.send(
+      "POST /first HTTP/1.1\r\nHost: t\r\nExpect: \(expectation)\r\nContent-Length: 5\r\n\r\n"
+        + "hello" + Self.smuggled)
+    let response = try connection.readResponse(timeout: .seconds(3))
+    #expect(response.status == 417, "\(expectation.debugDescription)")
+    #expect(connection.waitForClose(timeout: .seconds(6)))
+    #expect(recorder.all.map(\.path) == [])
+  }
+
+  @Test func continueExpectationIsMet() throws {
+    let recorder = Recorder<HTTPRequest>()
+    let server = try startedServer(handler: recordingHandler(recorder))
+    defer { server.shutdown(timeout: .seconds(2)) }
+    let connection = try RawHTTPConnection(port: server.port)
+    try connection.send(
+      "POST /first HTTP/1.1\r\nHost: t\r\nExpect: 100-Continue\r\nContent-Length: 5\r\n\r\n")
+    #expect(try connection.read(through: "\r\n\r\n", timeout: .seconds(3)).contains(" 100 "))
+    try connection.send("hello")
+    #expect(try connection.readResponse(timeout: .seconds(3)).status == 200)
+    #expect(recorder.all.map(\.path) == ["/first"])
+  }
+
+  /// A refusal that comes after the body (a path that is not UTF-8) closes the connection too.
+  @Test(arguments: [
+    "GET /%FF HTTP/1.1\r\nHost: t\r\n\r\n",
+    "POST /%FF HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n\r\nhello",
+    "GET /a?%FF=1 HTTP/1.1\r\nHost: t\r\n\r\n",
+  ])
+  func refusalAfterTheBodyCloses(request: String) throws {
+    let paths = try handledPaths(request + Self.smuggled)
+    #expect(paths.isEmpty, "handled: \(paths)")
+  }
+
   /// The harness sees a pipelined request when the first one is well framed.
   @Test func wellFramedPipelinedRequestIsHandled() throws {
     let paths = try handledPaths(
