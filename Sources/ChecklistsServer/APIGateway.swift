@@ -26,7 +26,13 @@ struct APIGateway: Sendable {
   /// Answers a request: the API's, the document's, or a page or file of the web app.
   func handle(_ request: HTTPRequest) -> HTTPResponse {
     ChecklistsAPI.catchingProblems {
-      let (route, parameters) = try table.router.route(request)
+      let route: Route
+      let parameters: Route.Parameters
+      do {
+        (route, parameters) = try table.router.route(request)
+      } catch let error as APIError where CalDAVPath.contains(request.path) {
+        return CalDAVRoutes.unrouted(error, path: request.path)
+      }
       var identity: Identity?
       switch route.access {
       case .public:
