@@ -21,6 +21,7 @@ public enum ShoppingLineMapping {
   /// - Throws: ``CalendarDataError`` as ``TodoMapping/read(_:)`` does.
   public static func read(_ ics: String) throws(CalendarDataError) -> ShoppingLineFields {
     let resource = try TodoResource(parsing: ics)
+    try resource.checkValues()
     return fields(of: resource, todo: try TodoMapping.fields(of: resource))
   }
 

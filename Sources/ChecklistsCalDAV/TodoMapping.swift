@@ -21,9 +21,12 @@ public enum TodoMapping {
   /// - Throws: ``CalendarDataError`` naming the problem and the precondition: unreadable text
   ///   or a malformed DUE/COMPLETED (`valid-calendar-data`), a VEVENT
   ///   (`supported-calendar-component`), no VTODO, no UID or several UIDs
-  ///   (`valid-calendar-object-resource`).
+  ///   (`valid-calendar-object-resource`); a PRIORITY or PERCENT-COMPLETE out of range, or a
+  ///   DUE in a time zone nobody knows (`valid-calendar-data`).
   public static func read(_ ics: String) throws(CalendarDataError) -> TodoFields {
-    try fields(of: TodoResource(parsing: ics))
+    let resource = try TodoResource(parsing: ics)
+    try resource.checkValues()
+    return try fields(of: resource)
   }
 
   /// The resource to serve for an item.

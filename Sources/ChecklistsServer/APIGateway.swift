@@ -32,6 +32,9 @@ struct APIGateway: Sendable {
     let parameters: Route.Parameters
     do {
       (route, parameters) = try table.router.route(request)
+    } catch let error as APIError where CalDAVPath.contains(request.path) {
+      // Under /dav/ a client speaks WebDAV: 404 and 405 come as DAV:error bodies.
+      return CalDAVRoutes.unrouted(error, path: request.path)
     } catch {
       return answer(error, to: request, dav: false)
     }

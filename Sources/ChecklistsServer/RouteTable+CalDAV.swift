@@ -48,7 +48,8 @@ extension RouteTable {
                 try context.calDAV(request) {
                   try body(
                     $0, request,
-                    CalDAVRoutes.CollectionPath(user: parameters["user"], list: parameters["list"]))
+                    try CalDAVRoutes.CollectionPath(
+                      user: parameters["user"], list: parameters["list"]))
                 }
               }
             }
@@ -68,8 +69,8 @@ extension RouteTable {
                 try context.calDAV(request) {
                   try body(
                     $0, request,
-                    CalDAVRoutes.ObjectPath(
-                      collection: CalDAVRoutes.CollectionPath(
+                    try CalDAVRoutes.ObjectPath(
+                      collection: try CalDAVRoutes.CollectionPath(
                         user: parameters["user"], list: parameters["list"]),
                       name: parameters["object"]))
                 }

@@ -28,6 +28,11 @@ public struct CalendarCollection: Hashable, Sendable {
   /// The list's revision.
   public var revision: Int64
 
+  /// The collection's strong ETag's value, without quotes: its sync token's sequence, which
+  /// every change of its objects (and of the list) moves. A DELETE's `If-Match` is checked
+  /// against it.
+  public var etag: String { String(syncToken) }
+
   /// Creates a collection value.
   public init(
     id: UUID, kind: Kind, name: String, access: Access, sharedFrom: SharedFrom?,
@@ -96,6 +101,15 @@ public struct CalendarObjectEntry: Hashable, Sendable {
   public var line: ShoppingLine? {
     if case .line(let line) = content { return line }
     return nil
+  }
+
+  /// The id of the item, or of the line's catalogue item: what names the object in the list
+  /// whatever name it was PUT under.
+  public var itemID: UUID {
+    switch content {
+    case .item(let item): item.id
+    case .line(let line): line.item.id
+    }
   }
 }
 
@@ -185,13 +199,36 @@ public struct CalendarChanges: Hashable, Sendable {
   public var token: Int64
   /// Whether more changes are left: the client asks again with ``token`` (507 in between).
   public var truncated: Bool
+  /// For an initial sync cut short: the item id of the last object sent, which goes with
+  /// ``token`` to ask for the rest (``CalendarService/changes(inList:since:after:limit:)``).
+  public var resumeAfter: UUID?
 
   /// Creates the value.
-  public init(changed: [CalendarObjectEntry], deleted: [String], token: Int64, truncated: Bool) {
+  public init(
+    changed: [CalendarObjectEntry], deleted: [String], token: Int64, truncated: Bool,
+    resumeAfter: UUID? = nil
+  ) {
     self.changed = changed
     self.deleted = deleted
     self.token = token
     self.truncated = truncated
+    self.resumeAfter = resumeAfter
+  }
+}
+
+/// A MKCALENDAR at an id that cannot be used: held by a list or anything else (the user's,
+/// or someone else's), or used before. One error whichever it is, so the answer tells nothing
+/// about what holds an id.
+public struct CalendarIDUnavailableError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The id asked for.
+  public var id: UUID
+
+  /// Creates the error.
+  public init(id: UUID) { self.id = id }
+
+  public var description: String {
+    "The id \(id.uuidString.lowercased()) cannot be used for a new calendar; make it at "
+      + "another URL (a new id, or a name)."
   }
 }
 

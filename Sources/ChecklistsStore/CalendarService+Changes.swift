@@ -9,24 +9,32 @@ extension CalendarService {
   ///   - listID: The collection.
   ///   - token: A token this call or ``syncToken(inList:)`` gave; 0 for an initial sync, which
   ///     reports every object.
+  ///   - after: With `token`, the ``CalendarChanges/resumeAfter`` of an initial sync cut short:
+  ///     the rest of that initial sync (the objects after it, in item id order, as they are
+  ///     now). Its last page gives the first page's token back, so the next call reports what
+  ///     changed meanwhile to the objects already sent.
   ///   - limit: The most objects to report; when more changed, `truncated` is set and the
-  ///     token returned is where the next call goes on.
+  ///     token returned (with `resumeAfter` for an initial sync) is where the next call goes
+  ///     on. An initial sync cut short reports its objects in item id order.
   /// - Throws: `notFound` for a list the user does not see; ``CalendarSyncTokenError`` for a
   ///   token older than the log keeps, newer than it has, or from before a change that
   ///   rewrote the whole list (an import, a reset, a rename, a finished shopping trip): the
   ///   client then syncs again from nothing.
   /// - Complexity: O((*changes* since the token) × log *n*) through the index of changes by
   ///   collection; an initial sync costs what ``objects(inList:)`` costs.
-  public func changes(inList listID: UUID, since token: Int64, limit: Int = 1_000) throws
-    -> CalendarChanges
-  {
+  public func changes(
+    inList listID: UUID, since token: Int64, after: UUID? = nil, limit: Int = 1_000
+  ) throws -> CalendarChanges {
     try store.readCalendar { tx in
       let list = try list(listID, for: .read, in: tx)
       let (pruned, last) = try tx.changeLogBoundsNow()
       let now = try syncToken(of: list, in: tx)
-      if token == 0 {
-        return CalendarChanges(
-          changed: try objects(in: list, tx: tx), deleted: [], token: now, truncated: false)
+      if token == 0 && after == nil {
+        let objects = try objects(in: list, tx: tx)
+        guard objects.count > limit else {
+          return CalendarChanges(changed: objects, deleted: [], token: now, truncated: false)
+        }
+        return Self.initialPage(objects, after: nil, limit: limit, token: now)
       }
       guard token > 0, token <= last else {
         throw CalendarSyncTokenError(
@@ -36,6 +44,10 @@ extension CalendarService {
         throw CalendarSyncTokenError(
           "The sync token \(token) is older than the change log keeps (changes up to "
             + "\(pruned) were pruned); sync again from the start.")
+      }
+      if let after {
+        return Self.initialPage(
+          try objects(in: list, tx: tx), after: after, limit: limit, token: token)
       }
       var changes = try tx.changes(collectionID: listID, after: token, limit: Int(Int32.max))
       if case .shoppingList = list {
@@ -86,6 +98,21 @@ extension CalendarService {
         changed: changed, deleted: deleted, token: truncated ? reached : max(reached, now),
         truncated: truncated)
     }
+  }
+
+  /// One page of an initial sync: the objects after `after` in item id order, at most
+  /// `limit`, with `token` (the first page's) and, when more are left, where to go on.
+  static func initialPage(
+    _ objects: [CalendarObjectEntry], after: UUID?, limit: Int, token: Int64
+  ) -> CalendarChanges {
+    let key = { (entry: CalendarObjectEntry) in entry.itemID.uuidString }
+    let start = after?.uuidString
+    let rest = objects.filter { start == nil || key($0) > start! }.sorted { key($0) < key($1) }
+    let page = Array(rest.prefix(limit))
+    let truncated = rest.count > page.count
+    return CalendarChanges(
+      changed: page, deleted: [], token: token, truncated: truncated,
+      resumeAfter: truncated ? page.last?.itemID : nil)
   }
 
   /// Every object of a list, from a read already open.

@@ -7,17 +7,23 @@ extension CalendarService {
   /// same name starts afresh.
   /// - Parameters:
   ///   - ifMatch: The `If-Match` ETag (without quotes), or `*`; nil when not sent.
+  ///   - ifNoneMatch: `If-None-Match`'s ETags without quotes, or `["*"]`; nil when not sent.
   /// - Throws: `notFound` when there is no such object; `forbidden` when the role does not
-  ///   allow it; `stale` when `ifMatch` does not match.
-  public func deleteObject(inList listID: UUID, named name: String, ifMatch: String? = nil)
-    throws
-  {
+  ///   allow it; `stale` when `ifMatch` does not match or `ifNoneMatch` does.
+  public func deleteObject(
+    inList listID: UUID, named name: String, ifMatch: String? = nil,
+    ifNoneMatch: [String]? = nil
+  ) throws {
     try store.writeCalendar { tx in
       let list = try list(listID, for: .read, in: tx)
       guard let existing = try resolve(name, in: list, tx: tx) else {
         throw ChecklistsError(.notFound, "There is no object named '\(name)' in this calendar.")
       }
       try checkPreconditions(existing, name: name, ifMatch: ifMatch, ifNoneMatch: false)
+      if let ifNoneMatch, ifNoneMatch.contains("*") || ifNoneMatch.contains(existing.entry.etag) {
+        throw ChecklistsError(
+          .stale, "'\(name)' exists and If-None-Match names it; nothing was deleted.")
+      }
       switch list {
       case .checklist:
         _ = try checklists.deleteItem(id: existing.itemID, expectedRevision: nil, in: tx)
@@ -41,8 +47,9 @@ extension CalendarService {
   ///   - order: `calendar-order`.
   ///   - dead: Other properties set, by Clark name, as XML text.
   /// - Returns: The new collection.
-  /// - Throws: `invalidInput` for a bad name; `conflict` when the name, the id or the path
-  ///   name is taken.
+  /// - Throws: `invalidInput` for a bad name; `conflict` when the name or the path name is
+  ///   taken; ``CalendarIDUnavailableError`` when the id cannot be used, whyever (held by
+  ///   anyone, or used before).
   @discardableResult
   public func createCollection(
     id: UUID? = nil, pathName: String? = nil, name: String, color: String? = nil,
@@ -56,15 +63,18 @@ extension CalendarService {
           .conflict,
           "The calendar '\(pathName)' exists (list \(taken.uuidString.lowercased())).")
       }
-      if let id, try tx.checklist(id: id) != nil || tx.shoppingList(id: id) != nil {
-        throw ChecklistsError(.conflict, "A calendar with id \(id.uuidString.lowercased()) exists.")
+      // Whoever holds the id (another user, a deleted list, anything else), the answer is
+      // the same: it tells nothing about what is behind an id the user cannot see.
+      if let id,
+        try tx.checklist(id: id) != nil || tx.shoppingList(id: id) != nil
+          || tx.claim(onID: id) != nil
+      {
+        throw CalendarIDUnavailableError(id: id)
       }
-      let (list, isNew) = try checklists.makeList(
-        id: id, named: name, icon: .userDefault, hidesChecked: nil, in: tx)
-      guard isNew else {
-        throw ChecklistsError(
-          .conflict, "The id \(list.id.uuidString.lowercased()) was used for a list before.")
-      }
+      // With no claim on the id, the list made is new (a replay needs one).
+      let list = try checklists.makeList(
+        id: id, named: name, icon: .userDefault, hidesChecked: nil, in: tx
+      ).list
       let properties = CalendarCollectionProperties(
         color: color, order: order, deadProperties: dead)
       try tx.saveCalendarCollectionProperties(properties, listID: list.id)
@@ -125,11 +135,32 @@ extension CalendarService {
     }
   }
 
-  /// Deletes a collection: the checklist or shopping list, for its owner only.
-  /// - Throws: `notFound`, `forbidden`.
-  public func deleteCollection(listID: UUID) throws {
+  /// Deletes a collection: the checklist or shopping list, for its owner only, when the
+  /// request's preconditions hold against the collection as it is (``CalendarCollection/etag``),
+  /// checked in the same transaction.
+  /// - Parameters:
+  ///   - ifMatch: `If-Match`'s strong ETags without quotes, or `["*"]`; nil when not sent.
+  ///   - ifNoneMatch: `If-None-Match`'s ETags without quotes, or `["*"]`; nil when not sent.
+  /// - Throws: `notFound`, `forbidden`; `stale` when a precondition fails (nothing is deleted).
+  public func deleteCollection(
+    listID: UUID, ifMatch: [String]? = nil, ifNoneMatch: [String]? = nil
+  ) throws {
     try store.writeCalendar { tx in
-      switch try list(listID, for: .own, in: tx) {
+      let list = try list(listID, for: .own, in: tx)
+      let etag = String(try syncToken(of: list, in: tx))
+      if let ifMatch, !ifMatch.contains("*"), !ifMatch.contains(etag) {
+        throw ChecklistsError(
+          .stale,
+          "The calendar changed since it was read (If-Match: \"\(ifMatch.first ?? "")\", now "
+            + "\"\(etag)\"); nothing was deleted.")
+      }
+      if let ifNoneMatch, ifNoneMatch.contains("*") || ifNoneMatch.contains(etag) {
+        throw ChecklistsError(
+          .stale,
+          "The calendar exists and If-None-Match: \(ifNoneMatch.contains("*") ? "*" : "\"\(etag)\"") "
+            + "was sent; nothing was deleted.")
+      }
+      switch list {
       case .checklist:
         _ = try checklists.deleteList(id: listID, expectedRevision: nil, in: tx)
       case .shoppingList:

@@ -8,16 +8,17 @@ extension CalendarService {
   /// catalogue has none (as "add to list" does); an existing line's name, unit, price and
   /// category change its catalogue item (so every list that has it shows the change), its
   /// quantity and completion change the entry. Every PUT bumps the entry's revision.
-  /// - Parameters: As ``putTodo(inList:named:todo:ical:ifMatch:ifNoneMatch:)``.
+  /// - Parameters: As ``putTodo(inList:named:todo:ical:ifMatch:ifNoneMatch:changesMoreThanCompletion:)``.
   /// - Returns: Whether the object is new, and the object as stored.
-  /// - Throws: As ``putTodo(inList:named:todo:ical:ifMatch:ifNoneMatch:)``; `forbidden` for a
+  /// - Throws: As ``putTodo(inList:named:todo:ical:ifMatch:ifNoneMatch:changesMoreThanCompletion:)``; `forbidden` for a
   ///   checker who changes anything but the cart, or for changing the name, unit, price or
   ///   category of a catalogue item of someone else's; `conflict` when a new object names an
   ///   item the list already has under another name.
   /// - Complexity: O(log *n*), whatever the list's size.
   public func putShoppingLine(
     inList listID: UUID, named name: String, line: CalendarShoppingLine, ical: String,
-    ifMatch: String? = nil, ifNoneMatch: Bool = false
+    ifMatch: String? = nil, ifNoneMatch: Bool = false,
+    changesMoreThanCompletion: ((CalendarObjectEntry) -> Bool)? = nil
   ) throws -> (created: Bool, entry: CalendarObjectEntry) {
     let itemName = try ShoppingItem.validatedName(line.name)
     let quantity = try ShoppingEntry.validatedQuantity(line.quantity)
@@ -32,6 +33,7 @@ extension CalendarService {
       }
       let existing = try resolve(name, in: list, tx: tx)
       try checkPreconditions(existing, name: name, ifMatch: ifMatch, ifNoneMatch: ifNoneMatch)
+      try checkCompletionOnly(existing, in: list, changesMoreThanCompletion, tx: tx)
       try claimUID(line.uid, forName: name, in: list, tx: tx)
       var itemID: UUID
       var created = false

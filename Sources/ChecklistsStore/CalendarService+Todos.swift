@@ -14,6 +14,10 @@ extension CalendarService {
   ///   - ical: The body as PUT, kept and given back.
   ///   - ifMatch: The `If-Match` ETag (without quotes), or `*`; nil when not sent.
   ///   - ifNoneMatch: Whether `If-None-Match: *` was sent (create only).
+  ///   - changesMoreThanCompletion: Whether the body changes anything but completion compared
+  ///     with the object as it is now (asked only of a user below editor): such a change, even
+  ///     to what the item does not model (CATEGORIES, alarms, `X-` properties), needs the
+  ///     editor's role. Nil: only the item's fields decide.
   /// - Returns: Whether the object is new, and the object as stored.
   /// - Throws: `notFound` for a list the user does not see; `forbidden` naming what the role
   ///   refuses (a viewer writes nothing, a checker only completes); `stale` when a
@@ -22,7 +26,8 @@ extension CalendarService {
   /// - Complexity: O(log *n*): a few lookups through indexes, whatever the list's size.
   public func putTodo(
     inList listID: UUID, named name: String, todo: CalendarTodo, ical: String,
-    ifMatch: String? = nil, ifNoneMatch: Bool = false
+    ifMatch: String? = nil, ifNoneMatch: Bool = false,
+    changesMoreThanCompletion: ((CalendarObjectEntry) -> Bool)? = nil
   ) throws -> (created: Bool, entry: CalendarObjectEntry) {
     try store.writeCalendar { tx in
       let list = try list(listID, for: .read, in: tx)
@@ -32,6 +37,7 @@ extension CalendarService {
       }
       let existing = try resolve(name, in: list, tx: tx)
       try checkPreconditions(existing, name: name, ifMatch: ifMatch, ifNoneMatch: ifNoneMatch)
+      try checkCompletionOnly(existing, in: list, changesMoreThanCompletion, tx: tx)
       // RFC 4791 5.3.2.1: a PUT may not change the UID of an object that exists.
       if let existing, existing.entry.uid != todo.uid {
         throw CalendarUIDConflictError(
@@ -110,6 +116,23 @@ extension CalendarService {
   }
 
   // MARK: - Rules
+
+  /// Refuses a change beyond completion by one who may only complete (a checker), whatever
+  /// the item models: the role is what ``ChecklistService/accessibleChecklist(_:for:in:)``
+  /// (or the shopping list's) says for editing, with its sentence.
+  /// - Throws: `forbidden` when the user may not edit and the body changes more.
+  func checkCompletionOnly(
+    _ existing: Resolved?, in list: VisibleList,
+    _ changesMoreThanCompletion: ((CalendarObjectEntry) -> Bool)?, tx: any CalendarStoreReader
+  ) throws {
+    guard let existing, let changesMoreThanCompletion, access(to: list) < .edit,
+      changesMoreThanCompletion(existing.entry)
+    else { return }
+    switch list {
+    case .checklist: _ = try checklists.accessibleChecklist(list.id, for: .edit, in: tx)
+    case .shoppingList: _ = try shopping.accessibleList(list.id, for: .edit, in: tx)
+    }
+  }
 
   /// `If-Match` and `If-None-Match: *` against the object as it is.
   /// - Throws: `stale` naming the failed precondition.

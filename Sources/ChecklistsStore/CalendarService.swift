@@ -110,6 +110,14 @@ public struct CalendarService: Sendable {
     }
   }
 
+  /// What the user may do to a list they reach: `own` for their own, else their role's.
+  func access(to list: VisibleList) -> Access {
+    switch list {
+    case .checklist(let list): list.sharing?.role.access ?? .own
+    case .shoppingList(let list): list.sharing?.role.access ?? .own
+    }
+  }
+
   /// The list with this id if the user may do `access` to it.
   /// - Throws: `notFound` when they see no such list, `forbidden` when their role is too low.
   func list(_ id: UUID, for access: Access, in tx: any CalendarStoreReader) throws -> VisibleList {

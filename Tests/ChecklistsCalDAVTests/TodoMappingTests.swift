@@ -76,7 +76,7 @@ import Testing
 
   @Test(arguments: [
     ("0", ItemPriority.none), ("1", .high), ("4", .high), ("5", .medium), ("6", .low), ("9", .low),
-    ("x", .none),
+    (" 5", .medium),
   ])
   func priorities(value: String, priority: ItemPriority) throws {
     let text = crlfLines(

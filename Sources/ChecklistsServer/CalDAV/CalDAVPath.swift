@@ -18,6 +18,11 @@ enum CalDAVPath {
   /// The collection of principals.
   static let principals = "/dav/principals/"
 
+  /// Whether a path is in the tree (`/dav` or below), where every answer is WebDAV's.
+  static func contains(_ path: String) -> Bool {
+    path == "/dav" || path.hasPrefix(root)
+  }
+
   /// A user's principal.
   static func principal(_ user: String) -> String {
     "/dav/principals/\(segment(user))/"

@@ -109,6 +109,8 @@ extension CalDAVRoutes {
         attempt += 1
       } catch let error as ChecklistsError where error.code == .invalidInput {
         throw WebDAVError(status: 403, message: error.description)
+      } catch let error as CalendarIDUnavailableError {
+        throw WebDAVError(status: 409, message: error.description)
       }
     }
     didWrite()
@@ -121,15 +123,25 @@ extension CalDAVRoutes {
       ])
   }
 
-  /// DELETE of a collection: deletes the list (its owner only).
+  /// DELETE of a collection: deletes the list (its owner only), unless `If-Match` or
+  /// `If-None-Match` fails against the collection's ETag (its sync token's sequence; the
+  /// `getctag` or `sync-token` URI is taken too): 412, nothing deleted.
   func deleteCollection(_ request: HTTPRequest, _ path: CollectionPath) throws -> HTTPResponse {
     let listID = try collectionID(path)
     let collection = try existingCollection(listID)
+    let asETag = { (tag: String) in
+      tag.hasPrefix(Self.syncTokenPrefix) ? String(tag.dropFirst(Self.syncTokenPrefix.count)) : tag
+    }
     do {
-      try calendar.deleteCollection(listID: listID)
+      try calendar.deleteCollection(
+        listID: listID,
+        ifMatch: Self.entityTags(request.headers["If-Match"], weak: false)?.map(asETag),
+        ifNoneMatch: Self.entityTags(request.headers["If-None-Match"], weak: true)?.map(asETag))
     } catch let error as ChecklistsError where error.code == .forbidden {
       throw Self.needPrivileges(
         error, href: CalDAVPath.collection(userName, collection), access: collection.access)
+    } catch let error as ChecklistsError where error.code == .stale {
+      throw WebDAVError(status: 412, message: error.description)
     }
     didWrite()
     return HTTPResponse(status: 204)

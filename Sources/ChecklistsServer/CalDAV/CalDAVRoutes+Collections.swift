@@ -121,6 +121,8 @@ extension CalDAVRoutes {
       case .dav("supported-report-set"): return .supportedReportSet(ReportRequest.supported)
       case .calendarServer("getctag"), .dav("sync-token"):
         return .text(name, Self.syncToken(collection.syncToken))
+      // Asked for by name only (allprop leaves it out): what a DELETE's If-Match compares.
+      case .dav("getetag"): return .text(name, "\"\(collection.etag)\"")
       case .dav("current-user-privilege-set"):
         return .privilegeSet(Self.privileges(collection.access))
       case .dav("owner"): return .hrefs(name, [CalDAVPath.principal(owner)])

@@ -28,7 +28,8 @@ extension CalDAVRoutes {
     let listID = try collectionID(path.collection)
     do {
       try calendar.deleteObject(
-        inList: listID, named: path.name, ifMatch: try Self.ifMatch(request))
+        inList: listID, named: path.name, ifMatch: try Self.ifMatch(request),
+        ifNoneMatch: Self.entityTags(request.headers["If-None-Match"], weak: true))
     } catch let error as ChecklistsError where error.code == .notFound {
       _ = try existingCollection(listID)
       throw WebDAVError(status: 404, message: "There is no object '\(path.name)' here.")
@@ -116,6 +117,21 @@ extension CalDAVRoutes {
     if tags.contains("*") { return "*" }
     guard let first = tags.first(where: { !$0.hasPrefix("W/") }) else { return "W/weak" }
     return unquoted(first)
+  }
+
+  /// The ETags of an `If-Match` or `If-None-Match` header, without quotes (`*` as itself), or
+  /// nil when it was not sent.
+  /// - Parameters:
+  ///   - header: The header's value.
+  ///   - weak: Whether weak ETags compare (If-None-Match's weak comparison); else they are left
+  ///     out, since they never match (RFC 9110, 13.1.1).
+  static func entityTags(_ header: String?, weak: Bool) -> [String]? {
+    guard let header else { return nil }
+    return header.split(separator: ",").compactMap {
+      let tag = $0.trimmingCharacters(in: .whitespaces)
+      if tag.hasPrefix("W/") { return weak ? unquoted(String(tag.dropFirst(2))) : nil }
+      return unquoted(tag)
+    }
   }
 
   /// Whether an `If-None-Match` list names this ETag (or is `*`).

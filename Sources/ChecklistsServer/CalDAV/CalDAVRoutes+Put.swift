@@ -8,7 +8,8 @@ import WebDAV
 // PUT of an object (RFC 4791 5.3.2): a VTODO becomes an item of a checklist or a line of a
 // shopping list, with the text kept as written.
 extension CalDAVRoutes {
-  /// PUT: creates or replaces an object, answering 201 or 204 with its new ETag.
+  /// PUT: creates or replaces an object, answering 201 or 204, with its new ETag when it is
+  /// stored as exactly the bytes sent.
   func putObject(_ request: HTTPRequest, _ path: ObjectPath) throws -> HTTPResponse {
     let listID = try collectionID(path.collection)
     try Self.checkCalendarContentType(request)
@@ -21,6 +22,11 @@ extension CalDAVRoutes {
     let ifMatch = try Self.ifMatch(request)
     let ifNoneMatch =
       request.headers["If-None-Match"]?.trimmingCharacters(in: .whitespaces) == "*"
+    // A checker may only complete: compared with the text they read, anything else is an edit.
+    let changesMoreThanCompletion = { (entry: CalendarObjectEntry) in
+      TodoMapping.changesMoreThanCompletion(
+        text, from: CalendarObjectText.text(entry, inList: listID))
+    }
     let result: (created: Bool, entry: CalendarObjectEntry)
     do {
       switch collection.kind {
@@ -28,13 +34,15 @@ extension CalDAVRoutes {
         let fields = try TodoMapping.read(text)
         result = try calendar.putTodo(
           inList: listID, named: path.name, todo: CalendarObjectText.todo(fields), ical: text,
-          ifMatch: ifMatch, ifNoneMatch: ifNoneMatch)
+          ifMatch: ifMatch, ifNoneMatch: ifNoneMatch,
+          changesMoreThanCompletion: changesMoreThanCompletion)
         CalendarObjectText.prime(result.entry, inList: listID, body: text, read: .todo(fields))
       case .shoppingList:
         let fields = try ShoppingLineMapping.read(text)
         result = try calendar.putShoppingLine(
           inList: listID, named: path.name, line: try CalendarObjectText.line(fields),
-          ical: text, ifMatch: ifMatch, ifNoneMatch: ifNoneMatch)
+          ical: text, ifMatch: ifMatch, ifNoneMatch: ifNoneMatch,
+          changesMoreThanCompletion: changesMoreThanCompletion)
         CalendarObjectText.prime(result.entry, inList: listID, body: text, read: .line(fields))
       }
     } catch let error as CalendarDataError {
@@ -57,9 +65,14 @@ extension CalDAVRoutes {
         error, href: CalDAVPath.object(userName, collection, path.name), access: collection.access)
     }
     didWrite()
-    return HTTPResponse(
-      status: result.created ? 201 : 204,
-      headers: ["ETag": Self.etag(result.entry), "Cache-Control": "no-store"])
+    var headers: HTTPHeaders = ["Cache-Control": "no-store"]
+    // RFC 4791 5.3.4: an ETag says the client holds the stored object's bytes, so it comes only
+    // when the object is served as exactly the bytes sent; else (a trimmed SUMMARY, an added
+    // DTSTAMP, refolded lines, CRLF line ends) the client reads the object back.
+    if CalendarObjectText.text(result.entry, inList: listID).utf8.elementsEqual(request.body) {
+      headers["ETag"] = Self.etag(result.entry)
+    }
+    return HTTPResponse(status: result.created ? 201 : 204, headers: headers)
   }
 
   /// A write the user's role does not allow (RFC 3744, 7.1.1): `DAV:need-privileges` naming

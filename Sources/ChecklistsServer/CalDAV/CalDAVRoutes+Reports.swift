@@ -83,11 +83,12 @@ extension CalDAVRoutes {
     _ sync: SyncCollectionRequest, in collection: CalendarCollection, minimal: Bool
   ) throws -> MultiStatus {
     let href = CalDAVPath.collection(userName, collection)
-    let since = try Self.sequence(ofSyncToken: sync.token)
+    let since = try Self.position(ofSyncToken: sync.token)
     let changes: CalendarChanges
     do {
       changes = try calendar.changes(
-        inList: collection.id, since: since, limit: sync.limit ?? Self.syncPageSize)
+        inList: collection.id, since: since.sequence, after: since.after,
+        limit: min(sync.limit ?? Self.syncPageSize, Self.syncPageSize))
     } catch let error as CalendarSyncTokenError {
       throw WebDAVError(
         status: 403, precondition: .dav("valid-sync-token"),
@@ -100,29 +101,47 @@ extension CalDAVRoutes {
       MultiStatus.Response(href: href + CalDAVPath.segment($0), status: 404)
     }
     if changes.truncated {
+      // RFC 6578 3.6: 507 on the collection, and the token to go on from.
       responses.append(
         MultiStatus.Response(
-          href: href, status: 507,
+          href: href, status: 507, error: .dav("number-of-matches-within-limits"),
           responseDescription: "More changes follow; ask again with the new sync token."))
     }
-    return MultiStatus(responses: responses, syncToken: Self.syncToken(changes.token))
+    return MultiStatus(
+      responses: responses,
+      syncToken: Self.syncToken(changes.token, after: changes.resumeAfter))
   }
 
   /// The most changes one sync-collection answer holds when the client sets no limit.
   static let syncPageSize = 10_000
 
-  /// The change sequence a sync token stands for; 0 for none (an initial sync).
+  /// Where a sync token says to go on from: a change sequence (0 for no token, an initial
+  /// sync) and, for an initial sync cut short, the item id of the last object it sent.
   /// - Throws: 403 `valid-sync-token` for a token this server did not give.
-  static func sequence(ofSyncToken token: String?) throws -> Int64 {
-    guard let token, !token.isEmpty else { return 0 }
-    guard token.hasPrefix(syncTokenPrefix),
-      let sequence = Int64(token.dropFirst(syncTokenPrefix.count)), sequence >= 0
+  static func position(ofSyncToken token: String?) throws -> (sequence: Int64, after: UUID?) {
+    guard let token, !token.isEmpty else { return (0, nil) }
+    let parts =
+      token.hasPrefix(syncTokenPrefix)
+      ? token.dropFirst(syncTokenPrefix.count).components(separatedBy: initialSyncMarker) : []
+    guard (1...2).contains(parts.count), let sequence = Int64(parts[0]), sequence >= 0,
+      parts.count == 1 || UUID(uuidString: parts[1]) != nil
     else {
       throw WebDAVError(
         status: 403, precondition: .dav("valid-sync-token"),
         message: "'\(token.prefix(80))' is not a sync token of this collection; sync again "
           + "without a token.")
     }
-    return sequence
+    return (sequence, parts.count == 2 ? UUID(uuidString: parts[1]) : nil)
+  }
+
+  /// A sync token of an initial sync cut short: the first page's sequence, then this, then the
+  /// item id of the last object sent.
+  static let initialSyncMarker = "/after/"
+
+  /// The token to give after a sync: ``syncToken(_:)``, with where an initial sync cut short
+  /// goes on.
+  static func syncToken(_ sequence: Int64, after: UUID?) -> String {
+    guard let after else { return syncToken(sequence) }
+    return syncToken(sequence) + initialSyncMarker + after.uuidString.lowercased()
   }
 }

@@ -27,6 +27,14 @@ struct CalDAVRoutes: Sendable {
     var user: String
     /// The `{list}` segment, decoded.
     var list: String
+
+    /// A collection's path, refusing a name that is a dot segment.
+    /// - Throws: ``WebDAVError`` 403 for `.` or `..`, however encoded.
+    init(user: String, list: String) throws {
+      try CalDAVRoutes.checkName(list, of: "calendar")
+      self.user = user
+      self.list = list
+    }
   }
 
   /// An object named by a request's path.
@@ -34,6 +42,39 @@ struct CalDAVRoutes: Sendable {
     var collection: CollectionPath
     /// The `{object}` segment, decoded.
     var name: String
+
+    /// An object's path, refusing a name that is a dot segment.
+    /// - Throws: ``WebDAVError`` 403 for `.` or `..`, however encoded.
+    init(collection: CollectionPath, name: String) throws {
+      try CalDAVRoutes.checkName(name, of: "calendar object")
+      self.collection = collection
+      self.name = name
+    }
+  }
+
+  /// A path of the tree that no route takes (404), or a method its route does not (405, with
+  /// `Allow`), answered as WebDAV answers, with a `DAV:error` body rather than the API's JSON
+  /// problem: a client of the tree reads XML.
+  static func unrouted(_ error: APIError, path: String) -> HTTPResponse {
+    let message =
+      error.status == 404
+      ? "There is no resource \(path) here; calendars are under "
+        + "/dav/calendars/{user}/." : error.detail
+    var response = HTTPResponse.davError(WebDAVError(status: error.status, message: message))
+    for (name, value) in error.headers { response.headers[name] = value }
+    return response
+  }
+
+  /// Refuses `.` and `..` (sent as they are or percent-encoded, `%2e%2e`) as the name of a
+  /// collection or an object: as a URL segment they mean this folder and the one above
+  /// (RFC 3986, 5.2.4), so what is made there could not be named again.
+  /// - Throws: ``WebDAVError`` 403 saying so.
+  static func checkName(_ name: String, of what: String) throws {
+    guard name == "." || name == ".." else { return }
+    throw WebDAVError(
+      status: 403,
+      message: "'\(name)' cannot name a \(what): in a URL it means this folder or the one "
+        + "above. Choose another name.")
   }
 
   /// What `/.well-known/caldav` answers, whatever the method (RFC 6764, 5).
