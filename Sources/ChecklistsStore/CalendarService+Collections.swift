@@ -42,7 +42,8 @@ extension CalendarService {
   ///   - dead: Other properties set, by Clark name, as XML text.
   /// - Returns: The new collection.
   /// - Throws: `invalidInput` for a bad name; `conflict` when the name, the id or the path
-  ///   name is taken.
+  ///   name is taken; ``CalendarPropertyLimitError`` for properties past the limits of
+  ///   ``CalendarCollectionProperties`` (nothing is made).
   @discardableResult
   public func createCollection(
     id: UUID? = nil, pathName: String? = nil, name: String, color: String? = nil,
@@ -67,6 +68,7 @@ extension CalendarService {
       }
       let properties = CalendarCollectionProperties(
         color: color, order: order, deadProperties: dead)
+      try properties.checkLimits(after: .init(), set: Set(dead.keys), setsColor: color != nil)
       try tx.saveCalendarCollectionProperties(properties, listID: list.id)
       if let pathName {
         try tx.saveCalendarCollectionPath(listID: list.id, ownerID: owner.id, pathName: pathName)
@@ -92,7 +94,9 @@ extension CalendarService {
   ///   - order: `.some(nil)` removes it; nil keeps it.
   ///   - dead: Properties to set (a value) or remove (nil), by Clark name.
   /// - Returns: The collection as it is now.
-  /// - Throws: `notFound`, `forbidden`, `invalidInput`, `conflict` (name taken).
+  /// - Throws: `notFound`, `forbidden`, `invalidInput`, `conflict` (name taken), or
+  ///   ``CalendarPropertyLimitError`` for properties past the limits of
+  ///   ``CalendarCollectionProperties`` (nothing is changed, the name neither).
   @discardableResult
   public func updateCollection(
     listID: UUID, name: String? = nil, color: String?? = nil, order: Int?? = nil,
@@ -115,10 +119,14 @@ extension CalendarService {
         }
       }
       if color != nil || order != nil || !dead.isEmpty {
-        var properties = try tx.calendarCollectionProperties(listID: listID) ?? .init()
+        let previous = try tx.calendarCollectionProperties(listID: listID) ?? .init()
+        var properties = previous
         if let color { properties.color = color }
         if let order { properties.order = order }
         for (key, value) in dead { properties.deadProperties[key] = value }
+        try properties.checkLimits(
+          after: previous, set: Set(dead.compactMap { $0.value == nil ? nil : $0.key }),
+          setsColor: color.flatMap { $0 } != nil)
         try tx.saveCalendarCollectionProperties(properties, listID: listID)
       }
       return try collection(list, in: tx)
