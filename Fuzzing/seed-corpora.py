@@ -3,7 +3,8 @@
 
 The seeds are the iPhone apps' files in /work/shared/fixtures/seed-apps (when present), the
 formats the test suites build (keyed archives, JSON backups), and typical header, date and price
-text. libFuzzer grows the corpora from them; scripts/fuzz --merge keeps them minimal.
+text, and for WebDAVRequests XML namespace bodies at and past the parser's limits. libFuzzer grows
+the corpora from them; scripts/fuzz --merge keeps them minimal.
 """
 import json, os, plistlib, shutil, sys
 from plistlib import UID
@@ -141,3 +142,61 @@ for index, text in enumerate(["tomorrow 9:00", "2026-12-24 18:00", "2026-03-29 0
 for index, text in enumerate(["1.99", "1,99 €", "€1.99", "2 $", "EUR 1.99", "-0,50", "1 234,56",
                                "¥500", "CHF 1'234.50", "₹1,23,456.78", "inf", "US$ 3"]):
     put("PriceParser", f"price{index}", bytes([index % 6]) + text.encode())
+
+# XML namespaces for WebDAVRequests: declarations on one element, in force at once and in all at
+# and just past SafeXMLParser's limits (32, 128, 10,000), attributes (32 per element), default
+# namespaces redeclared and undeclared, prefixes shadowed, xml: attributes, a prefix bound to an
+# empty URI, and what its byte count must not be fooled by (quotes, `>` and declarations inside
+# values, comments and CDATA). Each is at most 64 KB, the fuzzer's -max_len.
+def element(name, declarations=0, attributes=0, first=0, close=True):
+    tag = "<" + name + "".join(f' xmlns:p{first + i}="urn:p{first + i}"' for i in range(declarations))
+    tag += "".join(f' a{i}="{i}"' for i in range(attributes))
+    return tag + ("/>" if close else ">")
+
+
+def nested(levels, declarations, inside):
+    opened = "".join(element(f"l{level}", declarations, first=level * declarations, close=False)
+                     for level in range(levels))
+    return opened + inside + "".join(f"</l{level}>" for level in reversed(range(levels)))
+
+
+namespaces = {
+    "ns-32-on-root": '<d:propfind xmlns:d="DAV:"' + "".join(
+        f' xmlns:p{i}="u{i}"' for i in range(31)) + '><d:allprop/></d:propfind>',
+    "ns-33-on-root": '<d:propfind xmlns:d="DAV:"' + "".join(
+        f' xmlns:p{i}="u{i}"' for i in range(32)) + '><d:allprop/></d:propfind>',
+    "ns-128-in-force": '<propfind>' + nested(4, 32, "<p0:x p0:a='1'/>") + '</propfind>',
+    "ns-129-in-force": '<propfind>' + nested(4, 32, '<q:x xmlns:q="urn:q"/>') + '</propfind>',
+    "ns-siblings": '<d:propfind xmlns:d="DAV:"><d:prop>' + "".join(
+        element(f"p{i}:e", 32, first=i) for i in range(8)) + '</d:prop></d:propfind>',
+    "ns-apple-multiget": '<B:calendar-multiget xmlns:B="urn:ietf:params:xml:ns:caldav">'
+    '<A:prop xmlns:A="DAV:"><A:getetag/><B:calendar-data/></A:prop>' + "".join(
+        f'<A:href xmlns:A="DAV:">/dav/calendars/ann/l/{i}.ics</A:href>' for i in range(300))
+    + '</B:calendar-multiget>',
+    "ns-attributes-32": '<d:propfind xmlns:d="DAV:"><d:prop>' + element("e", attributes=32)
+    + '</d:prop></d:propfind>',
+    "ns-attributes-33": '<d:propfind xmlns:d="DAV:"><d:prop>' + element("e", attributes=33)
+    + '</d:prop></d:propfind>',
+    "ns-attributes-4097": '<r>' + "".join(element("e", attributes=32) for _ in range(129))
+    + '<e z="1"/></r>',
+    "ns-default-redeclared": '<propertyupdate xmlns="DAV:"><set><prop>'
+    '<color xmlns="http://apple.com/ns/ical/">#FF0000</color><plain xmlns="">x</plain>'
+    '<calendar-order xmlns="http://apple.com/ns/ical/">1</calendar-order></prop></set>'
+    '</propertyupdate>',
+    "ns-shadowed": '<D:propertyupdate xmlns:D="DAV:" xmlns:p="urn:outer"><D:set><D:prop>'
+    '<p:x p:a="1" xml:lang="de"><p:y xmlns:p="urn:inner" p:a="2"><p:z p:a="3"/></p:y>'
+    '</p:x></D:prop></D:set></D:propertyupdate>',
+    "ns-empty-prefix-uri": '<d:propfind xmlns:d="DAV:"><d:prop><x:a xmlns:x=""/></d:prop>'
+    '</d:propfind>',
+    "ns-undeclared-attribute": '<d:propfind xmlns:d="DAV:"><d:prop><d:a q:b="1"/></d:prop>'
+    '</d:propfind>',
+    "ns-tricky-values": '<d:propfind xmlns:d="DAV:"><d:prop><d:a' + "".join(
+        f" a{i} =\n '>/=&lt;{i} xmlns:z{i}=\"u\"'" for i in range(32)) + '/></d:prop></d:propfind>',
+    "ns-hidden": '<d:propfind xmlns:d="DAV:"><!-- <x' + "".join(
+        f' xmlns:p{i}="u"' for i in range(40)) + '> --><d:prop><![CDATA[<x' + "".join(
+        f' a{i}="1"' for i in range(40)) + '>]]></d:prop></d:propfind>',
+    "ns-written-back": '<r>' + "".join(f'<p{i} xmlns="urn:n{i}"/>' for i in range(200)) + '</r>',
+}
+for name, body in namespaces.items():
+    assert len(body.encode()) <= 65536, name
+    put("WebDAVRequests", name + ".xml", body)

@@ -49,7 +49,8 @@ extension CalendarService {
   /// - Returns: The new collection.
   /// - Throws: `invalidInput` for a bad name; `conflict` when the name or the path name is
   ///   taken; ``CalendarIDUnavailableError`` when the id cannot be used, whyever (held by
-  ///   anyone, or used before).
+  ///   anyone, or used before); ``CalendarPropertyLimitError`` for properties past the limits
+  ///   of ``CalendarCollectionProperties`` (nothing is made).
   @discardableResult
   public func createCollection(
     id: UUID? = nil, pathName: String? = nil, name: String, color: String? = nil,
@@ -77,6 +78,7 @@ extension CalendarService {
       ).list
       let properties = CalendarCollectionProperties(
         color: color, order: order, deadProperties: dead)
+      try properties.checkLimits(after: .init(), set: Set(dead.keys), setsColor: color != nil)
       try tx.saveCalendarCollectionProperties(properties, listID: list.id)
       if let pathName {
         try tx.saveCalendarCollectionPath(listID: list.id, ownerID: owner.id, pathName: pathName)
@@ -102,7 +104,9 @@ extension CalendarService {
   ///   - order: `.some(nil)` removes it; nil keeps it.
   ///   - dead: Properties to set (a value) or remove (nil), by Clark name.
   /// - Returns: The collection as it is now.
-  /// - Throws: `notFound`, `forbidden`, `invalidInput`, `conflict` (name taken).
+  /// - Throws: `notFound`, `forbidden`, `invalidInput`, `conflict` (name taken), or
+  ///   ``CalendarPropertyLimitError`` for properties past the limits of
+  ///   ``CalendarCollectionProperties`` (nothing is changed, the name neither).
   @discardableResult
   public func updateCollection(
     listID: UUID, name: String? = nil, color: String?? = nil, order: Int?? = nil,
@@ -125,10 +129,14 @@ extension CalendarService {
         }
       }
       if color != nil || order != nil || !dead.isEmpty {
-        var properties = try tx.calendarCollectionProperties(listID: listID) ?? .init()
+        let previous = try tx.calendarCollectionProperties(listID: listID) ?? .init()
+        var properties = previous
         if let color { properties.color = color }
         if let order { properties.order = order }
         for (key, value) in dead { properties.deadProperties[key] = value }
+        try properties.checkLimits(
+          after: previous, set: Set(dead.compactMap { $0.value == nil ? nil : $0.key }),
+          setsColor: color.flatMap { $0 } != nil)
         try tx.saveCalendarCollectionProperties(properties, listID: listID)
       }
       return try collection(list, in: tx)

@@ -14,12 +14,16 @@ struct XMLNamespaces {
 
   /// Prefix by namespace, in scope.
   private(set) var prefixes: [String: String]
+  /// The prefixes taken, so that finding a free one does not search ``prefixes`` (that made
+  /// writing a body of thousands of namespaces quadratic).
+  private var taken: Set<String>
   /// The namespaces in the order they were first used, for the declarations.
   private(set) var declared: [String] = []
 
   /// A table with the given prefixes already in scope (declared by an enclosing element).
   init(inScope: [String: String] = [:]) {
     prefixes = inScope
+    taken = Set(inScope.values)
   }
 
   /// Assigns a prefix to every namespace used by these elements and their descendants.
@@ -34,17 +38,19 @@ struct XMLNamespaces {
   }
 
   /// Assigns a prefix to a namespace if it has none yet.
+  /// - Complexity: O(1) amortized.
   mutating func use(_ namespace: String) {
     guard !namespace.isEmpty, namespace != Self.xmlNamespace, prefixes[namespace] == nil else {
       return
     }
-    var prefix = Self.wellKnown[namespace]
-    if prefix == nil || prefixes.values.contains(prefix!) {
+    var prefix = Self.wellKnown[namespace] ?? ""
+    if prefix.isEmpty || taken.contains(prefix) {
       var number = prefixes.count + 1
-      while prefixes.values.contains("x\(number)") { number += 1 }
+      while taken.contains("x\(number)") { number += 1 }
       prefix = "x\(number)"
     }
     prefixes[namespace] = prefix
+    taken.insert(prefix)
     declared.append(namespace)
   }
 

@@ -31,6 +31,13 @@ extension CalDAVRoutes {
         dead: change.dead)
     } catch let error as ChecklistsError where error.code == .forbidden {
       throw Self.needPrivileges(error, href: href, access: collection.access)
+    } catch let error as CalendarPropertyLimitError {
+      // RFC 4918 9.2: 507 for each property there is no room for, 424 for the others.
+      for name in names where error.properties.contains(name.description) {
+        failures[name] = (507, error.message)
+      }
+      return .multiStatus(
+        MultiStatus(responses: [Self.failedPatch(href, names: names, failures: failures)]))
     } catch let error as ChecklistsError
       where [.invalidInput, .conflict].contains(error.code) && change.name != nil
     {
@@ -111,6 +118,9 @@ extension CalDAVRoutes {
         throw WebDAVError(status: 403, message: error.description)
       } catch let error as CalendarIDUnavailableError {
         throw WebDAVError(status: 409, message: error.description)
+      } catch let error as CalendarPropertyLimitError {
+        throw WebDAVError(
+          status: 507, precondition: Self.propertyLimitPrecondition, message: error.message)
       }
     }
     didWrite()
@@ -147,6 +157,10 @@ extension CalDAVRoutes {
     return HTTPResponse(status: 204)
   }
 
+  /// The precondition a 507 names when a collection's properties would pass their limits:
+  /// RFC 4331's `quota-not-exceeded`, the message saying which limit.
+  static let propertyLimitPrecondition = XMLName.dav("quota-not-exceeded")
+
   /// A PROPPATCH that changes nothing: each failed property with its status, the others 424
   /// (RFC 4918 9.2.1).
   private static func failedPatch(
@@ -158,7 +172,9 @@ extension CalDAVRoutes {
         propstats.append(
           .init(
             props: [XMLElement(name)], status: failure.status,
-            error: failure.status == 403 ? .dav("cannot-modify-protected-property") : nil,
+            error: failure.status == 403
+              ? .dav("cannot-modify-protected-property")
+              : failure.status == 507 ? propertyLimitPrecondition : nil,
             responseDescription: failure.message))
       }
     }

@@ -164,7 +164,9 @@ extension CalDAVRoutes {
   static func deadProperties(_ collection: CalendarCollection) -> [XMLName: XMLElement] {
     var properties: [XMLName: XMLElement] = [:]
     for (_, text) in collection.properties.deadProperties {
-      guard let element = try? SafeXMLParser.parse(Array(text.utf8)) else { continue }
+      guard let element = try? SafeXMLParser.parse(Array(text.utf8), limits: .written) else {
+        continue
+      }
       properties[element.name] = element
     }
     return properties
