@@ -74,6 +74,17 @@ extension SQLChecklistStore.Transaction: AccountStoreWriter {
     } ?? nil
   }
 
+  func account(named name: String) throws -> (user: User, passwordHash: String)? {
+    try db.queryFirst(
+      """
+      SELECT id, name, created_at, password_hash FROM users
+      WHERE name = ? AND password_hash IS NOT NULL
+      """, name
+    ) {
+      (User(id: try $0.uuid(0), name: $0.string(1), createdAt: $0.date(2)), $0.string(3))
+    }
+  }
+
   func session(tokenDigest: String) throws -> Session? {
     try db.queryFirst(
       "SELECT \(Self.sessionColumns) FROM sessions WHERE token_digest = ?", tokenDigest

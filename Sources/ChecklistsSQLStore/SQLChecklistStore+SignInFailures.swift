@@ -40,24 +40,33 @@ extension SQLChecklistStore {
     }
   }
 
-  /// Replaces the record of each of `keys` with what `update` makes of it, in one write
-  /// transaction (which serializes with every other instance's), and forgets records whose
-  /// last failure is before `forgettingBefore`.
+  /// Forgets records whose last failure is before `forgettingBefore`, then replaces the
+  /// records of `keys` with what `change` makes of them, in one write transaction: it holds
+  /// the database's write lock (SQLite's, or the advisory lock every PostgreSQL write takes),
+  /// so it serializes with every other instance's, and the check inside `change` and the
+  /// count it writes are one step.
   /// - Throws: ``ChecklistsCore/ChecklistsError`` with code `storage`.
-  public func recordSignInFailure(
+  public func changeSignInFailures(
     keys: [String], forgettingBefore: Date,
-    update: (String, SignInFailureRecord?) -> SignInFailureRecord
+    _ change: ([String: SignInFailureRecord]) -> [String: SignInFailureRecord]
   ) throws {
     do {
       try queue.write { db in
         try db.run("DELETE FROM sign_in_failures WHERE last_failure < ?", forgettingBefore)
+        var stored: [String: SignInFailureRecord] = [:]
         for key in keys {
-          let stored = try db.queryFirst(
+          stored[key] = try db.queryFirst(
             """
             SELECT throttle_key, failures, last_failure, blocked_until FROM sign_in_failures
             WHERE throttle_key = ?
-            """, key, map: Self.signInFailure)
-          let record = update(key, stored?.1)
+            """, key, map: Self.signInFailure)?.1
+        }
+        let changed = change(stored)
+        for key in keys where changed[key] != stored[key] {
+          guard let record = changed[key] else {
+            try db.run("DELETE FROM sign_in_failures WHERE throttle_key = ?", key)
+            continue
+          }
           try db.run(
             """
             INSERT INTO sign_in_failures (throttle_key, failures, last_failure, blocked_until)
@@ -66,18 +75,6 @@ extension SQLChecklistStore {
               last_failure = excluded.last_failure, blocked_until = excluded.blocked_until
             """, key, Int64(record.failures), record.lastFailure, record.blockedUntil)
         }
-      }
-    } catch let error as SQLError {
-      throw Self.storageError(error, path: path)
-    }
-  }
-
-  /// Forgets the record of `key`, if any.
-  /// - Throws: ``ChecklistsCore/ChecklistsError`` with code `storage`.
-  public func forgetSignInFailures(key: String) throws {
-    do {
-      try queue.write { db in
-        try db.run("DELETE FROM sign_in_failures WHERE throttle_key = ?", key)
       }
     } catch let error as SQLError {
       throw Self.storageError(error, path: path)

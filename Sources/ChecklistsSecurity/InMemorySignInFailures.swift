@@ -15,28 +15,28 @@ public final class InMemorySignInFailures: SignInFailureLedger {
 
   /// The records of those of `keys` that have one.
   public func signInFailures(keys: [String]) -> [String: SignInFailureRecord] {
-    records.withLock { records in
-      var found: [String: SignInFailureRecord] = [:]
-      for key in keys { found[key] = records[key] }
-      return found
-    }
+    records.withLock { records in Self.records(of: keys, in: records) }
   }
 
-  /// Replaces the record of each of `keys` with what `update` makes of it; past the capacity,
-  /// forgets records older than `forgettingBefore`, then the oldest.
-  public func recordSignInFailure(
+  /// Replaces the records of `keys` with what `change` makes of them, under one lock; past
+  /// the capacity, forgets records older than `forgettingBefore`, then the oldest.
+  public func changeSignInFailures(
     keys: [String], forgettingBefore: Date,
-    update: (String, SignInFailureRecord?) -> SignInFailureRecord
+    _ change: ([String: SignInFailureRecord]) -> [String: SignInFailureRecord]
   ) {
     records.withLock { records in
-      for key in keys { records[key] = update(key, records[key]) }
+      let changed = change(Self.records(of: keys, in: records))
+      for key in keys { records[key] = changed[key] }
       if records.count > capacity { prune(&records, before: forgettingBefore) }
     }
   }
 
-  /// Forgets the record of `key`, if any.
-  public func forgetSignInFailures(key: String) {
-    _ = records.withLock { $0.removeValue(forKey: key) }
+  private static func records(
+    of keys: [String], in records: [String: SignInFailureRecord]
+  ) -> [String: SignInFailureRecord] {
+    var found: [String: SignInFailureRecord] = [:]
+    for key in keys { found[key] = records[key] }
+    return found
   }
 
   private func prune(_ records: inout [String: SignInFailureRecord], before date: Date) {

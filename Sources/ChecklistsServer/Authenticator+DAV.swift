@@ -21,7 +21,8 @@ extension Authenticator {
   /// make a CalDAV change in the user's name and no anti-CSRF token is needed.
   ///
   /// Passwords are checked under the sign-in throttle (``checkingPassword(_:userName:_:)``);
-  /// a password that passed is remembered for a short while (``BasicCredentialCache``).
+  /// a password that passed is remembered for a short while, as long as the account's password
+  /// hash stays the one it passed against (``BasicCredentialCache``).
   /// - Throws: ``APIError`` 401 with `WWW-Authenticate` for missing or wrong credentials, 429
   ///   while throttled, 403 for credentials over plain HTTP from another machine.
   func identifyDAV(_ request: HTTPRequest) throws -> Identity {
@@ -86,51 +87,57 @@ extension Authenticator {
   }
 
   /// Checks a Basic user name with a password or an app password (an API token, which must
-  /// be that user's), under the throttle, remembering what passed.
+  /// be that user's), under the throttle. A password that passed lately against the hash the
+  /// account has now is taken without running argon2id again (``BasicCredentialCache``); the
+  /// account's row is read on every request, so a changed password or a deleted account ends
+  /// it at once.
   private func identify(userName: String, password: String, _ request: HTTPRequest) throws
     -> Identity
   {
-    let isToken = password.hasPrefix(AccountService.apiTokenPrefix)
-    if !isToken,
-      let user = basicCredentials.user(name: userName, password: password, at: directory.now())
-    {
-      return Identity(user: user, credential: .password)
-    }
     do {
-      let user = try checkingPassword(request, userName: userName) { () throws -> User in
-        if isToken {
+      if password.hasPrefix(AccountService.apiTokenPrefix) {
+        let user = try checkingPassword(request, userName: userName) { () throws -> User in
           guard let user = try accounts.user(bearer: password),
             user.name == userName.lowercased()
           else { throw ChecklistsError(.unauthorized, AccountService.signInFailure) }
           return user
         }
-        return try verifiedUser(userName: userName, password: password)
+        return Identity(user: user, credential: .apiToken(password))
       }
-      if isToken { return Identity(user: user, credential: .apiToken(password)) }
-      basicCredentials.remember(user, name: userName, password: password, at: directory.now())
+      let account = try accounts.account(named: userName)
+      if let account,
+        basicCredentials.passed(
+          name: userName, password: password, account: account, at: directory.now())
+      {
+        return Identity(user: account.user, credential: .password)
+      }
+      let user = try checkingPassword(request, userName: userName) {
+        try verifiedUser(account, password: password)
+      }
+      if let account {
+        basicCredentials.remember(
+          name: userName, password: password, account: account, at: directory.now())
+      }
       return Identity(user: user, credential: .password)
     } catch let error as ChecklistsError where error.code == .unauthorized {
       throw Self.davSignInNeeded(error.description)
     }
   }
 
-  /// The user whose password this is, with the same work for an unknown name as for a wrong
-  /// password (as ``AccountService`` signs in, but without opening a session).
+  /// The user of `account` when `password` is theirs, with the same work for an unknown name
+  /// (no account) as for a wrong password (as ``AccountService`` signs in, but without
+  /// opening a session).
   /// - Throws: `unauthorized` with ``AccountService/signInFailure``.
-  private func verifiedUser(userName: String, password: String) throws -> User {
-    let name = userName.trimmingCharacters(in: .whitespaces).lowercased()
-    let found = try accounts.store.readAccounts { tx -> (User, String)? in
-      guard let user = try tx.user(named: name), let hash = try tx.passwordHash(userID: user.id)
-      else { return nil }
-      return (user, hash)
-    }
-    guard let (user, hash) = found else {
+  private func verifiedUser(_ account: (user: User, passwordHash: String)?, password: String)
+    throws -> User
+  {
+    guard let account else {
       _ = accounts.hasher.verify(password, against: basicCredentials.decoyHash(accounts.hasher))
       throw ChecklistsError(.unauthorized, AccountService.signInFailure)
     }
-    guard accounts.hasher.verify(password, against: hash) else {
+    guard accounts.hasher.verify(password, against: account.passwordHash) else {
       throw ChecklistsError(.unauthorized, AccountService.signInFailure)
     }
-    return user
+    return account.user
   }
 }

@@ -135,13 +135,7 @@ public struct AccountService: Sendable {
   /// - Returns: The user, and a new hash when the stored one has weaker settings than the
   ///   hasher's (the caller stores it in its write).
   private func verify(userName: String, password: String) throws -> (User, upgraded: String?) {
-    let name = userName.trimmingCharacters(in: .whitespaces).lowercased()
-    let found = try store.readAccounts { tx -> (User, String)? in
-      guard let user = try tx.user(named: name), let hash = try tx.passwordHash(userID: user.id)
-      else { return nil }
-      return (user, hash)
-    }
-    guard let (user, hash) = found else {
+    guard let (user, hash) = try account(named: userName) else {
       // The same work as a real check, so an unknown name takes as long as a wrong password.
       _ = hasher.verify(password, against: Self.decoyHash(hasher))
       throw ChecklistsError(.unauthorized, Self.signInFailure)
@@ -150,6 +144,15 @@ public struct AccountService: Sendable {
       throw ChecklistsError(.unauthorized, Self.signInFailure)
     }
     return (user, hasher.needsRehash(hash) ? try hashed(password) : nil)
+  }
+
+  /// The account a sign-in names (as typed: spaces around it and case do not matter) and its
+  /// password hash, in one read; nil for an unknown name and for the passwordless local user.
+  /// What a password someone gave is checked against, and what a password checked lately must
+  /// still match to be taken again without checking.
+  public func account(named userName: String) throws -> (user: User, passwordHash: String)? {
+    let name = userName.trimmingCharacters(in: .whitespaces).lowercased()
+    return try store.readAccounts { tx in try tx.account(named: name) }
   }
 
   /// The user and session a cookie's token stands for, if it is live. Records the use (at most

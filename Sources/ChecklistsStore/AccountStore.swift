@@ -20,6 +20,9 @@ public protocol AccountStoreReader {
   func user(id: UUID) throws -> User?
   /// The user's password hash; nil for the passwordless local user.
   func passwordHash(userID: UUID) throws -> String?
+  /// The account with this name and its password hash, in one query; nil for an unknown name
+  /// and for the passwordless local user.
+  func account(named name: String) throws -> (user: User, passwordHash: String)?
   /// The session whose token has this digest.
   func session(tokenDigest: String) throws -> Session?
   /// The user's API tokens.

@@ -66,10 +66,49 @@ struct SignInThrottleTests {
     for _ in 0..<60 { try throttle.recordFailure(userName: "alice", address: "a", at: start) }
     let wait = try throttle.waitBeforeAttempt(userName: "alice", address: "b", at: start)
     #expect(wait.map { $0.rounded() } == TimeInterval(15 * 60))
-    try throttle.recordSuccess(userName: "alice")
+    try throttle.recordSuccess(userName: "alice", address: "b", at: start)
     #expect(try throttle.waitBeforeAttempt(userName: "alice", address: "b", at: start) == nil)
     // The address that failed 60 times stays slowed.
     #expect(try throttle.waitBeforeAttempt(userName: "alice", address: "a", at: start) != nil)
+  }
+
+  @Test("A reservation checks and counts in one step; a right password gives it back")
+  func reservations() throws {
+    let throttle = SignInThrottle()
+    // Six wrong passwords, all reserved before any is checked: the sixth sets the first wait.
+    for attempt in 1...6 {
+      #expect(
+        try throttle.reserveAttempt(userName: "alice", address: "10.0.0.\(attempt)", at: start)
+          == nil)
+    }
+    #expect(try throttle.reserveAttempt(userName: "alice", address: "10.0.0.9", at: start) == 1)
+    // A refused reservation counted nothing: the wait is the sixth failure's, not longer.
+    #expect(
+      try throttle.waitBeforeAttempt(userName: "alice", address: "10.0.0.9", at: start) == 1)
+    // The right password, after the wait: the account is forgiven.
+    let later = start.addingTimeInterval(1)
+    #expect(try throttle.reserveAttempt(userName: "alice", address: "10.0.1.1", at: later) == nil)
+    try throttle.recordSuccess(userName: "alice", address: "10.0.1.1", at: later)
+    #expect(
+      try throttle.waitBeforeAttempt(userName: "alice", address: "10.0.1.1", at: later) == nil)
+  }
+
+  @Test("Refunds: an address signing in often is never slowed; a refund lifts a wait it caused")
+  func refunds() throws {
+    let throttle = SignInThrottle()
+    for index in 0..<50 {
+      #expect(
+        try throttle.reserveAttempt(userName: "member\(index % 3)", address: "home", at: start)
+          == nil)
+      try throttle.recordSuccess(userName: "member\(index % 3)", address: "home", at: start)
+    }
+    // Five failures, then a sixth attempt that never got judged: given back, it leaves the
+    // account within its free failures, so the wait it set goes too.
+    for _ in 0..<5 { try throttle.recordFailure(userName: "bob", address: "a", at: start) }
+    #expect(try throttle.reserveAttempt(userName: "bob", address: "a", at: start) == nil)
+    #expect(try throttle.waitBeforeAttempt(userName: "bob", address: "a", at: start) == 1)
+    try throttle.refundAttempt(userName: "bob", address: "a", at: start)
+    #expect(try throttle.waitBeforeAttempt(userName: "bob", address: "a", at: start) == nil)
   }
 
   @Test("Memory stays bounded under a flood of names")

@@ -60,6 +60,47 @@ struct CalDAVAuthTests {
     #expect(try await Self.principal(bob).status == 401)
   }
 
+  @Test("A changed password is refused on the next request, though it passed a moment ago")
+  func passwordChanged() async throws {
+    let home = try await Household()
+    let bob = CalDAVTestClient(home.server, user: "bob", password: "builder-1234")
+    #expect(try await Self.principal(bob).status == 207)
+    #expect(try await Self.principal(bob).status == 207)
+    // The command line changes it through its own connection; the server's clock stands still,
+    // so only the check against the account as it is now can refuse it.
+    try home.accounts.setPassword(userName: "bob", password: "new-builder-5678")
+    let refused = try await Self.principal(bob)
+    #expect(refused.status == 401)
+    #expect(refused.header("WWW-Authenticate") == Self.challenge)
+    let renewed = CalDAVTestClient(home.server, user: "bob", password: "new-builder-5678")
+    #expect(try await Self.principal(renewed).status == 207)
+    #expect(try await Self.principal(renewed).status == 207)
+  }
+
+  @Test("A deleted user's password is 401 for reads and writes, never a database error")
+  func deletedUser() async throws {
+    let home = try await Household()
+    let bob = CalDAVTestClient(home.server, user: "bob", password: "builder-1234")
+    let token = try home.accounts.createAPIToken(userName: "bob", name: "phone").1.value
+    let app = CalDAVTestClient(home.server, user: "bob", password: token)
+    for client in [bob, bob, app] {
+      let home = try await client.request("PROPFIND", "/dav/calendars/bob/", depth: "0")
+      #expect(home.status == 207, "\(home.text)")
+    }
+    try home.accounts.deleteUser(named: "bob")
+    for client in [bob, app] {
+      let read = try await client.request("PROPFIND", "/dav/calendars/bob/", depth: "0")
+      #expect(read.status == 401, "\(read.text)")
+      let write = try await client.request(
+        "MKCALENDAR", "/dav/calendars/bob/\(UUID().uuidString.lowercased())/")
+      #expect(write.status == 401, "\(write.text)")
+      #expect(write.header("WWW-Authenticate") == Self.challenge)
+      for secret in ["Database", "FOREIGN KEY", "constraint", home.server.databasePath] {
+        #expect(!write.text.contains(secret), "\(write.text)")
+      }
+    }
+  }
+
   @Test("A wrong password is 401, and guessing is throttled like signing in (429)")
   func wrongPasswordThrottled() async throws {
     let home = try await Household()

@@ -62,7 +62,7 @@ struct InstanceStoreTests {
     #expect(try throttles[0].waitBeforeAttempt(userName: "alice", address: "c", at: now) == 8)
     #expect(try throttles[1].waitBeforeAttempt(userName: "alice", address: "c", at: now) == 8)
     // A success on one instance forgives the account on both.
-    try throttles[1].recordSuccess(userName: "alice")
+    try throttles[1].recordSuccess(userName: "alice", address: "c", at: now)
     #expect(try throttles[0].waitBeforeAttempt(userName: "alice", address: "c", at: now) == nil)
   }
 
