@@ -10,6 +10,7 @@
 import { backButton, h, iconEl, navButton, setNav } from "/views.js";
 import { main } from "/shell.js";
 import { store } from "/data/store.js";
+import { sameListName } from "/data/ops-apply.js";
 import { isShared, leaveList, shareRow, sharedInfo } from "/sharing.js";
 import { go, notFoundContent, showLoadError, up } from "/app/router.js";
 import { LAST_LIST_KEY, paths } from "/checklists/checklist-paths.js";
@@ -59,8 +60,7 @@ export async function listDraft(id, alive) {
 
 /** The name of another of the user's own lists called `name` (case ignored), as the server refuses it. */
 function takenName(name, exceptID) {
-  const key = name.toLocaleLowerCase();
-  const other = (store.checklists() ?? []).find((l) => l.id !== exceptID && !isShared(l) && l.name.toLocaleLowerCase() === key);
+  const other = (store.checklists() ?? []).find((l) => l.id !== exceptID && !isShared(l) && sameListName(l.name, name));
   return other?.name ?? null;
 }
 

@@ -3,15 +3,111 @@
 // the search fold. No state here.
 
 /** As Finder sorts names ("List 2" before "List 10"), ignoring case: All Lists, the catalogue. */
-export const nameCollator = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
-export const byName = (a, b) => nameCollator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+export const nameCollator = new Intl.Collator(undefined, { numeric: true });
+const withoutLeadingZeros = (text) => text.replace(/[0-9]+/g, (digits) => digits.replace(/^0+(?=[0-9])/, ""));
+/**
+ * Names compared as the server's localizedStandardCompare: numbers by value, then case and
+ * accents ("milk" before "Milk"), and of equal numbers the one with fewer leading zeros first
+ * ("x 7" before "x 07", where ICU's numeric collation alone says the opposite).
+ */
+export function compareNames(a, b) {
+  return nameCollator.compare(withoutLeadingZeros(a), withoutLeadingZeros(b)) || a.length - b.length ||
+    nameCollator.compare(a, b);
+}
+export const byName = (a, b) => compareNames(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+// MARK: - Folding, as Foundation folds (the server's rules are written with it)
+
+// Unicode's full case folding where lower-casing differs from it; the rest is below.
+const FOLDS = {
+  "\u017F": "s", "\u03C2": "\u03C3", "\u03D0": "\u03B2", "\u03D1": "\u03B8", "\u03D5": "\u03C6",
+  "\u03D6": "\u03C0", "\u03F0": "\u03BA", "\u03F1": "\u03C1", "\u03F5": "\u03B5", "\u1E9B": "\u1E61",
+  "\u1FBE": "\u03B9", "\u0345": "\u03B9", "\u1E9E": "ss",
+};
 
 /**
- * A name or a search as search compares it: without case or accents, so "creme" finds "Crème"
- * (as shopping-views.js's `fold` and the server's ShoppingItem.searchKey).
+ * Case folded as Foundation's `.caseInsensitive` folds: "Straße" and "STRASSE" give "strasse",
+ * "ﬁ" gives "fi", "ς" gives "σ", and the dotless "ı" stays itself.
+ */
+export function caseFold(text) {
+  let out = "";
+  for (const c of String(text ?? "")) {
+    if (FOLDS[c]) out += FOLDS[c];
+    else {
+      const upper = c.toUpperCase();
+      // One letter that upper-cases to several ("ß", "ﬁ", "ŉ") folds to their lower case.
+      out += [...upper].length > 1 ? upper.toLowerCase() : c.toLowerCase();
+    }
+  }
+  return out;
+}
+
+/**
+ * Full- and half-width forms as their ordinary ones (Foundation's `.widthInsensitive`), except
+ * the half-width sound marks ﾞ and ﾟ and the ideographic space, which Foundation keeps.
+ */
+const widthFold = (text) => text.replace(/[\uFF01-\uFF9D\uFFA0-\uFFEE]/gu, (c) => c.normalize("NFKC"));
+
+/**
+ * Without accents (Foundation's `.diacriticInsensitive`): the marks of the Combining Diacritical
+ * Marks blocks taken off; Hebrew points, Arabic vowels, Indic signs and kana sound marks stay.
+ */
+const diacriticFold = (text) =>
+  text.normalize("NFD").replace(/[\u0300-\u036F\u1AB0-\u1AFF\u1DC0-\u1DFF\u20D0-\u20FF\uFE20-\uFE2F]/gu, "");
+
+/**
+ * A name or a search as search compares it (the server's ShoppingItem.searchKey and
+ * SearchWords.fold): without case, accents or width, in canonical composition, so "creme" finds
+ * "Crème" and "strasse" finds "Straße"; white space at either end is dropped.
  */
 export function fold(text) {
-  return String(text ?? "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().trim();
+  return widthFold(caseFold(diacriticFold(String(text ?? "")))).normalize("NFC").trim();
+}
+
+/** Whether two list names count as one (Checklist.namesMatch): case ignored. */
+export const sameListName = (a, b) => caseFold(a).normalize("NFC") === caseFold(b).normalize("NFC");
+
+/** Compares strings by code point, as the server compares UTF-8 bytes. */
+function codePointCompare(a, b) {
+  const x = [...a];
+  const y = [...b];
+  for (let i = 0; i < Math.min(x.length, y.length); i += 1) {
+    if (x[i] !== y[i]) return x[i].codePointAt(0) - y[i].codePointAt(0);
+  }
+  return x.length - y.length;
+}
+
+/** Each run of digits as a length mark and its digits without leading zeros (NameKey.numbered). */
+const numbered = (text) => text.replace(/[0-9]+/g, (digits) => {
+  const value = digits.replace(/^0+/, "") || "0";
+  return String.fromCharCode(0x30 + Math.min(value.length, 0x5a - 0x30)) + value;
+});
+
+const listKeys = new Map();
+/** The key All Lists sorts by (NameKey.displayOrder): folded, numbers by value, then accents. */
+export function listOrderKey(name) {
+  let key = listKeys.get(name);
+  if (key === undefined) {
+    const primary = numbered(widthFold(caseFold(diacriticFold(name))));
+    const secondary = numbered(widthFold(caseFold(name)));
+    key = `${primary}\u0001${secondary}`.normalize("NFC");
+    if (listKeys.size > 5000) listKeys.clear();
+    listKeys.set(name, key);
+  }
+  return key;
+}
+
+/**
+ * All Lists' order (Checklist.sortsBefore): by the name's key ("List 2" before "List 10", case
+ * and accents ignored at first), then the name as written, the user's own list before one shared
+ * with them, the older first, then by id.
+ */
+export function byListOrder(a, b) {
+  return codePointCompare(listOrderKey(a.name), listOrderKey(b.name)) ||
+    codePointCompare(a.name, b.name) ||
+    (!!a.owner === !!b.owner ? 0 : a.owner ? 1 : -1) ||
+    (Date.parse(a.createdAt) || 0) - (Date.parse(b.createdAt) || 0) ||
+    codePointCompare(String(a.id).toUpperCase(), String(b.id).toUpperCase());
 }
 
 /** The All Lists subtitle (Checklist.subtitle): `(No Items)`, `All Done!` or `N Remaining`. */
@@ -61,7 +157,7 @@ export function sectionPlace(category, ranks) {
 function comparePlaces(x, y) {
   if (x[0] !== y[0]) return x[0] - y[0];
   if (x[1] !== y[1]) return x[1] - y[1];
-  return x[2] === y[2] ? 0 : nameCollator.compare(x[2], y[2]);
+  return x[2] === y[2] ? 0 : compareNames(x[2], y[2]);
 }
 
 /**
@@ -94,7 +190,7 @@ export function shopOrder(shop) {
       if (y.rank === undefined) return -1;
       if (x.rank !== y.rank) return x.rank - y.rank;
     }
-    return nameCollator.compare(a.item.name, b.item.name) || (a.item.id < b.item.id ? -1 : 1);
+    return compareNames(a.item.name, b.item.name) || (a.item.id < b.item.id ? -1 : 1);
   };
 }
 
@@ -164,25 +260,91 @@ export function shoppingTotals(lines) {
   return { total: out(total), inCart: out(inCart), unpricedCount };
 }
 
+/** ISO 4217 minor-unit digits that differ from the usual 2 (the server's Currency table). */
+const MINOR_UNIT_DIGITS = {
+  BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3,
+  BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0,
+  RWF: 0, UGX: 0, VND: 0, VUV: 0, XAF: 0, XOF: 0, XPF: 0,
+};
+const COMMON_SYMBOLS = { "€": "EUR", "$": "USD", "US$": "USD", "$US": "USD", "£": "GBP", "¥": "JPY", "￥": "JPY", "JP¥": "JPY", "円": "JPY" };
+const SPACE_SEPARATORS = new Set([" ", "\u00A0", "\u202F", "'", "\u2019"]);
+
+/** The page language's decimal and grouping separators. */
+function separatorsHere() {
+  const parts = new Intl.NumberFormat(navigator.language || undefined).formatToParts(12345.5);
+  return { decimal: parts.find((p) => p.type === "decimal")?.value ?? ".", group: parts.find((p) => p.type === "group")?.value };
+}
+
+/** The currency a sign or code names, if it is `currency`'s: anything else is left to the server. */
+function namesCurrency(marker, currency) {
+  if (/^[A-Za-z]{3}$/.test(marker)) return marker.toUpperCase() === currency;
+  if (COMMON_SYMBOLS[marker] === currency) return true;
+  try {
+    const parts = new Intl.NumberFormat(navigator.language || undefined, { style: "currency", currency }).formatToParts(1);
+    return parts.find((p) => p.type === "currency")?.value === marker;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * A price as a person typed it ("1,99", "€2", "1.99"), read as the server would in this page's
- * language, or null when it cannot be read here (the server's answer will tell).
+ * A price as a person typed it ("1,99", "€2", "1.99"), read as the server's PriceParser reads it
+ * in this page's language: the page's decimal separator; the other of "." and "," as a decimal
+ * separator when it is the only one and 1 or 2 digits follow, else as grouping before groups of
+ * 3; at most the currency's decimal places and 1,000,000. Null when the server would refuse it
+ * or when it names another currency than `currency` (the server's answer will tell).
  */
 export function parsePrice(text, currency) {
   if (text === null || text === undefined) return null;
   if (typeof text === "object") return text; // already a price object
-  const raw = String(text).replace(/[^\d.,]/g, "");
-  if (!raw) return null;
-  const decimal = new Intl.NumberFormat(navigator.language || undefined).formatToParts(1.5)
-    .find((p) => p.type === "decimal")?.value ?? ".";
-  let normal = raw;
-  if (decimal === ",") normal = raw.replace(/\./g, "").replace(",", ".");
-  else normal = raw.replace(/,/g, "");
-  const [whole, fraction = ""] = normal.split(".");
-  const digits = 2;
-  const minor = Number(whole || "0") * 100 + Number((fraction + "00").slice(0, digits));
-  if (!Number.isFinite(minor)) return null;
-  return priceFromMinor(minor, currency || "EUR", digits);
+  currency = String(currency || "EUR").toUpperCase();
+  const trimmed = String(text).replace(/^\p{White_Space}+|\p{White_Space}+$/gu, "");
+  const digit = /[0-9]/;
+  let first = trimmed.search(digit);
+  if (first < 0) return null;
+  let last = trimmed.length - 1;
+  while (!digit.test(trimmed[last])) last -= 1;
+  if (first > 0 && (trimmed[first - 1] === "." || trimmed[first - 1] === ",")) first -= 1;
+  const body = trimmed.slice(first, last + 1);
+  const markers = [trimmed.slice(0, first), trimmed.slice(last + 1)];
+  for (const part of markers) {
+    if (/[-\u2212\u2013]/.test(part)) return null; // negative
+    const marker = part.replace(/^\p{White_Space}+|\p{White_Space}+$/gu, "");
+    if (marker && !namesCurrency(marker, currency)) return null;
+  }
+  const { decimal: localDecimal, group } = separatorsHere();
+  const decimal = localDecimal === "," ? "," : ".";
+  const other = decimal === "." ? "," : ".";
+  const spaces = new Set(SPACE_SEPARATORS);
+  if (group && [...group].length === 1 && group !== "." && group !== ",") spaces.add(group);
+  const chars = [...body];
+  const separators = chars.map((c, i) => (digit.test(c) ? -1 : i)).filter((i) => i >= 0);
+  if (!separators.every((i) => chars[i] === decimal || chars[i] === other || spaces.has(chars[i]))) return null;
+  const decimals = separators.filter((i) => chars[i] === decimal);
+  if (decimals.length > 1) return null;
+  let point = null;
+  if (decimals.length === 1) {
+    if (decimals[0] !== separators[separators.length - 1]) return null;
+    point = decimals[0];
+  } else if (separators.length === 1 && chars[separators[0]] === other) {
+    const after = chars.length - separators[0] - 1;
+    if (after >= 1 && after <= 2) point = separators[0];
+  }
+  const wholePart = point === null ? chars : chars.slice(0, point);
+  const fraction = point === null ? "" : chars.slice(point + 1).join("");
+  const groups = wholePart.join("").split(/[^0-9]/);
+  if (groups.length > 1) {
+    const marks = new Set(wholePart.filter((c) => !digit.test(c)));
+    if (marks.size !== 1 || groups[0].length < 1 || groups[0].length > 3 || groups.slice(1).some((g) => g.length !== 3)) return null;
+  }
+  const digits = MINOR_UNIT_DIGITS[currency] ?? 2;
+  if (fraction.length > digits) return null;
+  const significant = groups.join("").replace(/^0+/, "");
+  if (significant.length > 7) return null;
+  const scale = 10 ** digits;
+  const minor = Number(significant || "0") * scale + Number(fraction.padEnd(digits, "0") || "0");
+  if (minor > 1000000 * scale) return null;
+  return priceFromMinor(minor, currency, digits);
 }
 
 const segmenter = typeof Intl.Segmenter === "function" ? new Intl.Segmenter(undefined, { granularity: "grapheme" }) : null;
@@ -193,8 +355,10 @@ const graphemes = (text) => (segmenter ? [...segmenter.segment(text)].length : [
  * line. Throws an Error with the server's wording; returns the trimmed text.
  */
 export function validated(raw, field, max) {
-  const text = String(raw ?? "").trim();
-  const visible = [...text].filter((c) => !/[\s\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0]/u.test(c));
+  // Unicode's White_Space, as the server trims: NEL (U+0085) too, but not U+FEFF (JS's trim()
+  // does the opposite).
+  const text = String(raw ?? "").replace(/^\p{White_Space}+|\p{White_Space}+$/gu, "");
+  const visible = [...text].filter((c) => !/[\p{White_Space}\p{Default_Ignorable_Code_Point}]/u.test(c));
   if (visible.length === 0) throw new Error(`${field} cannot be empty or only white space.`);
   if (visible.every((c) => /\p{M}/u.test(c))) {
     throw new Error(`${field} cannot be only combining marks (accents with no letter to sit on).`);

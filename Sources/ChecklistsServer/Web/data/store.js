@@ -14,7 +14,7 @@ import { ApiError, request } from "/api.js";
 import { databaseName, openDatabase } from "/data/idb.js";
 import { Outbox } from "/data/outbox.js";
 import {
-  LIMITS, byName, evenRanks, fold, insertAfter, lineCost, nameCollator, parsePrice, sectionKey, shopOrder, shoppingTotals,
+  LIMITS, byListOrder, byName, evenRanks, fold, insertAfter, lineCost, nameCollator, parsePrice, sectionKey, shopOrder, shoppingTotals,
   subtitle, validated, validatedNotes,
 } from "/data/ops-apply.js";
 
@@ -213,7 +213,7 @@ const confirm = {
     const merged = index >= 0 ? { ...list[index], ...summary } : summary;
     if (index >= 0) next[index] = merged;
     else next.push(merged);
-    if (index < 0 || list[index].name !== merged.name) next.sort(byName);
+    if (index < 0 || list[index].name !== merged.name) next.sort(byListOrder);
     state.checklists = { checklists: next, etag: null };
     changed("checklists");
   },
@@ -628,7 +628,7 @@ function checklistsView() {
       out.push({ ...summaryFields(view.checklist), _pending: true });
       reorder = true;
     }
-    if (reorder) out.sort(byName);
+    if (reorder) out.sort(byListOrder);
     return out;
   }, [...touched].map((id) => `checklist:${id}`));
 }

@@ -6,15 +6,14 @@ import { h } from "/views.js";
 import { shell } from "/shell.js";
 import * as conflicts from "/conflicts.js";
 import { store } from "/data/store.js";
+import { fold } from "/data/ops-apply.js";
 import { currentListID, currentShoppingPath, setCurrentListID, shopPaths } from "/shopping/shopping-routes.js";
 
 /**
  * A name or a search as search compares it: without case or accents, so "creme" finds "Crème"
- * and "MILK" finds "Milk" (as the server's ShoppingItem.searchKey does).
+ * and "MILK" finds "Milk" (the server's ShoppingItem.searchKey; one copy, in data/ops-apply.js).
  */
-export function fold(text) {
-  return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().trim();
-}
+export { fold };
 
 const keys = new WeakMap();
 /** An item's name folded for search, computed once per item object. */
