@@ -70,9 +70,10 @@ extension CompletionScript {
         var line = "\(complete) -l \(argument.name)"
         if let short = argument.short { line += " -s \(short)" }
         line += " -d \(fishQuoted(argument.help))"
-        if argument.takesValue { line += argument.completesFiles ? " -r -F" : " -r" }
         if let words, argument.takesValue, argument.customCompletion != nil {
-          line += " -a \(fishQuoted("(\(words))"))"
+          line += " -x -a \(fishQuoted("(\(words))"))"
+        } else if argument.takesValue {
+          line += argument.completesFiles ? " -r -F" : " -r"
         }
         lines.append(line)
         if case .flag(let inversion?) = argument.kind {

@@ -158,11 +158,12 @@ struct CompletionsCommandTests {
 
 @Suite("checklists man: a manual page groff renders without warnings, naming every command")
 struct ManCommandTests {
-  /// Every command path below the root, such as "shop list add".
+  /// Every command path below the root, such as "shop list add", but hidden ones.
   static func commandPaths(
     _ command: any ParsableCommand.Type = ChecklistsCommand.self, prefix: [String] = []
   ) -> [String] {
-    command.configuration.subcommands.flatMap { sub -> [String] in
+    command.configuration.subcommands.filter { !$0.configuration.isHidden }.flatMap {
+      sub -> [String] in
       let path = prefix + [sub.configuration.commandName]
       return [path.joined(separator: " ")] + commandPaths(sub, prefix: path)
     }
