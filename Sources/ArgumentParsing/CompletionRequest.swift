@@ -75,7 +75,9 @@ public struct CompletionRequest: Sendable {
       {
         if definition.takesValue {
           let rest = String(word.dropFirst(2))
-          if rest.isEmpty { pending = definition } else {
+          if rest.isEmpty {
+            pending = definition
+          } else {
             values[definition.name, default: []].append(rest)
           }
         } else {

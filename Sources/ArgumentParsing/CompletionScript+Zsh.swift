@@ -65,7 +65,7 @@ extension CompletionScript {
       ]
     }
     lines += [
-      "    args+=(",
+      "    args+=("
     ]
     lines += specs.map { "        \($0)" }
     lines += [

@@ -21,9 +21,10 @@ public struct Positional<Value>: ArgumentDeclaration {
 
   /// The same argument, but one the command runs without: `[<name>]`, read as `Value?`.
   public var optional: OptionalPositional<Value> {
-    OptionalPositional(definition: .positional(
-      definition.name, help: definition.help, isOptional: true,
-      completion: definition.completion), transform: transform)
+    OptionalPositional(
+      definition: .positional(
+        definition.name, help: definition.help, isOptional: true,
+        completion: definition.completion), transform: transform)
   }
 
   /// The same argument taking all remaining positional values, `<name> ...`, read as
@@ -31,9 +32,10 @@ public struct Positional<Value>: ArgumentDeclaration {
   ///
   /// - Parameter isOptional: Whether the command runs with none; otherwise it needs one.
   public func repeating(isOptional: Bool = false) -> RepeatingPositional<Value> {
-    RepeatingPositional(definition: .positional(
-      definition.name, help: definition.help, isOptional: isOptional, isRepeating: true,
-      completion: definition.completion), transform: transform)
+    RepeatingPositional(
+      definition: .positional(
+        definition.name, help: definition.help, isOptional: isOptional, isRepeating: true,
+        completion: definition.completion), transform: transform)
   }
 }
 

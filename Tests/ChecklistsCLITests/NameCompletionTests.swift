@@ -58,7 +58,8 @@ struct NameCompletionTests {
       #expect(try cli.ok(["__complete", "--"] + words) == "", "\(words)")
     }
     #expect(!(try cli.ok("--help")).contains("__complete"))
-    #expect(!FileManager.default.fileExists(atPath: cli.folder.appendingPathComponent("pwned").path))
+    #expect(
+      !FileManager.default.fileExists(atPath: cli.folder.appendingPathComponent("pwned").path))
   }
 
   @Test("Without a database file it prints nothing and creates none")
@@ -79,9 +80,14 @@ struct NameCompletionTests {
       try Self.bash(["checklists", "items", ""], cli)
         == ["\\$\\(touch\\ pwned\\)", "List", "Road\\ trip"])
     #expect(try Self.bash(["checklists", "check", "Road trip", "S"], cli) == ["Sun\\ cream"])
-    #expect(try Self.bash(["checklists", "shop", "add", "--list", ""], cli) == ["Party", "Shopping\\ List"])
-    #expect(try Self.bash(["checklists", "edit", "Road trip", "1", "--under", "M"], cli) == ["Maps"])
-    #expect(!FileManager.default.fileExists(atPath: cli.folder.appendingPathComponent("pwned").path))
+    #expect(
+      try Self.bash(["checklists", "shop", "add", "--list", ""], cli) == [
+        "Party", "Shopping\\ List",
+      ])
+    #expect(
+      try Self.bash(["checklists", "edit", "Road trip", "1", "--under", "M"], cli) == ["Maps"])
+    #expect(
+      !FileManager.default.fileExists(atPath: cli.folder.appendingPathComponent("pwned").path))
   }
 
   @Test("zsh: the words function offers what the binary prints for the whole line")
@@ -123,6 +129,7 @@ struct NameCompletionTests {
     #expect(try complete("checklists items ") == ["$(touch pwned)", "List", "Road trip"])
     #expect(try Set(complete("checklists check 'Road trip' ")) == ["Maps", "Sun cream"])
     #expect(try complete("checklists shop add --list ") == ["Party", "Shopping List"])
-    #expect(!FileManager.default.fileExists(atPath: cli.folder.appendingPathComponent("pwned").path))
+    #expect(
+      !FileManager.default.fileExists(atPath: cli.folder.appendingPathComponent("pwned").path))
   }
 }

@@ -52,7 +52,9 @@ struct ShareCommandTests {
     try cli.ok("user", "add", "dad", input: "builder-1234\n")
     try cli.ok("--user", "alice", "shop", "list", "add", "Party")
     try cli.ok("--user", "alice", "list", "add", "Packing")
-    for words in [["share", "Party", "dad"], ["share", "invite", "Party"], ["unshare", "Party", "dad"]] {
+    for words in [
+      ["share", "Party", "dad"], ["share", "invite", "Party"], ["unshare", "Party", "dad"],
+    ] {
       let result = try cli.run(["--user", "alice"] + words)
       #expect(result.code == 1, "\(words)")
       #expect(

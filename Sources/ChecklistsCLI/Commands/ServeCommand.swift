@@ -57,7 +57,8 @@ struct ServeCommand: RunnableCommand {
     "tls-cert", valueName: "file",
     help: "Serve HTTPS with this PEM certificate chain (needs --tls-key).")
   static let tlsKey = Option(
-    "tls-key", valueName: "file", help: "The PEM private key of --tls-cert, not passphrase-protected.")
+    "tls-key", valueName: "file",
+    help: "The PEM private key of --tls-cert, not passphrase-protected.")
   static let behindHTTPSProxy = Flag(
     "behind-https-proxy",
     help: "Browsers reach this server through an HTTPS proxy: mark cookies Secure.")
