@@ -43,8 +43,12 @@ struct CompletionsCommandTests {
   }
 
   /// What bash's completion function offers for the words typed so far (the last one is
-  /// the word being completed, "" after a space).
-  static func bashCompletions(_ words: [String], script: URL, cli: CLI) throws -> [String] {
+  /// the word being completed, "" after a space), in `environment` (default: no binary on
+  /// the PATH).
+  static func bashCompletions(
+    _ words: [String], script: URL, cli: CLI,
+    environment: [String: String] = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+  ) throws -> [String] {
     let quoted = words.map { "'\($0)'" }.joined(separator: " ")
     let program = """
       source "$1" || exit 3
@@ -56,7 +60,7 @@ struct CompletionsCommandTests {
       """
     let result = try ShellTool.run(
       "bash", package: "bash", ["--norc", "--noprofile", "-c", program, "bash", script.path],
-      in: cli.folder)
+      in: cli.folder, environment: environment)
     #expect(result.code == 0, "\(result.error)")
     #expect(result.error == "")
     return result.output.split(separator: "\n").map(String.init)

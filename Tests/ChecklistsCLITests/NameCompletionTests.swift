@@ -28,21 +28,9 @@ struct NameCompletionTests {
   }
 
   static func bash(_ words: [String], _ cli: CLI) throws -> [String] {
-    let script = try CompletionsCommandTests.script("bash", cli: cli)
-    let quoted = words.map { "'\($0)'" }.joined(separator: " ")
-    let program = """
-      source "$1" || exit 3
-      COMP_WORDS=(\(quoted))
-      COMP_CWORD=\(words.count - 1)
-      COMPREPLY=()
-      _checklists
-      printf '%s\\n' "${COMPREPLY[@]}"
-      """
-    let result = try ShellTool.run(
-      "bash", package: "bash", ["--norc", "--noprofile", "-c", program, "bash", script.path],
-      in: cli.folder, environment: environment(cli))
-    #expect(result.code == 0 && result.error == "", "\(result.error)")
-    return result.output.split(separator: "\n").map(String.init)
+    try CompletionsCommandTests.bashCompletions(
+      words, script: CompletionsCommandTests.script("bash", cli: cli), cli: cli,
+      environment: environment(cli))
   }
 
   @Test("The binary prints the names for the word being completed, filtered by its start")
