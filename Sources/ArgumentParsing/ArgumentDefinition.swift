@@ -1,15 +1,16 @@
 /// The declaration of one argument a command accepts: a positional, an option or a flag.
 ///
-/// Create definitions with the static factories and list them in
-/// `CommandConfiguration.arguments`; their `name` is the key for reading values from
-/// `ParsedValues`.
+/// Commands never create definitions themselves: they declare typed keys (`Positional`,
+/// `Option`, `Flag` and their optional and repeating kinds), list them in
+/// `CommandConfiguration.arguments` and read their values with the same keys, so parsing,
+/// help, completions, the man page and the command's code share one declaration.
 public struct ArgumentDefinition: Sendable, Equatable {
   /// What sort of argument a definition declares.
   public enum Kind: Sendable, Equatable {
     /// A value identified by its position, such as `<list>`.
     case positional(isOptional: Bool, isRepeating: Bool)
-    /// A named value, `--name <valueName>`.
-    case option(valueName: String)
+    /// A named value, `--name <valueName>`; a repeating one keeps every value given.
+    case option(valueName: String, isRepeating: Bool)
     /// A named switch, `--name`, optionally with an inversion such as `--no-name`.
     case flag(inversion: String?)
   }
@@ -26,13 +27,20 @@ public struct ArgumentDefinition: Sendable, Equatable {
   /// Whether this is a positional, an option or a flag, with the details of each.
   public let kind: Kind
 
-  private init(name: String, short: Character?, help: String, kind: Kind) {
+  /// What shells offer for its value; `nil` infers files from a value name such as `file`.
+  public let completion: ArgumentCompletion?
+
+  private init(
+    name: String, short: Character?, help: String, kind: Kind,
+    completion: ArgumentCompletion? = nil
+  ) {
     precondition(!name.isEmpty && !name.hasPrefix("-"), "Argument names have no leading dashes")
     precondition(short != "-" && short?.isWhitespace != true, "Invalid short name")
     self.name = name
     self.short = short
     self.help = help
     self.kind = kind
+    self.completion = completion
   }
 
   /// Declares a positional argument, shown as `<name>`, `[<name>]` or `<name> ...`.
@@ -42,13 +50,16 @@ public struct ArgumentDefinition: Sendable, Equatable {
   ///   - help: A one-sentence description.
   ///   - isOptional: Whether the command runs without it.
   ///   - isRepeating: Whether it takes all remaining positional values; only for the last one.
+  ///   - completion: What shells offer for it, if not inferred from its name.
   /// - Returns: The definition.
-  public static func positional(
-    _ name: String, help: String, isOptional: Bool = false, isRepeating: Bool = false
+  static func positional(
+    _ name: String, help: String, isOptional: Bool = false, isRepeating: Bool = false,
+    completion: ArgumentCompletion? = nil
   ) -> ArgumentDefinition {
     ArgumentDefinition(
       name: name, short: nil, help: help,
-      kind: .positional(isOptional: isOptional, isRepeating: isRepeating))
+      kind: .positional(isOptional: isOptional, isRepeating: isRepeating),
+      completion: completion)
   }
 
   /// Declares an option given as `--name <valueName>`, `--name=value` or `-s value`.
@@ -58,11 +69,16 @@ public struct ArgumentDefinition: Sendable, Equatable {
   ///   - short: A single-letter alias, if any.
   ///   - valueName: What the value is, shown as `<valueName>` in usage and help.
   ///   - help: A one-sentence description.
+  ///   - isRepeating: Whether it may be given several times, keeping every value.
+  ///   - completion: What shells offer for its value, if not inferred from `valueName`.
   /// - Returns: The definition.
-  public static func option(
-    _ name: String, short: Character? = nil, valueName: String, help: String
+  static func option(
+    _ name: String, short: Character? = nil, valueName: String, help: String,
+    isRepeating: Bool = false, completion: ArgumentCompletion? = nil
   ) -> ArgumentDefinition {
-    ArgumentDefinition(name: name, short: short, help: help, kind: .option(valueName: valueName))
+    ArgumentDefinition(
+      name: name, short: short, help: help,
+      kind: .option(valueName: valueName, isRepeating: isRepeating), completion: completion)
   }
 
   /// Declares a flag given as `--name` and, with an inversion such as `no-name`, `--no-name`.
@@ -73,7 +89,7 @@ public struct ArgumentDefinition: Sendable, Equatable {
   ///   - inversion: The long name, without dashes, that turns the flag off, if any.
   ///   - help: A one-sentence description.
   /// - Returns: The definition.
-  public static func flag(
+  static func flag(
     _ name: String, short: Character? = nil, inversion: String? = nil, help: String
   ) -> ArgumentDefinition {
     precondition(inversion?.hasPrefix("-") != true, "Flag inversions have no leading dashes")
@@ -95,10 +111,12 @@ public struct ArgumentDefinition: Sendable, Equatable {
     return true
   }
 
-  /// Whether this positional takes all remaining values.
+  /// Whether this positional takes all remaining values, or this option keeps every value.
   var isRepeating: Bool {
-    if case .positional(_, let isRepeating) = kind { return isRepeating }
-    return false
+    switch kind {
+    case .positional(_, let isRepeating), .option(_, let isRepeating): isRepeating
+    case .flag: false
+    }
   }
 
   /// The names a user can type for it (and that must be unique within a command).
@@ -122,14 +140,16 @@ public struct ArgumentDefinition: Sendable, Equatable {
   var label: String {
     switch kind {
     case .positional(_, let isRepeating): isRepeating ? "<\(name)> ..." : "<\(name)>"
-    case .option(let valueName): "--\(name) <\(valueName)>"
+    case .option(let valueName, _): "--\(name) <\(valueName)>"
     case .flag: "--\(name)"
     }
   }
 
-  /// How it appears in a usage line: `<list>`, `[<list>]`, `[--due <date>]`.
+  /// How it appears in a usage line: `<list>`, `[<list>]`, `[--due <date>]`,
+  /// `[--alarm <time> ...]`.
   var usageLabel: String {
-    isOptional ? "[\(label)]" : label
+    if case .option(_, isRepeating: true) = kind { return "[\(label) ...]" }
+    return isOptional ? "[\(label)]" : label
   }
 
   /// How it appears in the left column of help: `<list>`, `-d, --due <date>`, `--a/--no-a`.
@@ -137,8 +157,17 @@ public struct ArgumentDefinition: Sendable, Equatable {
     let shortPrefix = short.map { "-\($0), " } ?? ""
     switch kind {
     case .positional: return "<\(name)>"
-    case .option(let valueName): return "\(shortPrefix)--\(name) <\(valueName)>"
+    case .option(let valueName, _): return "\(shortPrefix)--\(name) <\(valueName)>"
     case .flag: return shortPrefix + longSpellings.joined(separator: "/")
     }
   }
+}
+
+/// What a shell offers when completing an argument's value.
+public enum ArgumentCompletion: Sendable, Equatable {
+  /// File and folder names.
+  case files
+  /// Words the tool itself prints when asked (see `CompletionScript.customCompletions`), such
+  /// as the names of lists; the associated value says which words.
+  case custom(String)
 }

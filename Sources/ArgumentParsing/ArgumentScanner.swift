@@ -99,7 +99,7 @@ struct ArgumentScanner {
 
   private mutating func descend(into name: String) throws {
     guard let subcommand = configuration.subcommand(named: name) else {
-      let names = configuration.subcommands.map { $0.configuration.commandName }
+      let names = configuration.visibleSubcommands.map { $0.configuration.commandName }
       throw UsageError(
         "Unknown command '\(name)'." + SpellingSuggestion.hint(for: name, among: names))
     }

@@ -28,6 +28,10 @@ public struct CommandConfiguration: Sendable {
   /// The version printed for `--version`; only consulted on the root command, `nil` for none.
   public var version: String?
 
+  /// Whether the command is left out of its parent's help, the man page, completion scripts
+  /// and spelling suggestions: one that scripts run, such as what completion scripts call.
+  public var isHidden: Bool
+
   /// Creates a command configuration.
   ///
   /// - Parameters:
@@ -38,22 +42,25 @@ public struct CommandConfiguration: Sendable {
   ///   - subcommands: The commands reachable below this one.
   ///   - globalArguments: Options and flags accepted here and by every subcommand.
   ///   - version: The version printed for `--version` on the root command.
+  ///   - isHidden: Whether help, the man page and completion scripts leave it out.
   public init(
     commandName: String,
     abstract: String,
     discussion: String = "",
-    arguments: [ArgumentDefinition] = [],
+    arguments: [any ArgumentDeclaration] = [],
     subcommands: [any ParsableCommand.Type] = [],
-    globalArguments: [ArgumentDefinition] = [],
-    version: String? = nil
+    globalArguments: [any ArgumentDeclaration] = [],
+    version: String? = nil,
+    isHidden: Bool = false
   ) {
     self.commandName = commandName
     self.abstract = abstract
     self.discussion = discussion
-    self.arguments = arguments
+    self.arguments = arguments.map { $0.definition }
     self.subcommands = subcommands
-    self.globalArguments = globalArguments
+    self.globalArguments = globalArguments.map { $0.definition }
     self.version = version
+    self.isHidden = isHidden
   }
 
   /// Whether the command only groups subcommands and cannot run by itself.
@@ -62,6 +69,11 @@ public struct CommandConfiguration: Sendable {
   /// The positional arguments, in declaration order.
   var positionals: [ArgumentDefinition] {
     arguments.filter(\.isPositional)
+  }
+
+  /// The subcommands shown in help, the man page and completion scripts.
+  var visibleSubcommands: [any ParsableCommand.Type] {
+    subcommands.filter { !$0.configuration.isHidden }
   }
 
   /// The subcommand invoked by `name`, if any; names are matched exactly.

@@ -10,8 +10,22 @@ extension CompletionScript {
       "# ~/.local/share/bash-completion/completions/\(tool).",
       "",
     ]
+    let words = tree.asksForWords ? tree.wordsFunctionName : nil
+    if let words {
+      // printf %q keeps a name such as "Shopping List" or "$(x)" one literal word.
+      lines += [
+        "# The names the tool prints for the word being completed (lists, items).",
+        "\(words)() {",
+        "    local name",
+        "    while IFS= read -r name; do",
+        "        COMPREPLY+=( \"$(printf '%q' \"$name\")\" )",
+        "    done < <(\"${COMP_WORDS[0]}\" \(callbackCommand) -- \"${COMP_WORDS[@]:1:COMP_CWORD}\" 2>/dev/null)",
+        "}",
+        "",
+      ]
+    }
     for node in tree.all {
-      lines += bashFunction(node)
+      lines += bashFunction(node, words: words)
       lines.append("")
     }
     lines.append("complete -F \(tree.functionName) \(tool)")
@@ -19,7 +33,7 @@ extension CompletionScript {
   }
 
   /// One command's function; `$1` is the index of the first word after the command's name.
-  private static func bashFunction(_ node: CommandNode) -> [String] {
+  private static func bashFunction(_ node: CommandNode, words: String?) -> [String] {
     let subcommands = node.children.map { $0.path.last! }
     var lines = ["\(node.functionName)() {"]
     if node.isRoot {
@@ -35,11 +49,20 @@ extension CompletionScript {
     }
     lines.append("    local opts=\(bashWords(node.optionSpellings))")
     // The value of an option is not a subcommand or an option.
+    let customOptions = node.customOptions
     let fileOptions = node.namedArguments.filter { $0.takesValue && $0.completesFiles }
-    let otherOptions = node.namedArguments.filter { $0.takesValue && !$0.completesFiles }
-    if !fileOptions.isEmpty || !otherOptions.isEmpty {
+    let otherOptions = node.namedArguments.filter {
+      $0.takesValue && !$0.completesFiles && $0.customCompletion == nil
+    }
+    if !fileOptions.isEmpty || !otherOptions.isEmpty || !customOptions.isEmpty {
       lines.append("    if (( COMP_CWORD > start )); then")
       lines.append("        case \"$prev\" in")
+      if let words, !customOptions.isEmpty {
+        lines += [
+          "            \(bashPattern(customOptions)))", "                \(words)",
+          "                return", "                ;;",
+        ]
+      }
       if !fileOptions.isEmpty {
         lines += [
           "            \(bashPattern(fileOptions)))",
@@ -88,7 +111,9 @@ extension CompletionScript {
         "    if [[ \"$cur\" == -* ]]; then",
         "        COMPREPLY=( $(compgen -W \"$opts\" -- \"$cur\") )",
       ]
-      if node.positionals.contains(where: \.completesFiles) {
+      if let words, node.hasCustomPositionals {
+        lines += ["    else", "        \(words)"]
+      } else if node.positionals.contains(where: \.completesFiles) {
         lines += ["    else", "        COMPREPLY=( $(compgen -f -- \"$cur\") )"]
       }
       lines.append("    fi")

@@ -46,6 +46,18 @@ extension CompletionScript {
       "",
       "complete -c \(tool) -f",
     ]
+    let words = tree.asksForWords ? "\(prefix)_words" : nil
+    if let words {
+      lines.insert(
+        contentsOf: [
+          "# The names the tool prints for the word being completed (lists, items).",
+          "function \(words)",
+          "    set -l words (commandline -opc) (commandline -ct)",
+          "    $words[1] \(callbackCommand) -- $words[2..-1] 2>/dev/null",
+          "end",
+          "",
+        ], at: lines.count - 1)
+    }
     for node in nodes {
       let condition = "-n " + fishQuoted("\(prefix)_at \"\(node.path.joined(separator: " "))\"")
       let complete = "complete -c \(tool) \(condition)"
@@ -58,7 +70,11 @@ extension CompletionScript {
         var line = "\(complete) -l \(argument.name)"
         if let short = argument.short { line += " -s \(short)" }
         line += " -d \(fishQuoted(argument.help))"
-        if argument.takesValue { line += argument.completesFiles ? " -r -F" : " -r" }
+        if let words, argument.takesValue, argument.customCompletion != nil {
+          line += " -x -a \(fishQuoted("(\(words))"))"
+        } else if argument.takesValue {
+          line += argument.completesFiles ? " -r -F" : " -r"
+        }
         lines.append(line)
         if case .flag(let inversion?) = argument.kind {
           lines.append(
@@ -69,7 +85,9 @@ extension CompletionScript {
         lines.append("\(complete) -l version -d 'Show the version.'")
       }
       lines.append("\(complete) -s h -l help -d 'Show help information.'")
-      if node.children.isEmpty, node.positionals.contains(where: \.completesFiles) {
+      if let words, node.children.isEmpty, node.hasCustomPositionals {
+        lines.append("\(complete) -a \(fishQuoted("(\(words))"))")
+      } else if node.children.isEmpty, node.positionals.contains(where: \.completesFiles) {
         lines.append("\(complete) -F")
       }
     }

@@ -9,18 +9,31 @@ extension CompletionScript {
       "# Save it as _\(tool) in a folder on $fpath (before compinit runs).",
       "",
     ]
+    let words = tree.asksForWords ? tree.wordsFunctionName : nil
+    if let words {
+      lines += [
+        "# The names the tool prints for the word being completed (lists, items).",
+        "\(words)() {",
+        "    local -a names",
+        "    names=( ${(f)\"$(\"${\(tree.functionName)_line[1]}\" \(callbackCommand) -- "
+          + "\"${(@)\(tree.functionName)_line[2,-1]}\" 2>/dev/null)\"} )",
+        "    compadd \"$@\" -a names",
+        "}",
+        "",
+      ]
+    }
     for node in tree.all {
-      lines += zshFunction(node)
+      lines += zshFunction(node, words: words)
       lines.append("")
     }
     lines.append("\(tree.functionName) \"$@\"")
     return lines.joined(separator: "\n")
   }
 
-  private static func zshFunction(_ node: CommandNode) -> [String] {
+  private static func zshFunction(_ node: CommandNode, words: String?) -> [String] {
     var specs: [String] = []
     for argument in node.namedArguments {
-      specs += zshSpecs(argument)
+      specs += zshSpecs(argument, words: words)
     }
     if node.isRoot, node.configuration.version != nil {
       specs.append("'--version[Show the version.]'")
@@ -28,7 +41,7 @@ extension CompletionScript {
     specs.append("'(-h --help)'{-h,--help}'[Show help information.]'")
     if node.children.isEmpty {
       for positional in node.positionals {
-        let action = positional.completesFiles ? "_files" : ""
+        let action = zshAction(positional, words: words)
         let name = zshQuoted(zshEscaped(positional.name))
         if positional.isRepeating {
           specs.append("'*:\(name):\(action)'")
@@ -43,7 +56,16 @@ extension CompletionScript {
       "\(node.functionName)() {",
       "    integer ret=1",
       "    local -a args",
-      "    args+=(",
+    ]
+    if node.isRoot, words != nil {
+      // The whole line, before _arguments shifts `words` for each subcommand.
+      lines += [
+        "    local -a \(node.functionName)_line",
+        "    \(node.functionName)_line=( \"${(@Q)words[1,CURRENT]}\" )",
+      ]
+    }
+    lines += [
+      "    args+=("
     ]
     lines += specs.map { "        \($0)" }
     lines += [
@@ -82,11 +104,11 @@ extension CompletionScript {
   }
 
   /// The `_arguments` specs of one option or flag: `'--due[When it is due.]:date:'`.
-  private static func zshSpecs(_ argument: ArgumentDefinition) -> [String] {
+  private static func zshSpecs(_ argument: ArgumentDefinition, words: String?) -> [String] {
     let help = zshEscaped(argument.help)
     var value = ""
-    if case .option(let valueName) = argument.kind {
-      value = ":" + zshEscaped(valueName) + ":" + (argument.completesFiles ? "_files" : "")
+    if case .option(let valueName, _) = argument.kind {
+      value = ":" + zshEscaped(valueName) + ":" + zshAction(argument, words: words)
     }
     var specs: [String] = []
     if let short = argument.short {
@@ -99,6 +121,12 @@ extension CompletionScript {
       specs.append(zshQuoted("--\(inversion)[Turn off --\(argument.name).]"))
     }
     return specs
+  }
+
+  /// What completes an argument's value: files, the tool's words, or nothing.
+  private static func zshAction(_ argument: ArgumentDefinition, words: String?) -> String {
+    if let words, argument.customCompletion != nil { return words }
+    return argument.completesFiles ? "_files" : ""
   }
 
   /// Text inside an `_arguments` spec: brackets and colons escaped.

@@ -12,6 +12,12 @@ public enum CompletionScript {
     case fish
   }
 
+  /// The hidden subcommand scripts run, as `tool __complete -- <words typed>`, for the words
+  /// an argument with `.custom` completion takes (such as the names of lists); the tool's root
+  /// must have it when any argument completes that way, and it answers with
+  /// `CompletionRequest` one candidate per line, printing nothing on any error.
+  public static let callbackCommand = "__complete"
+
   /// The completion script for `shell`, without a trailing newline.
   ///
   /// - Parameters:
@@ -51,7 +57,7 @@ struct CommandNode {
     let globals = inherited + configuration.globalArguments
     return CommandNode(
       path: path, configuration: configuration, inheritedGlobals: inherited,
-      children: configuration.subcommands.map {
+      children: configuration.visibleSubcommands.map {
         node($0, path: path + [$0.configuration.commandName], inherited: globals)
       })
   }
@@ -87,6 +93,22 @@ struct CommandNode {
     }
   }
 
+  /// Whether the tool prints the words its positionals take.
+  var hasCustomPositionals: Bool { positionals.contains { $0.customCompletion != nil } }
+
+  /// The options whose values the tool prints.
+  var customOptions: [ArgumentDefinition] {
+    namedArguments.filter { $0.takesValue && $0.customCompletion != nil }
+  }
+
+  /// Whether any command of the tree asks the tool for words.
+  var asksForWords: Bool {
+    all.contains { $0.hasCustomPositionals || !$0.customOptions.isEmpty }
+  }
+
+  /// The shell function that asks the tool for words: `__checklists_words`.
+  var wordsFunctionName: String { "_" + functionName + "_words" }
+
   /// A name for shell functions: `_checklists_shop_add`.
   var functionName: String {
     "_"
@@ -102,11 +124,18 @@ extension ArgumentDefinition {
     return false
   }
 
+  /// What the tool prints for it, when it completes `.custom`.
+  var customCompletion: String? {
+    if case .custom(let words) = completion { return words }
+    return nil
+  }
+
   /// Whether its value names a file, so shells offer file names.
   var completesFiles: Bool {
+    if let completion { return completion == .files }
     let valueName: String
     switch kind {
-    case .option(let name): valueName = name
+    case .option(let name, _): valueName = name
     case .positional: valueName = name
     case .flag: return false
     }

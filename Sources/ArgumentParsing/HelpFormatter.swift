@@ -57,7 +57,7 @@ struct HelpFormatter {
       ("GLOBAL OPTIONS", inheritedGlobals.map { ($0.helpLabel, $0.help) }),
       (
         "SUBCOMMANDS",
-        configuration.subcommands.map {
+        configuration.visibleSubcommands.map {
           ($0.configuration.commandName, $0.configuration.abstract)
         }
       ),

@@ -82,7 +82,7 @@ public enum ManPage {
     let tag: String
     switch argument.kind {
     case .positional: tag = italic(argument.name)
-    case .option(let valueName):
+    case .option(let valueName, _):
       let short = argument.short.map { "\(bold("\\-\(escaped(String($0)))")), " } ?? ""
       tag = "\(short)\(bold("\\-\\-" + escaped(argument.name, dashes: true))) \(italic(valueName))"
     case .flag(let inversion):
@@ -100,8 +100,9 @@ public enum ManPage {
     switch argument.kind {
     case .positional(_, let isRepeating):
       text = italic(argument.name) + (isRepeating ? " ..." : "")
-    case .option(let valueName):
+    case .option(let valueName, let isRepeating):
       text = "\(bold("\\-\\-" + escaped(argument.name, dashes: true))) \(italic(valueName))"
+      if isRepeating { return "[\(text) ...]" }
     case .flag:
       text = bold("\\-\\-" + escaped(argument.name, dashes: true))
     }

@@ -5,20 +5,17 @@
 ///
 /// ```swift
 /// struct Add: ParsableCommand {
+///   static let list = Positional("list", help: "The list, by name or number.")
+///   static let due = Option("due", valueName: "date", help: "When the item is due.")
 ///   static let configuration = CommandConfiguration(
-///     commandName: "add",
-///     abstract: "Add an item to a list.",
-///     arguments: [
-///       .positional("list", help: "The list, by name or number."),
-///       .option("due", valueName: "date", help: "When the item is due."),
-///     ])
+///     commandName: "add", abstract: "Add an item to a list.", arguments: [list, due])
 ///
 ///   var list: String
 ///   var due: String?
 ///
 ///   init(_ values: ParsedValues) throws {
-///     list = try values.require("list")
-///     due = values.string("due")
+///     list = try values[Self.list]
+///     due = try values[Self.due]
 ///   }
 /// }
 /// ```

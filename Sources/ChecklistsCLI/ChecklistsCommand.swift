@@ -35,29 +35,35 @@ struct ChecklistsCommand: CommandGroup {
       UserCommand.self, TokenCommand.self, LoginCommand.self, LogoutCommand.self,
       DatabaseCommand.self, BackupCommand.self, RestoreCommand.self, CompletionsCommand.self,
       ManCommand.self,
-      HistoryCommand.self,
+      HistoryCommand.self, CompleteCommand.self,
     ],
-    globalArguments: [
-      .option(
-        "database", valueName: "file-or-url",
-        help: "An SQLite file or a postgres:// URL (default: $CHECKLISTS_DATABASE_URL, "
-          + "$CHECKLISTS_DB or ~/.local/share/checklists/)."),
-      .option("db", valueName: "file-or-url", help: "The same as --database."),
-      .option(
-        "user", valueName: "name",
-        help: "Whose lists, once accounts exist (default: $CHECKLISTS_USER, or the only user)."),
-    ],
+    globalArguments: [databaseOption, dbOption, userOption],
     version: version)
+
+  /// `--database <file-or-url>`, accepted by every command.
+  static let databaseOption = Option(
+    "database", valueName: "file-or-url",
+    help: "An SQLite file or a postgres:// URL (default: $CHECKLISTS_DATABASE_URL, "
+      + "$CHECKLISTS_DB or ~/.local/share/checklists/).")
+  /// `--db <file-or-url>`, the older name of `--database`.
+  static let dbOption = Option("db", valueName: "file-or-url", help: "The same as --database.")
+  /// `--user <name>`, accepted by every command.
+  static let userOption = Option(
+    "user", valueName: "name",
+    help: "Whose lists, once accounts exist (default: $CHECKLISTS_USER, or the only user).")
+
+  /// The global options that name where the lists are, which a server refuses.
+  static let localOptions = [databaseOption, dbOption, userOption]
 
   /// The database `--database` or its older name `--db` gives, if any.
   /// - Throws: ``ArgumentParsing/UsageError`` for an empty value, or for both options naming
   ///   different databases.
   static func database(_ values: ParsedValues) throws -> String? {
-    for name in ["database", "db"] where values.string(name)?.isEmpty == true {
+    for option in [databaseOption, dbOption] where try values[option]?.isEmpty == true {
       throw UsageError(
-        "--\(name) needs a file path or a postgres:// URL; it was given an empty one.")
+        "--\(option.name) needs a file path or a postgres:// URL; it was given an empty one.")
     }
-    switch (values.string("database"), values.string("db")) {
+    switch try (values[databaseOption], values[dbOption]) {
     case (let database?, let db?) where database != db:
       throw UsageError("--database and --db name different databases; give one of them.")
     case (let database, let db): return database ?? db

@@ -33,7 +33,7 @@ public enum CommandLineTool {
         CommandContext(
           environment: environment,
           backend: .local(databasePath: database, createsFolder: explicitDatabase == nil), io: io,
-          userName: values.string("user") ?? environment["CHECKLISTS_USER"]))
+          userName: try values[ChecklistsCommand.userOption] ?? environment["CHECKLISTS_USER"]))
       return .success
     }
   }
@@ -49,8 +49,9 @@ public enum CommandLineTool {
     let io = HostedCommandIO(command)
     var question: String?
     let code = parsed(command.arguments, io: io, hidingInternals: true) { runnable, values in
-      for name in ["database", "db", "user"] where values.string(name) != nil {
-        throw UsageError("--\(name) is for a database on the machine it runs on, not a server.")
+      for option in ChecklistsCommand.localOptions where try values[option] != nil {
+        throw UsageError(
+          "--\(option.name) is for a database on the machine it runs on, not a server.")
       }
       switch type(of: runnable).placement {
       case .anywhere: break

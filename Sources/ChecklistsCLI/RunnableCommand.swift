@@ -48,7 +48,5 @@ extension CommandGroup {
 
 extension ParsableCommand {
   /// The `--json` flag every reading command takes.
-  static var jsonFlag: ArgumentDefinition {
-    .flag("json", help: "Print JSON for scripts instead of text (see docs/CLI-JSON.md).")
-  }
+  static var jsonFlag: Flag { CommonArguments.json }
 }

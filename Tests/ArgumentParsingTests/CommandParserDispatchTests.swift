@@ -37,18 +37,18 @@ import Testing
   ])
   func acceptsGlobalOptionsBeforeAndAfterTheSubcommand(arguments: [String]) throws {
     let parsed = try parser.values(arguments)
-    #expect(parsed.values.string("db") == "a.sqlite")
-    #expect(parsed.values.string("name") == "Groceries")
+    #expect(try parsed.values[Tool.db] == "a.sqlite")
+    #expect(try parsed.values[ListAdd.name] == "Groceries")
   }
 
   @Test func readsPositionalsAndOptionsInAnyOrder() throws {
     let values = try parser.values(["add", "--due=tomorrow 9:00", "Groceries", "-r", "Milk"]).values
-    #expect(values.string("list") == "Groceries")
-    #expect(values.string("text") == "Milk")
-    #expect(values.string("due") == "tomorrow 9:00")
-    #expect(values.flag("remind"))
-    #expect(!values.flag("json"))
-    #expect(values.string("db") == nil)
+    #expect(try values[Add.list] == "Groceries")
+    #expect(try values[Add.text] == "Milk")
+    #expect(try values[Add.due] == "tomorrow 9:00")
+    #expect(values[Add.remind])
+    #expect(!values[Add.json])
+    #expect(try values[Tool.db] == nil)
   }
 
   @Test(arguments: [
@@ -60,43 +60,60 @@ import Testing
   ])
   func readsOptionValuesInEverySpelling(arguments: [String]) throws {
     let values = try parser.values(arguments).values
-    #expect(values.string("due") == "friday")
+    #expect(try values[Add.due] == "friday")
   }
 
-  @Test func keepsEveryValueOfARepeatedOption() throws {
-    let values = try parser.values(["add", "L", "T", "--due", "monday", "--due=friday"]).values
-    #expect(values.strings("due") == ["monday", "friday"])
+  @Test func keepsEveryValueOfARepeatingOption() throws {
+    let values = try parser.values(
+      ["list", "delete", "A", "--except", "B", "--except=C", "D"]
+    ).values
+    #expect(try values[ListDelete.except] == ["B", "C"])
+    #expect(try values[ListDelete.names] == ["A", "D"])
+    let none = try parser.values(["list", "delete", "A"]).values
+    #expect(try none[ListDelete.except] == [])
+  }
+
+  @Test func aRepeatingOptionShowsAsRepeatableInUsage() {
+    #expect(
+      parser.usageLine(for: ["tool", "list", "delete"])
+        == "tool list delete <names> ... [--yes] [--quiet] [--except <name> ...]")
+  }
+
+  @Test func transformsValuesWhenRead() throws {
+    let values = try parser.values(["list", "add", "L", "--sort-position", "3"]).values
+    #expect(try values[ListAdd.sortPosition] == 3)
+    let bad = try parser.values(["list", "add", "L", "--sort-position", "x"]).values
+    #expect(throws: UsageError("Not a position: 'x'.")) { try bad[ListAdd.sortPosition] }
   }
 
   @Test func doubleDashEndsOptions() throws {
     let values = try parser.values(["add", "Groceries", "--", "--not-an-option"]).values
-    #expect(values.string("text") == "--not-an-option")
-    #expect(try values.require("list") == "Groceries")
+    #expect(try values[Add.text] == "--not-an-option")
+    #expect(try values[Add.list] == "Groceries")
   }
 
   @Test func loneDashAndNegativeNumbersArePositionals() throws {
     let values = try parser.values(["add", "-", "-5"]).values
-    #expect(values.string("list") == "-")
-    #expect(values.string("text") == "-5")
-    #expect(try parser.values(["add", "L", "T", "--due", "-1"]).values.string("due") == "-1")
+    #expect(try values[Add.list] == "-")
+    #expect(try values[Add.text] == "-5")
+    #expect(try parser.values(["add", "L", "T", "--due", "-1"]).values[Add.due] == "-1")
   }
 
   @Test func repeatingPositionalTakesAllValues() throws {
     let values = try parser.values(["list", "delete", "A", "B", "--yes", "C"]).values
-    #expect(values.strings("names") == ["A", "B", "C"])
-    #expect(values.string("names") == "C")
-    #expect(values.flag("yes"))
+    #expect(try values[ListDelete.names] == ["A", "B", "C"])
+    #expect(values[ListDelete.yes])
   }
 
   @Test func optionalPositionalMayBeLeftOut() throws {
-    #expect(try parser.values(["lists"]).values.string("pattern") == nil)
-    #expect(try parser.values(["lists", "Gro"]).values.string("pattern") == "Gro")
+    #expect(try parser.values(["lists"]).values[Lists.pattern] == nil)
+    #expect(try parser.values(["lists", "Gro"]).values[Lists.pattern] == "Gro")
   }
 
   @Test func combinesShortFlags() throws {
     let values = try parser.values(["list", "delete", "-yq", "A"]).values
-    #expect(values.flag("yes"))
-    #expect(values.flag("quiet"))
+    #expect(values[ListDelete.yes])
+    #expect(values[ListDelete.quiet])
   }
 
   @Test(arguments: [
@@ -108,8 +125,8 @@ import Testing
   ])
   func flagInversionLastOneWins(flags: [String], expected: Bool?) throws {
     let values = try parser.values(["add", "L", "T", "--due", "friday"] + flags).values
-    #expect(values.flagValue("remind") == expected)
-    #expect(values.flag("remind") == (expected ?? false))
+    #expect(values[ifGiven: Add.remind] == expected)
+    #expect(values[Add.remind] == (expected ?? false))
   }
 
   @Test func callsValidateAfterInit() {
@@ -130,12 +147,38 @@ import Testing
     }
   }
 
-  @Test func requireNamesTheMissingArgument() {
-    let values = ParsedValues(commandPath: ["tool", "add"], values: ["list": ["Groceries"]])
+  @Test func aMissingPositionalIsNamed() {
+    let values = ParsedValues(
+      commandPath: ["tool", "add"], arguments: Add.configuration.arguments,
+      values: ["list": ["Groceries"]])
     #expect(
       throws: UsageError("Missing expected argument '<text>'.", commandPath: ["tool", "add"])
     ) {
-      try values.require("text")
+      try values[Add.text]
     }
+  }
+
+  @Test func aCommandDeclaresWhatItReads() throws {
+    let values = try parser.values(["add", "L", "T"]).values
+    #expect(values.declares(Add.due))
+    #expect(values.declares(Tool.db))
+    #expect(!values.declares(Add.undeclared))
+    #expect(!values.declares(ListAdd.color))
+  }
+
+  @Test func readingAnUndeclaredOptionTraps() async {
+    await #expect(processExitsWith: .failure) {
+      let values = try CommandParser(root: Tool.self).values(["add", "L", "T"]).values
+      _ = try values[Add.undeclared]
+    }
+  }
+
+  @Test func aHiddenCommandRunsButIsNotListed() throws {
+    let parsed = try parser.values(["__hidden", "--", "lists", "--json"])
+    #expect(parsed.path == ["tool", "__hidden"])
+    #expect(try parsed.values[Hidden.words] == ["lists", "--json"])
+    #expect(!parser.helpText(for: ["tool"]).contains("__hidden"))
+    #expect(!CompletionScript.script(for: .bash, root: Tool.self).contains("__hidden"))
+    #expect(parser.usageError(["__hiden"])?.message == "Unknown command '__hiden'.")
   }
 }

@@ -77,6 +77,6 @@ import Testing
 
   @Test func helpAfterDoubleDashIsAValue() throws {
     let values = try parser.values(["add", "Groceries", "--", "--help"]).values
-    #expect(values.string("text") == "--help")
+    #expect(try values[Add.text] == "--help")
   }
 }

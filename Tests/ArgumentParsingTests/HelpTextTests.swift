@@ -119,7 +119,10 @@ import Testing
     (["tool"], "tool <subcommand>"),
     (["tool", "list"], "tool list <subcommand>"),
     (["tool", "add"], "tool add <list> <text> [--due <date>] [--remind] [--json]"),
-    (["tool", "list", "delete"], "tool list delete <names> ... [--yes] [--quiet]"),
+    (
+      ["tool", "list", "delete"],
+      "tool list delete <names> ... [--yes] [--quiet] [--except <name> ...]"
+    ),
     (["tool", "lists"], "tool lists [<pattern>] [--json]"),
     (["tool", "lists", "nonsense"], "tool lists [<pattern>] [--json]"),
   ])

@@ -43,8 +43,12 @@ struct CompletionsCommandTests {
   }
 
   /// What bash's completion function offers for the words typed so far (the last one is
-  /// the word being completed, "" after a space).
-  static func bashCompletions(_ words: [String], script: URL, cli: CLI) throws -> [String] {
+  /// the word being completed, "" after a space), in `environment` (default: no binary on
+  /// the PATH).
+  static func bashCompletions(
+    _ words: [String], script: URL, cli: CLI,
+    environment: [String: String] = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+  ) throws -> [String] {
     let quoted = words.map { "'\($0)'" }.joined(separator: " ")
     let program = """
       source "$1" || exit 3
@@ -56,7 +60,7 @@ struct CompletionsCommandTests {
       """
     let result = try ShellTool.run(
       "bash", package: "bash", ["--norc", "--noprofile", "-c", program, "bash", script.path],
-      in: cli.folder)
+      in: cli.folder, environment: environment)
     #expect(result.code == 0, "\(result.error)")
     #expect(result.error == "")
     return result.output.split(separator: "\n").map(String.init)
@@ -158,11 +162,12 @@ struct CompletionsCommandTests {
 
 @Suite("checklists man: a manual page groff renders without warnings, naming every command")
 struct ManCommandTests {
-  /// Every command path below the root, such as "shop list add".
+  /// Every command path below the root, such as "shop list add", but hidden ones.
   static func commandPaths(
     _ command: any ParsableCommand.Type = ChecklistsCommand.self, prefix: [String] = []
   ) -> [String] {
-    command.configuration.subcommands.flatMap { sub -> [String] in
+    command.configuration.subcommands.filter { !$0.configuration.isHidden }.flatMap {
+      sub -> [String] in
       let path = prefix + [sub.configuration.commandName]
       return [path.joined(separator: " ")] + commandPaths(sub, prefix: path)
     }

@@ -44,4 +44,35 @@ struct ShareCommandTests {
     #expect(stranger.code == 1)
     #expect(stranger.error.contains("There is no user called 'carol'."))
   }
+
+  @Test("Sharing a shopping list without --shopping says to add it, and the other way round")
+  func wrongKindOfList() throws {
+    let cli = CLI()
+    try cli.ok("user", "add", "alice", input: "wonderland-42\n")
+    try cli.ok("user", "add", "dad", input: "builder-1234\n")
+    try cli.ok("--user", "alice", "shop", "list", "add", "Party")
+    try cli.ok("--user", "alice", "list", "add", "Packing")
+    for words in [
+      ["share", "Party", "dad"], ["share", "invite", "Party"], ["unshare", "Party", "dad"],
+    ] {
+      let result = try cli.run(["--user", "alice"] + words)
+      #expect(result.code == 1, "\(words)")
+      #expect(
+        result.error.hasPrefix(
+          "Error: 'Party' is a shopping list, not a checklist: add --shopping.\n"),
+        "\(words): \(result.error)")
+    }
+    let reverse = try cli.run("--user", "alice", "share", "Packing", "dad", "--shopping")
+    #expect(reverse.code == 1)
+    #expect(
+      reverse.error.hasPrefix(
+        "Error: 'Packing' is a checklist, not a shopping list: leave out --shopping.\n"))
+    // A name neither kind has is still not found, with its usual message.
+    let neither = try cli.run("--user", "alice", "share", "Nothing", "dad")
+    #expect(neither.code == 1)
+    #expect(neither.error.hasPrefix("Error: Unknown list 'Nothing'."))
+    #expect(
+      try cli.ok("--user", "alice", "share", "Party", "dad", "--shopping")
+        == "Shared 'Party' with 'dad' as checker.\n")
+  }
 }

@@ -11,22 +11,26 @@ struct AddCommand: RunnableCommand {
     commandName: "add",
     abstract: "Add an item at the end of a list.",
     arguments: [
-      .positional("list", help: "The list, by name or number."),
-      .positional("text", help: "The item's text (1 to 1,000 characters)."),
-      .option(
-        "due", valueName: "date",
-        help: "When it is due: \"tomorrow 9:00\", \"2026-12-24 18:00\", ISO 8601, \"in 2 hours\"."),
-      .flag("remind", help: "Remind me at the due date."),
-      .option("notes", valueName: "text", help: "Notes under the text (up to 10,000 characters)."),
-      .flag("flag", help: "Flag it."),
-      .option("priority", valueName: "none|low|medium|high", help: "How important it is."),
-      .option(
-        "repeat", valueName: "rule",
-        help: "How it repeats: \"every day\", \"every week on mon,thu\", \"monthly on the 15th\", "
-          + "or an RRULE."),
-      .option("under", valueName: "item", help: "Make it a subtask of this item (number or text)."),
-      jsonFlag,
+      CommonArguments.list, text, due, remind, notes, flag, ItemOptions.priorityOption,
+      recurrence, under, jsonFlag,
     ])
+
+  static let text = Positional("text", help: "The item's text (1 to 1,000 characters).")
+  static let due = Option(
+    "due", valueName: "date",
+    help: "When it is due: \"tomorrow 9:00\", \"2026-12-24 18:00\", ISO 8601, \"in 2 hours\".")
+  static let remind = Flag("remind", help: "Remind me at the due date.")
+  static let notes = Option(
+    "notes", valueName: "text", help: "Notes under the text (up to 10,000 characters).")
+  static let flag = Flag("flag", help: "Flag it.")
+  static let recurrence = Option(
+    "repeat", valueName: "rule",
+    help: "How it repeats: \"every day\", \"every week on mon,thu\", \"monthly on the 15th\", "
+      + "or an RRULE.",
+    transform: ItemOptions.recurrence)
+  static let under = Option(
+    "under", valueName: "item", help: "Make it a subtask of this item (number or text).",
+    completion: .custom(NameCompletion.items))
 
   var list: String
   var text: String
@@ -40,16 +44,16 @@ struct AddCommand: RunnableCommand {
   var json: Bool
 
   init(_ values: ParsedValues) throws {
-    list = try values.require("list")
-    text = try values.require("text")
-    due = values.string("due")
-    remind = values.flag("remind")
-    notes = values.string("notes")
-    flag = values.flag("flag")
-    priority = try values.string("priority").map(ItemOptions.priority)
-    recurrence = try values.string("repeat").flatMap(ItemOptions.recurrence)
-    under = values.string("under")
-    json = values.flag("json")
+    list = try values[CommonArguments.list]
+    text = try values[Self.text]
+    due = try values[Self.due]
+    remind = values[Self.remind]
+    notes = try values[Self.notes]
+    flag = values[Self.flag]
+    priority = try values[ItemOptions.priorityOption]
+    recurrence = try values[Self.recurrence] ?? nil
+    under = try values[Self.under]
+    json = values[Self.jsonFlag]
   }
 
   func validate() throws {

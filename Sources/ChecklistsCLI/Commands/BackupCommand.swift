@@ -46,17 +46,17 @@ struct BackupCommand: DatabaseFileCommand {
       An existing file is not overwritten unless --force. For a PostgreSQL database, use \
       PostgreSQL's pg_dump and pg_restore (see docs/BACKUP.md).
       """,
-    arguments: [
-      .positional("file", help: "The backup file to write."),
-      .flag("force", help: "Overwrite the file if it exists."),
-    ])
+    arguments: [file, force])
+
+  static let file = Positional("file", help: "The backup file to write.")
+  static let force = Flag("force", help: "Overwrite the file if it exists.")
 
   var file: String
   var force: Bool
 
   init(_ values: ParsedValues) throws {
-    file = try values.require("file")
-    force = values.flag("force")
+    file = try values[Self.file]
+    force = values[Self.force]
   }
 
   func run(_ context: CommandContext) throws {
@@ -91,13 +91,15 @@ struct RestoreCommand: DatabaseFileCommand {
       after the backup was made reload everything once instead of missing changes.
       """,
     arguments: [
-      .positional("file", help: "The backup to restore (made by 'checklists backup').")
+      file
     ])
+
+  static let file = Positional("file", help: "The backup to restore (made by 'checklists backup').")
 
   var file: String
 
   init(_ values: ParsedValues) throws {
-    file = try values.require("file")
+    file = try values[Self.file]
   }
 
   func run(_ context: CommandContext) throws {

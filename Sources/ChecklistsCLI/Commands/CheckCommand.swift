@@ -7,18 +7,18 @@ struct CheckmarkChange {
   var list: String
   var items: [String]
 
-  static func arguments(verb: String) -> [ArgumentDefinition] {
-    [
-      .positional("list", help: "The list, by name or number."),
-      .positional(
-        "items", help: "The items to \(verb), by number or text.", isRepeating: true),
-    ]
+  /// `<items> ...`, with what the command does to them.
+  static func items(verb: String) -> RepeatingPositional<String> {
+    Positional(
+      "items", help: "The items to \(verb), by number or text.",
+      completion: .custom(NameCompletion.items)
+    ).repeating()
   }
 
-  init(_ values: ParsedValues) throws {
-    list = try values.require("list")
-    items = values.strings("items")
-    if items.isEmpty { throw UsageError("Missing expected argument '<items> ...'.") }
+  init(_ values: ParsedValues, items: RepeatingPositional<String>) throws {
+    list = try values[CommonArguments.list]
+    self.items = try values[items]
+    if self.items.isEmpty { throw UsageError("Missing expected argument '<items> ...'.") }
   }
 
   /// Sets (or, with `nil`, flips) the checkmarks of the items in one transaction.
@@ -37,10 +37,12 @@ struct CheckmarkChange {
 struct CheckCommand: RunnableCommand {
   static let configuration = CommandConfiguration(
     commandName: "check", abstract: "Put a checkmark on items.",
-    arguments: CheckmarkChange.arguments(verb: "check"))
+    arguments: [CommonArguments.list, items])
+
+  static let items = CheckmarkChange.items(verb: "check")
 
   var change: CheckmarkChange
-  init(_ values: ParsedValues) throws { change = try CheckmarkChange(values) }
+  init(_ values: ParsedValues) throws { change = try CheckmarkChange(values, items: Self.items) }
   func run(_ context: CommandContext) throws { try change.apply(true, context: context) }
 }
 
@@ -48,10 +50,12 @@ struct CheckCommand: RunnableCommand {
 struct UncheckCommand: RunnableCommand {
   static let configuration = CommandConfiguration(
     commandName: "uncheck", abstract: "Take the checkmark off items.",
-    arguments: CheckmarkChange.arguments(verb: "uncheck"))
+    arguments: [CommonArguments.list, items])
+
+  static let items = CheckmarkChange.items(verb: "uncheck")
 
   var change: CheckmarkChange
-  init(_ values: ParsedValues) throws { change = try CheckmarkChange(values) }
+  init(_ values: ParsedValues) throws { change = try CheckmarkChange(values, items: Self.items) }
   func run(_ context: CommandContext) throws { try change.apply(false, context: context) }
 }
 
@@ -59,9 +63,11 @@ struct UncheckCommand: RunnableCommand {
 struct ToggleCommand: RunnableCommand {
   static let configuration = CommandConfiguration(
     commandName: "toggle", abstract: "Flip items' checkmarks, as tapping a row does.",
-    arguments: CheckmarkChange.arguments(verb: "toggle"))
+    arguments: [CommonArguments.list, items])
+
+  static let items = CheckmarkChange.items(verb: "toggle")
 
   var change: CheckmarkChange
-  init(_ values: ParsedValues) throws { change = try CheckmarkChange(values) }
+  init(_ values: ParsedValues) throws { change = try CheckmarkChange(values, items: Self.items) }
   func run(_ context: CommandContext) throws { try change.apply(nil, context: context) }
 }

@@ -16,12 +16,20 @@ struct CompletionsCommand: RunnableCommand {
 
       fish: 'checklists completions fish > ~/.config/fish/completions/checklists.fish'.
       """,
-    arguments: [.positional("shell", help: "bash, zsh or fish.")])
+    arguments: [shell])
+
+  /// `<shell>`, read as one the scripts are made for.
+  static let shell = Positional("shell", help: "bash, zsh or fish.", transform: shellNamed)
 
   var shell: CompletionScript.Shell
 
   init(_ values: ParsedValues) throws {
-    let name = try values.require("shell")
+    shell = try values[Self.shell]
+  }
+
+  /// The shell `name` names, ignoring case.
+  /// - Throws: `UsageError` naming the shells, or the closest one to a typo.
+  static func shellNamed(_ name: String) throws -> CompletionScript.Shell {
     guard let shell = CompletionScript.Shell(rawValue: name.lowercased()) else {
       let names = CompletionScript.Shell.allCases.map(\.rawValue)
       let hint = SpellingSuggestion.hint(for: name, among: names)
@@ -29,7 +37,7 @@ struct CompletionsCommand: RunnableCommand {
         "Unknown shell '\(name)'.\(hint.isEmpty ? " The shells are: \(names.joined(separator: ", "))." : hint)"
       )
     }
-    self.shell = shell
+    return shell
   }
 
   static var placement: CommandPlacement { .here }

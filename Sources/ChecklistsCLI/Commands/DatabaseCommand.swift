@@ -33,26 +33,26 @@ struct DatabaseCopyCommand: RunnableCommand {
       first (in the same transaction). A progress bar shows on a terminal when it takes more \
       than a second.
       """,
-    arguments: [
-      .option("from", valueName: "database", help: "The database to copy (only read)."),
-      .option("to", valueName: "database", help: "The database to copy into."),
-      .flag("replace", help: "Delete what the target holds and copy over it."),
-    ])
+    arguments: [from, to, replace])
+
+  static let from = Option("from", valueName: "database", help: "The database to copy (only read).")
+  static let to = Option("to", valueName: "database", help: "The database to copy into.")
+  static let replace = Flag("replace", help: "Delete what the target holds and copy over it.")
 
   var source: String
   var target: String
   var replacing: Bool
 
   init(_ values: ParsedValues) throws {
-    guard let source = values.string("from"), !source.isEmpty else {
+    guard let source = try values[Self.from], !source.isEmpty else {
       throw UsageError("Say which database to copy with --from <file or postgres:// URL>.")
     }
-    guard let target = values.string("to"), !target.isEmpty else {
+    guard let target = try values[Self.to], !target.isEmpty else {
       throw UsageError("Say which database to copy into with --to <file or postgres:// URL>.")
     }
     self.source = source
     self.target = target
-    replacing = values.flag("replace")
+    replacing = values[Self.replace]
   }
 
   static var placement: CommandPlacement { .here }

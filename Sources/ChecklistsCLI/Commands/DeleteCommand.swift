@@ -5,17 +5,14 @@ struct DeleteCommand: RunnableCommand {
   static let configuration = CommandConfiguration(
     commandName: "delete",
     abstract: "Delete an item from a list (to delete a list: 'checklists list delete').",
-    arguments: [
-      .positional("list", help: "The list, by name or number."),
-      .positional("item", help: "The item, by number or text."),
-    ])
+    arguments: [CommonArguments.list, CommonArguments.item])
 
   var list: String
   var item: String
 
   init(_ values: ParsedValues) throws {
-    list = try values.require("list")
-    item = try values.require("item")
+    list = try values[CommonArguments.list]
+    item = try values[CommonArguments.item]
   }
 
   func run(_ context: CommandContext) throws {

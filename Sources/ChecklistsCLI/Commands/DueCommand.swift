@@ -12,7 +12,7 @@ struct DueCommand: RunnableCommand {
   var json: Bool
 
   init(_ values: ParsedValues) throws {
-    json = values.flag("json")
+    json = values[Self.jsonFlag]
   }
 
   func run(_ context: CommandContext) throws {

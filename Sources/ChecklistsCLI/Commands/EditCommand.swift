@@ -13,26 +13,31 @@ struct EditCommand: RunnableCommand {
       "Change an item's text, due date, reminder, notes, flag, priority, repeat or parent, or "
       + "whether a list hides checked ones.",
     arguments: [
-      .positional("list", help: "The list, by name or number."),
-      .positional(
-        "item", help: "The item, by number or text (none with --hide-checked).", isOptional: true),
-      .option("text", valueName: "text", help: "Its new text."),
-      .option("due", valueName: "date", help: "Its new due date (\"none\" removes it)."),
-      .flag("no-due", help: "Remove the due date (and the reminder)."),
-      .flag("remind", inversion: "no-remind", help: "Turn Remind Me on or off."),
-      .option("notes", valueName: "text", help: "Its new notes (\"\" removes them)."),
-      .flag("flag", inversion: "no-flag", help: "Flag it or take the flag off."),
-      .option("priority", valueName: "none|low|medium|high", help: "How important it is."),
-      .option(
-        "repeat", valueName: "rule",
-        help: "How it repeats (\"every week on mon,thu\", an RRULE); \"never\" stops it."),
-      .option(
-        "under", valueName: "item",
-        help: "Make it a subtask of this item; \"none\" moves it to the top level."),
-      .option(
-        "hide-checked", valueName: "true|false",
-        help: "Whether the list hides its checked items (give no item)."),
+      CommonArguments.list, item, text, due, noDue, remind, notes, flag,
+      ItemOptions.priorityOption, recurrence, under, hideChecked,
     ])
+
+  static let item = Positional(
+    "item", help: "The item, by number or text (none with --hide-checked).",
+    completion: .custom(NameCompletion.items)
+  ).optional
+  static let text = Option("text", valueName: "text", help: "Its new text.")
+  static let due = Option("due", valueName: "date", help: "Its new due date (\"none\" removes it).")
+  static let noDue = Flag("no-due", help: "Remove the due date (and the reminder).")
+  static let remind = Flag("remind", inversion: "no-remind", help: "Turn Remind Me on or off.")
+  static let notes = Option("notes", valueName: "text", help: "Its new notes (\"\" removes them).")
+  static let flag = Flag("flag", inversion: "no-flag", help: "Flag it or take the flag off.")
+  static let recurrence = Option(
+    "repeat", valueName: "rule",
+    help: "How it repeats (\"every week on mon,thu\", an RRULE); \"never\" stops it.",
+    transform: ItemOptions.recurrence)
+  static let under = Option(
+    "under", valueName: "item",
+    help: "Make it a subtask of this item; \"none\" moves it to the top level.",
+    completion: .custom(NameCompletion.items))
+  static let hideChecked = Option(
+    "hide-checked", valueName: "true|false",
+    help: "Whether the list hides its checked items (give no item).")
 
   var list: String
   var item: String?
@@ -49,9 +54,9 @@ struct EditCommand: RunnableCommand {
   var under: String?
 
   init(_ values: ParsedValues) throws {
-    list = try values.require("list")
-    item = values.string("item")
-    if let setting = values.string("hide-checked") {
+    list = try values[CommonArguments.list]
+    item = try values[Self.item]
+    if let setting = try values[Self.hideChecked] {
       switch setting.lowercased() {
       case "true", "yes", "on": hidesChecked = true
       case "false", "no", "off": hidesChecked = false
@@ -59,16 +64,16 @@ struct EditCommand: RunnableCommand {
         throw UsageError("--hide-checked takes true or false, not '\(setting)'.")
       }
     }
-    text = values.string("text")
-    due = values.string("due")
-    removeDue = values.flag("no-due") || due?.lowercased() == "none"
+    text = try values[Self.text]
+    due = try values[Self.due]
+    removeDue = values[Self.noDue] || due?.lowercased() == "none"
     if removeDue { due = nil }
-    remind = values.flagValue("remind")
-    notes = values.string("notes")
-    flag = values.flagValue("flag")
-    priority = try values.string("priority").map(ItemOptions.priority)
-    recurrence = try values.string("repeat").map(ItemOptions.recurrence)
-    under = values.string("under")
+    remind = values[ifGiven: Self.remind]
+    notes = try values[Self.notes]
+    flag = values[ifGiven: Self.flag]
+    priority = try values[ItemOptions.priorityOption]
+    recurrence = try values[Self.recurrence]
+    under = try values[Self.under]
   }
 
   /// Whether any of the fields added in issue 14 changes.

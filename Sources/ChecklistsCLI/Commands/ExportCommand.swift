@@ -14,18 +14,18 @@ struct ExportCommand: RunnableCommand {
       (every key in every record; an item without a due date gets its creation date, as the app \
       itself does).
       """,
-    arguments: [
-      .option("format", valueName: "format", help: "json or ios-plist (default: json)."),
-      .option(
-        "output", short: "o", valueName: "file",
-        help: "The file to write (default: standard output)."),
-    ])
+    arguments: [format, output])
+
+  static let format = Option(
+    "format", valueName: "format", help: "json or ios-plist (default: json).")
+  static let output = Option(
+    "output", short: "o", valueName: "file", help: "The file to write (default: standard output).")
 
   var format: ChecklistsFileFormat
   var output: String?
 
   init(_ values: ParsedValues) throws {
-    let name = values.string("format") ?? ChecklistsFileFormat.json.rawValue
+    let name = try values[Self.format] ?? ChecklistsFileFormat.json.rawValue
     guard let format = ChecklistsFileFormat(rawValue: name.lowercased()) else {
       let names = ChecklistsFileFormat.allCases.map(\.rawValue)
       throw UsageError(
@@ -33,7 +33,7 @@ struct ExportCommand: RunnableCommand {
           + SpellingSuggestion.hint(for: name, among: names))
     }
     self.format = format
-    output = values.string("output")
+    output = try values[Self.output]
   }
 
   var files: CommandFiles {

@@ -8,8 +8,7 @@ struct HistoryCommand: RunnableCommand {
     commandName: "history",
     abstract: "Show when a repeating item was checked off, newest first.",
     arguments: [
-      .positional("list", help: "The list, by name or number."),
-      .positional("item", help: "The item, by number or text."),
+      CommonArguments.list, CommonArguments.item,
       jsonFlag,
     ])
 
@@ -18,9 +17,9 @@ struct HistoryCommand: RunnableCommand {
   var json: Bool
 
   init(_ values: ParsedValues) throws {
-    list = try values.require("list")
-    item = try values.require("item")
-    json = values.flag("json")
+    list = try values[CommonArguments.list]
+    item = try values[CommonArguments.item]
+    json = values[Self.jsonFlag]
   }
 
   func run(_ context: CommandContext) throws {

@@ -32,18 +32,19 @@ struct ImportCommand: RunnableCommand {
 
       Nothing is written unless the whole file is valid.
       """,
-    arguments: [
-      .positional(
-        "kind",
-        help: "'items' or 'checklists' to say what the file holds; leave out to recognise it.",
-        isOptional: true),
-      .positional("file", help: "The file to import ('-' reads standard input)."),
-      .flag("replace", help: "Replace the items of lists that already exist instead of merging."),
-      .option(
-        "list", short: "l", valueName: "list",
-        help: "For an items file: the shopping list for items that were on the app's list."),
-      jsonFlag,
-    ])
+    arguments: [kind, file, replace, list, jsonFlag])
+
+  static let kind = Positional(
+    "kind",
+    help: "'items' or 'checklists' to say what the file holds; leave out to recognise it."
+  ).optional
+  static let file = Positional("file", help: "The file to import ('-' reads standard input).")
+  static let replace = Flag(
+    "replace", help: "Replace the items of lists that already exist instead of merging.")
+  static let list = Option(
+    "list", short: "l", valueName: "list",
+    help: "For an items file: the shopping list for items that were on the app's list.",
+    completion: .custom(NameCompletion.shoppingLists))
 
   /// What the file holds.
   enum Kind: String, CaseIterable {
@@ -59,7 +60,7 @@ struct ImportCommand: RunnableCommand {
   var json: Bool
 
   init(_ values: ParsedValues) throws {
-    if let kind = values.string("kind") {
+    if let kind = try values[Self.kind] {
       guard let known = Kind(rawValue: kind.lowercased()) else {
         let names = Kind.allCases.map(\.rawValue)
         throw UsageError(
@@ -70,10 +71,10 @@ struct ImportCommand: RunnableCommand {
     } else {
       kind = nil
     }
-    file = try values.require("file")
-    mode = values.flag("replace") ? .replace : .merge
-    list = values.string("list")
-    json = values.flag("json")
+    file = try values[Self.file]
+    mode = values[Self.replace] ? .replace : .merge
+    list = try values[Self.list]
+    json = values[Self.jsonFlag]
   }
 
   func validate() throws {

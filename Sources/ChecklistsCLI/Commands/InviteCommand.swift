@@ -5,23 +5,6 @@ import ChecklistsServer
 import ChecklistsStore
 import Foundation
 
-/// How the invite commands name a list: a checklist, or with `--shopping` a shopping list.
-private struct InvitedList {
-  let id: UUID
-  let name: String
-  let scope: Change.Scope
-
-  init(_ reference: String, shopping: Bool, _ context: CommandContext) throws {
-    if shopping {
-      let list = try context.shopping().findList(reference)
-      (id, name, scope) = (list.id, list.name, .shoppingList)
-    } else {
-      let list = try context.service().findList(reference)
-      (id, name, scope) = (list.id, list.name, .checklist)
-    }
-  }
-}
-
 /// `checklists share invite <list> [--role R] [--expires 7d] [--uses N] [--shopping] [--json]`.
 struct ShareInviteCommand: RunnableCommand {
   static let configuration = CommandConfiguration(
@@ -36,17 +19,15 @@ struct ShareInviteCommand: RunnableCommand {
       front of the path.
       """,
     arguments: [
-      .positional("list", help: "The list, by name or number."),
-      .option("role", valueName: "role", help: "viewer, checker or editor (default: checker)."),
-      .option(
-        "expires", valueName: "days",
-        help: "How long it works: 7d, 30d, or a number of days (default: 7d, at most 90d)."),
-      .option(
-        "uses", valueName: "count",
-        help: "How many may use it, 1 to 100, or 'any' (default: 1)."),
-      .flag("shopping", help: "The list is a shopping list (default: a checklist)."),
+      ShareWithCommand.list, ShareWithCommand.role, expires, uses, CommonArguments.shopping,
       jsonFlag,
     ])
+
+  static let expires = Option(
+    "expires", valueName: "days",
+    help: "How long it works: 7d, 30d, or a number of days (default: 7d, at most 90d).")
+  static let uses = Option(
+    "uses", valueName: "count", help: "How many may use it, 1 to 100, or 'any' (default: 1).")
 
   struct JSON: Encodable {
     var invite: InviteJSON
@@ -62,10 +43,10 @@ struct ShareInviteCommand: RunnableCommand {
   var json: Bool
 
   init(_ values: ParsedValues) throws {
-    list = try values.require("list")
-    role = values.string("role") ?? ShareRole.checker.rawValue
+    list = try values[ShareWithCommand.list]
+    role = try values[ShareWithCommand.role] ?? ShareRole.checker.rawValue
     days = Invite.defaultLifetimeDays
-    if let text = values.string("expires") {
+    if let text = try values[Self.expires] {
       let number = text.lowercased().hasSuffix("d") ? String(text.dropLast()) : text
       guard let value = Int(number) else {
         throw UsageError("--expires takes a number of days such as 7d or 30, not '\(text)'.")
@@ -73,7 +54,7 @@ struct ShareInviteCommand: RunnableCommand {
       days = value
     }
     uses = 1
-    if let text = values.string("uses") {
+    if let text = try values[Self.uses] {
       if text.lowercased() == "any" {
         uses = nil
       } else if let value = Int(text) {
@@ -82,13 +63,13 @@ struct ShareInviteCommand: RunnableCommand {
         throw UsageError("--uses takes a number from 1 to 100, or 'any', not '\(text)'.")
       }
     }
-    shopping = values.flag("shopping")
-    json = values.flag("json")
+    shopping = values[CommonArguments.shopping]
+    json = values[Self.jsonFlag]
   }
 
   func run(_ context: CommandContext) throws {
     let role = try ShareRole.named(role)
-    let target = try InvitedList(list, shopping: shopping, context)
+    let target = try SharedListReference(list, shopping: shopping, context)
     let (details, token, _) = try context.invites().create(
       listID: target.id, scope: target.scope, role: role, expiresInDays: days, maxUses: uses,
       by: try context.service().owner)
@@ -125,9 +106,7 @@ struct ShareInvitesCommand: RunnableCommand {
     commandName: "invites",
     abstract: "Show the invite links of one of your lists that were not revoked.",
     arguments: [
-      .positional("list", help: "The list, by name or number."),
-      .flag("shopping", help: "The list is a shopping list (default: a checklist)."),
-      jsonFlag,
+      ShareWithCommand.list, CommonArguments.shopping, jsonFlag,
     ])
 
   struct JSON: Encodable { var invites: [InviteJSON] }
@@ -137,13 +116,13 @@ struct ShareInvitesCommand: RunnableCommand {
   var json: Bool
 
   init(_ values: ParsedValues) throws {
-    list = try values.require("list")
-    shopping = values.flag("shopping")
-    json = values.flag("json")
+    list = try values[ShareWithCommand.list]
+    shopping = values[CommonArguments.shopping]
+    json = values[Self.jsonFlag]
   }
 
   func run(_ context: CommandContext) throws {
-    let target = try InvitedList(list, shopping: shopping, context)
+    let target = try SharedListReference(list, shopping: shopping, context)
     let invites = try context.invites().invites(
       ofList: target.id, scope: target.scope, by: try context.service().owner)
     if json {
@@ -176,13 +155,15 @@ struct ShareRevokeInviteCommand: RunnableCommand {
     commandName: "revoke-invite",
     abstract: "Revoke one of your invite links: it stops working and says so.",
     arguments: [
-      .positional("id", help: "The invite's id, as 'checklists share invites' shows it.")
+      id
     ])
+
+  static let id = Positional("id", help: "The invite's id, as 'checklists share invites' shows it.")
 
   var id: String
 
   init(_ values: ParsedValues) throws {
-    id = try values.require("id")
+    id = try values[Self.id]
   }
 
   func run(_ context: CommandContext) throws {

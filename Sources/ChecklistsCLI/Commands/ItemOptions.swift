@@ -1,8 +1,13 @@
 import ArgumentParsing
 import ChecklistsCore
 
-/// Reading the options `add` and `edit` share for an item's priority and repeat rule.
+/// What `add` and `edit` share for an item's priority and repeat rule, and how they are read.
 enum ItemOptions {
+  /// `--priority none|low|medium|high`, read as an `ItemPriority`.
+  static let priorityOption = Option(
+    "priority", valueName: "none|low|medium|high", help: "How important it is.",
+    transform: priority)
+
   /// `--priority none|low|medium|high`.
   static func priority(_ text: String) throws -> ItemPriority {
     do {

@@ -7,14 +7,14 @@ struct ItemsCommand: RunnableCommand {
   static let configuration = CommandConfiguration(
     commandName: "items",
     abstract: "Show a list's items, numbered, with √ for checked ones.",
-    arguments: [.positional("list", help: "The list, by name or number."), jsonFlag])
+    arguments: [CommonArguments.list, jsonFlag])
 
   var list: String
   var json: Bool
 
   init(_ values: ParsedValues) throws {
-    list = try values.require("list")
-    json = values.flag("json")
+    list = try values[CommonArguments.list]
+    json = values[Self.jsonFlag]
   }
 
   func run(_ context: CommandContext) throws {

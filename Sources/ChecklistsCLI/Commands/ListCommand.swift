@@ -17,21 +17,20 @@ struct ListAddCommand: RunnableCommand {
   static let configuration = CommandConfiguration(
     commandName: "add",
     abstract: "Add a list.",
-    arguments: [
-      .positional("name", help: "The list's name (1 to 200 characters)."),
-      .option(
-        "icon", valueName: "icon", help: "Its icon (default: Folder); see 'checklists icons'."),
-      jsonFlag,
-    ])
+    arguments: [name, icon, jsonFlag])
+
+  static let name = Positional("name", help: "The list's name (1 to 200 characters).")
+  static let icon = Option(
+    "icon", valueName: "icon", help: "Its icon (default: Folder); see 'checklists icons'.")
 
   var name: String
   var icon: String?
   var json: Bool
 
   init(_ values: ParsedValues) throws {
-    name = try values.require("name")
-    icon = values.string("icon")
-    json = values.flag("json")
+    name = try values[Self.name]
+    icon = try values[Self.icon]
+    json = values[Self.jsonFlag]
   }
 
   func run(_ context: CommandContext) throws {
@@ -50,17 +49,16 @@ struct ListRenameCommand: RunnableCommand {
   static let configuration = CommandConfiguration(
     commandName: "rename",
     abstract: "Rename a list.",
-    arguments: [
-      .positional("list", help: "The list, by name or number."),
-      .positional("new-name", help: "Its new name."),
-    ])
+    arguments: [CommonArguments.list, newName])
+
+  static let newName = Positional("new-name", help: "Its new name.")
 
   var list: String
   var newName: String
 
   init(_ values: ParsedValues) throws {
-    list = try values.require("list")
-    newName = try values.require("new-name")
+    list = try values[CommonArguments.list]
+    newName = try values[Self.newName]
   }
 
   func run(_ context: CommandContext) throws {
@@ -76,17 +74,16 @@ struct ListIconCommand: RunnableCommand {
   static let configuration = CommandConfiguration(
     commandName: "icon",
     abstract: "Change a list's icon.",
-    arguments: [
-      .positional("list", help: "The list, by name or number."),
-      .positional("icon", help: "The icon; see 'checklists icons'."),
-    ])
+    arguments: [CommonArguments.list, icon])
+
+  static let icon = Positional("icon", help: "The icon; see 'checklists icons'.")
 
   var list: String
   var icon: String
 
   init(_ values: ParsedValues) throws {
-    list = try values.require("list")
-    icon = try values.require("icon")
+    list = try values[CommonArguments.list]
+    icon = try values[Self.icon]
   }
 
   func run(_ context: CommandContext) throws {
@@ -103,17 +100,14 @@ struct ListDeleteCommand: RunnableCommand {
     commandName: "delete",
     abstract: "Delete a list and all its items.",
     discussion: "Asks for confirmation unless --yes is given.",
-    arguments: [
-      .positional("list", help: "The list, by name or number."),
-      .flag("yes", short: "y", help: "Delete without asking."),
-    ])
+    arguments: [CommonArguments.list, CommonArguments.yes])
 
   var list: String
   var yes: Bool
 
   init(_ values: ParsedValues) throws {
-    list = try values.require("list")
-    yes = values.flag("yes")
+    list = try values[CommonArguments.list]
+    yes = values[CommonArguments.yes]
   }
 
   func run(_ context: CommandContext) throws {

@@ -11,7 +11,7 @@ struct ListsCommand: RunnableCommand {
   var json: Bool
 
   init(_ values: ParsedValues) throws {
-    json = values.flag("json")
+    json = values[Self.jsonFlag]
   }
 
   func run(_ context: CommandContext) throws {

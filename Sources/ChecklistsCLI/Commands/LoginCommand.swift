@@ -16,18 +16,18 @@ struct LoginCommand: RunnableCommand {
       uses a database file for one command, and 'checklists logout' signs out. The user is \
       --user (or $CHECKLISTS_USER), else asked for. Without a server, says where commands go.
       """,
-    arguments: [
-      .positional(
-        "server", help: "The server's address, such as https://lists.example.org.",
-        isOptional: true)
-    ])
+    arguments: [server])
+
+  static let server = Positional(
+    "server", help: "The server's address, such as https://lists.example.org."
+  ).optional
 
   static var placement: CommandPlacement { .here }
 
   var server: String?
 
   init(_ values: ParsedValues) throws {
-    server = values.string("server")
+    server = try values[Self.server]
   }
 
   func run(_ context: CommandContext) throws {

@@ -5,16 +5,15 @@ struct MoveCommand: RunnableCommand {
   static let configuration = CommandConfiguration(
     commandName: "move",
     abstract: "Move an item to another position in its list.",
-    arguments: [
-      .positional("list", help: "The list, by name or number."),
-      .positional("item", help: "The item, by number or text."),
-      .positional(
-        "position", help: "Where it goes: a number from 1 (top), or 'top' or 'bottom'.",
-        isOptional: true),
-      .option(
-        "after", valueName: "item",
-        help: "Put it right after this item (by number or text) instead of at a position."),
-    ])
+    arguments: [CommonArguments.list, CommonArguments.item, position, after])
+
+  static let position = Positional(
+    "position", help: "Where it goes: a number from 1 (top), or 'top' or 'bottom'."
+  ).optional
+  static let after = Option(
+    "after", valueName: "item",
+    help: "Put it right after this item (by number or text) instead of at a position.",
+    completion: .custom(NameCompletion.items))
 
   var list: String
   var item: String
@@ -27,9 +26,9 @@ struct MoveCommand: RunnableCommand {
   }
 
   init(_ values: ParsedValues) throws {
-    list = try values.require("list")
-    item = try values.require("item")
-    switch (values.string("position"), values.string("after")) {
+    list = try values[CommonArguments.list]
+    item = try values[CommonArguments.item]
+    switch try (values[Self.position], values[Self.after]) {
     case (nil, nil):
       throw UsageError("Missing expected argument '<position>' (or give --after <item>).")
     case (_?, _?):

@@ -8,13 +8,11 @@ struct ListReset {
   var list: String
   var json: Bool
 
-  static var arguments: [ArgumentDefinition] {
-    [.positional("list", help: "The list, by name or number."), UncheckAllCommand.jsonFlag]
-  }
+  static let arguments: [any ArgumentDeclaration] = [CommonArguments.list, CommonArguments.json]
 
   init(_ values: ParsedValues) throws {
-    list = try values.require("list")
-    json = values.flag("json")
+    list = try values[CommonArguments.list]
+    json = values[CommonArguments.json]
   }
 
   /// Resets the list in one transaction and prints what it did, or the list as `items --json`

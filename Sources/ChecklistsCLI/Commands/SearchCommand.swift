@@ -14,14 +14,16 @@ struct SearchCommand: RunnableCommand {
       name), ignoring case and accents: 'creme bru' finds "Crème brûlée". Checked items are \
       found too; at most 50 of each list.
       """,
-    arguments: [.positional("text", help: "The words to look for.", isRepeating: true), jsonFlag])
+    arguments: [words, jsonFlag])
+
+  static let words = Positional("text", help: "The words to look for.").repeating()
 
   var text: String
   var json: Bool
 
   init(_ values: ParsedValues) throws {
-    text = values.strings("text").joined(separator: " ")
-    json = values.flag("json")
+    text = try values[Self.words].joined(separator: " ")
+    json = values[Self.jsonFlag]
   }
 
   func run(_ context: CommandContext) throws {

@@ -43,44 +43,50 @@ struct ServeCommand: RunnableCommand {
       allowed with --push-allow-insecure-origin (for tests that play the push service).
       """,
     arguments: [
-      .option("host", valueName: "address", help: "The address to listen on (default: 127.0.0.1)."),
-      .option(
-        "port", short: "p", valueName: "port", help: "The port (default: 8080; 0 picks one)."),
-      .option(
-        "threads", valueName: "count", help: "Threads answering requests (default: 2 per core)."),
-      .option(
-        "tls-cert", valueName: "file",
-        help: "Serve HTTPS with this PEM certificate chain (needs --tls-key)."),
-      .option(
-        "tls-key", valueName: "file",
-        help: "The PEM private key of --tls-cert, not passphrase-protected."),
-      .flag(
-        "behind-https-proxy",
-        help: "Browsers reach this server through an HTTPS proxy: mark cookies Secure."),
-      .option(
-        "public-url", valueName: "url",
-        help: "An address people use, such as https://checklists.example.com (repeatable)."),
-      .option(
-        "max-connections-per-address", valueName: "count",
-        help: "Connections one client address may hold (default: 64; 0: no limit, the default "
-          + "behind a proxy)."),
-      .option(
-        "metrics-token", valueName: "token",
-        help: "Serve /metrics to 'Authorization: Bearer <token>' (default: "
-          + "$CHECKLISTS_METRICS_TOKEN; without either, /metrics is off)."),
-      .option(
-        "push-contact", valueName: "url",
-        help: "Where push services can reach the operator, mailto:… or https://… (default: the "
-          + "first --public-url)."),
-      .option(
-        "sign-up", valueName: "mode",
-        help: "invitation (default): whoever opens a working invite link may make an account; "
-          + "off: only 'checklists user add' makes accounts."),
-      .option(
-        "push-allow-insecure-origin", valueName: "origin",
-        help: "Also send pushes to this plain-HTTP origin, such as http://127.0.0.1:8090: for "
-          + "tests only (repeatable)."),
+      host, port, threads, tlsCertificate, tlsKey, behindHTTPSProxy, publicURL,
+      maxConnectionsPerAddress, metricsToken, pushContact, signUp, pushAllowInsecureOrigin,
     ])
+
+  static let host = Option(
+    "host", valueName: "address", help: "The address to listen on (default: 127.0.0.1).")
+  static let port = Option(
+    "port", short: "p", valueName: "port", help: "The port (default: 8080; 0 picks one).")
+  static let threads = Option(
+    "threads", valueName: "count", help: "Threads answering requests (default: 2 per core).")
+  static let tlsCertificate = Option(
+    "tls-cert", valueName: "file",
+    help: "Serve HTTPS with this PEM certificate chain (needs --tls-key).")
+  static let tlsKey = Option(
+    "tls-key", valueName: "file",
+    help: "The PEM private key of --tls-cert, not passphrase-protected.")
+  static let behindHTTPSProxy = Flag(
+    "behind-https-proxy",
+    help: "Browsers reach this server through an HTTPS proxy: mark cookies Secure.")
+  static let publicURL = Option(
+    "public-url", valueName: "url",
+    help: "An address people use, such as https://checklists.example.com (repeatable)."
+  ).repeating
+  static let maxConnectionsPerAddress = Option(
+    "max-connections-per-address", valueName: "count",
+    help: "Connections one client address may hold (default: 64; 0: no limit, the default "
+      + "behind a proxy).")
+  static let metricsToken = Option(
+    "metrics-token", valueName: "token",
+    help: "Serve /metrics to 'Authorization: Bearer <token>' (default: "
+      + "$CHECKLISTS_METRICS_TOKEN; without either, /metrics is off).")
+  static let pushContact = Option(
+    "push-contact", valueName: "url",
+    help: "Where push services can reach the operator, mailto:… or https://… (default: the "
+      + "first --public-url).")
+  static let signUp = Option(
+    "sign-up", valueName: "mode",
+    help: "invitation (default): whoever opens a working invite link may make an account; "
+      + "off: only 'checklists user add' makes accounts.")
+  static let pushAllowInsecureOrigin = Option(
+    "push-allow-insecure-origin", valueName: "origin",
+    help: "Also send pushes to this plain-HTTP origin, such as http://127.0.0.1:8090: for "
+      + "tests only (repeatable)."
+  ).repeating
 
   var configuration = ChecklistsServer.Configuration()
   /// The PEM files to serve HTTPS with, read when the command runs.
@@ -89,21 +95,21 @@ struct ServeCommand: RunnableCommand {
   var publicURLs: [PublicURL] = []
 
   init(_ values: ParsedValues) throws {
-    if let host = values.string("host") { configuration.host = host }
-    if let port = values.string("port") {
+    if let host = try values[Self.host] { configuration.host = host }
+    if let port = try values[Self.port] {
       guard let number = UInt16(port) else {
         throw UsageError("The port must be a number from 0 to 65535, not '\(port)'.")
       }
       configuration.port = number
     }
-    if let threads = values.string("threads") {
+    if let threads = try values[Self.threads] {
       guard let count = Int(threads), (1...256).contains(count) else {
         throw UsageError("The thread count must be a number from 1 to 256, not '\(threads)'.")
       }
       configuration.threadCount = count
     }
-    configuration.secureCookies = values.flag("behind-https-proxy")
-    if let text = values.string("max-connections-per-address") {
+    configuration.secureCookies = values[Self.behindHTTPSProxy]
+    if let text = try values[Self.maxConnectionsPerAddress] {
       guard let count = Int(text), (0...100_000).contains(count) else {
         throw UsageError(
           "--max-connections-per-address takes a number from 0 (no limit) to 100000, not '\(text)'."
@@ -111,20 +117,20 @@ struct ServeCommand: RunnableCommand {
       }
       configuration.maxConnectionsPerAddress = count
     }
-    publicURLs = try values.strings("public-url").map { text in
+    publicURLs = try values[Self.publicURL].map { text in
       do {
         return try PublicURL(text)
       } catch let error as ChecklistsError {
         throw UsageError("--public-url: \(error.description)")
       }
     }
-    switch (values.string("tls-cert"), values.string("tls-key")) {
+    switch try (values[Self.tlsCertificate], values[Self.tlsKey]) {
     case (let certificate?, let key?): tlsFiles = (certificate, key)
     case (nil, nil): break
     case (_?, nil): throw UsageError("--tls-cert needs --tls-key: the certificate's private key.")
     case (nil, _?): throw UsageError("--tls-key needs --tls-cert: the key's certificate chain.")
     }
-    if let token = values.string("metrics-token") {
+    if let token = try values[Self.metricsToken] {
       guard !token.isEmpty, !token.contains(where: \.isWhitespace) else {
         throw UsageError(
           "--metrics-token takes a token without spaces, such as the output of "
@@ -132,7 +138,7 @@ struct ServeCommand: RunnableCommand {
       }
       configuration.metricsToken = token
     }
-    if let contact = values.string("push-contact") {
+    if let contact = try values[Self.pushContact] {
       let lowered = contact.lowercased()
       guard lowered.hasPrefix("mailto:") || lowered.hasPrefix("https://"),
         !contact.contains(where: \.isWhitespace), contact.count > 8
@@ -143,13 +149,13 @@ struct ServeCommand: RunnableCommand {
       }
       configuration.pushContact = contact
     }
-    if let mode = values.string("sign-up") {
+    if let mode = try values[Self.signUp] {
       guard let signUp = ChecklistsServer.SignUp(rawValue: mode.lowercased()) else {
         throw UsageError("--sign-up takes 'invitation' or 'off', not '\(mode)'.")
       }
       configuration.signUp = signUp
     }
-    configuration.pushAllowedInsecureOrigins = values.strings("push-allow-insecure-origin")
+    configuration.pushAllowedInsecureOrigins = try values[Self.pushAllowInsecureOrigin]
     for origin in configuration.pushAllowedInsecureOrigins {
       guard let url = URL(string: origin), url.scheme == "http", url.host != nil,
         url.path.isEmpty || url.path == "/"

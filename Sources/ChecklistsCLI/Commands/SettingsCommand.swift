@@ -14,20 +14,21 @@ struct SettingsCommand: RunnableCommand {
       with --relabel-prices the prices in another currency take the new one (for a catalogue \
       whose currency was set wrong), else they stay as they are.
       """,
-    arguments: [
-      .option("currency", valueName: "code", help: "The catalogue's new currency, such as GBP."),
-      .flag("relabel-prices", help: "Give every price the new currency, keeping its amount."),
-      jsonFlag,
-    ])
+    arguments: [currency, relabelPrices, jsonFlag])
+
+  static let currency = Option(
+    "currency", valueName: "code", help: "The catalogue's new currency, such as GBP.")
+  static let relabelPrices = Flag(
+    "relabel-prices", help: "Give every price the new currency, keeping its amount.")
 
   var currency: String?
   var relabelPrices: Bool
   var json: Bool
 
   init(_ values: ParsedValues) throws {
-    currency = values.string("currency")
-    relabelPrices = values.flag("relabel-prices")
-    json = values.flag("json")
+    currency = try values[Self.currency]
+    relabelPrices = values[Self.relabelPrices]
+    json = values[Self.jsonFlag]
   }
 
   func validate() throws {

@@ -3,22 +3,43 @@ import ChecklistsCore
 import ChecklistsStore
 import Foundation
 
-/// How the sharing commands name a list: a checklist, or with `--shopping` a shopping list.
-private struct SharedListReference {
-  static let shoppingFlag = ArgumentDefinition.flag(
-    "shopping", help: "The list is a shopping list (default: a checklist).")
-
+/// How the sharing and invite commands name a list: a checklist, or with `--shopping` a
+/// shopping list.
+struct SharedListReference {
   let id: UUID
   let name: String
+  let scope: Change.Scope
 
+  /// Finds the list; a name that only a list of the other kind has gets a hint about
+  /// `--shopping` instead of "not found".
+  /// - Throws: `notFound` or `ambiguous` from the search, with that hint where it applies.
   init(_ reference: String, shopping: Bool, _ context: CommandContext) throws {
-    if shopping {
-      let list = try context.shopping().findList(reference)
-      (id, name) = (list.id, list.name)
-    } else {
-      let list = try context.service().findList(reference)
-      (id, name) = (list.id, list.name)
+    do {
+      if shopping {
+        let list = try context.shopping().findList(reference)
+        (id, name, scope) = (list.id, list.name, .shoppingList)
+      } else {
+        let list = try context.service().findList(reference)
+        (id, name, scope) = (list.id, list.name, .checklist)
+      }
+    } catch let error as ChecklistsError where error.code == .notFound {
+      throw Self.otherKindHint(reference, shopping: shopping, context) ?? error
     }
+  }
+
+  /// "'Party' is a shopping list, not a checklist: add --shopping." when the list not found
+  /// as one kind is a list of the other kind; nil otherwise.
+  private static func otherKindHint(
+    _ reference: String, shopping: Bool, _ context: CommandContext
+  ) -> ChecklistsError? {
+    if shopping {
+      guard let list = try? context.service().findList(reference) else { return nil }
+      return ChecklistsError(
+        .notFound, "'\(list.name)' is a checklist, not a shopping list: leave out --shopping.")
+    }
+    guard let list = try? context.shopping().findList(reference) else { return nil }
+    return ChecklistsError(
+      .notFound, "'\(list.name)' is a shopping list, not a checklist: add --shopping.")
   }
 }
 
@@ -57,11 +78,15 @@ struct ShareWithCommand: RunnableCommand {
       or shares a list. Acts as --user when there are several users.
       """,
     arguments: [
-      .positional("list", help: "The list, by name or number."),
-      .positional("username", help: "The user to share it with."),
-      .option("role", valueName: "role", help: "viewer, checker or editor (default: checker)."),
-      SharedListReference.shoppingFlag,
+      list, username, role, CommonArguments.shopping,
     ])
+
+  /// `<list>`: a checklist, or with `--shopping` a shopping list.
+  static let list = Positional(
+    "list", help: "The list, by name or number.", completion: .custom(NameCompletion.anyLists))
+  static let username = Positional("username", help: "The user to share it with.")
+  static let role = Option(
+    "role", valueName: "role", help: "viewer, checker or editor (default: checker).")
 
   var list: String
   var user: String
@@ -69,10 +94,10 @@ struct ShareWithCommand: RunnableCommand {
   var shopping: Bool
 
   init(_ values: ParsedValues) throws {
-    list = try values.require("list")
-    user = try values.require("username")
-    role = values.string("role") ?? ShareRole.checker.rawValue
-    shopping = values.flag("shopping")
+    list = try values[Self.list]
+    user = try values[Self.username]
+    role = try values[Self.role] ?? ShareRole.checker.rawValue
+    shopping = values[CommonArguments.shopping]
   }
 
   func run(_ context: CommandContext) throws {
@@ -89,19 +114,19 @@ struct UnshareCommand: RunnableCommand {
     commandName: "unshare",
     abstract: "Stop sharing one of your lists with a user.",
     arguments: [
-      .positional("list", help: "The list, by name or number."),
-      .positional("username", help: "The user."),
-      SharedListReference.shoppingFlag,
+      ShareWithCommand.list, username, CommonArguments.shopping,
     ])
+
+  static let username = Positional("username", help: "The user.")
 
   var list: String
   var user: String
   var shopping: Bool
 
   init(_ values: ParsedValues) throws {
-    list = try values.require("list")
-    user = try values.require("username")
-    shopping = values.flag("shopping")
+    list = try values[ShareWithCommand.list]
+    user = try values[Self.username]
+    shopping = values[CommonArguments.shopping]
   }
 
   func run(_ context: CommandContext) throws {
@@ -117,16 +142,19 @@ struct LeaveCommand: RunnableCommand {
     commandName: "leave",
     abstract: "Leave a list someone shared with you.",
     arguments: [
-      .positional("list", help: "The shared list, by name or number."),
-      SharedListReference.shoppingFlag,
+      list, CommonArguments.shopping,
     ])
+
+  static let list = Positional(
+    "list", help: "The shared list, by name or number.",
+    completion: .custom(NameCompletion.anyLists))
 
   var list: String
   var shopping: Bool
 
   init(_ values: ParsedValues) throws {
-    list = try values.require("list")
-    shopping = values.flag("shopping")
+    list = try values[Self.list]
+    shopping = values[CommonArguments.shopping]
   }
 
   func run(_ context: CommandContext) throws {
@@ -168,7 +196,7 @@ struct SharesCommand: RunnableCommand {
   var json: Bool
 
   init(_ values: ParsedValues) throws {
-    json = values.flag("json")
+    json = values[Self.jsonFlag]
   }
 
   func run(_ context: CommandContext) throws {

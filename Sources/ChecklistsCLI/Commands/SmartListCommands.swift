@@ -43,7 +43,7 @@ struct TodayCommand: SmartListCommand {
   static let configuration = smartListConfiguration(
     "Show unchecked items due today or earlier, from every list.")
   var json: Bool
-  init(_ values: ParsedValues) throws { json = values.flag("json") }
+  init(_ values: ParsedValues) throws { json = values[Self.jsonFlag] }
 }
 
 /// `checklists scheduled`.
@@ -52,7 +52,7 @@ struct ScheduledCommand: SmartListCommand {
   static let configuration = smartListConfiguration(
     "Show unchecked items with a due date, soonest first, from every list.")
   var json: Bool
-  init(_ values: ParsedValues) throws { json = values.flag("json") }
+  init(_ values: ParsedValues) throws { json = values[Self.jsonFlag] }
 }
 
 /// `checklists overdue`.
@@ -61,7 +61,7 @@ struct OverdueCommand: SmartListCommand {
   static let configuration = smartListConfiguration(
     "Show unchecked items whose due date has passed, from every list.")
   var json: Bool
-  init(_ values: ParsedValues) throws { json = values.flag("json") }
+  init(_ values: ParsedValues) throws { json = values[Self.jsonFlag] }
 }
 
 /// `checklists flagged`.
@@ -70,7 +70,7 @@ struct FlaggedCommand: SmartListCommand {
   static let configuration = smartListConfiguration(
     "Show unchecked flagged items, from every list.")
   var json: Bool
-  init(_ values: ParsedValues) throws { json = values.flag("json") }
+  init(_ values: ParsedValues) throws { json = values[Self.jsonFlag] }
 }
 
 /// `checklists all`.
@@ -78,5 +78,5 @@ struct AllCommand: SmartListCommand {
   static let kind = SmartListKind.all
   static let configuration = smartListConfiguration("Show every unchecked item, list by list.")
   var json: Bool
-  init(_ values: ParsedValues) throws { json = values.flag("json") }
+  init(_ values: ParsedValues) throws { json = values[Self.jsonFlag] }
 }

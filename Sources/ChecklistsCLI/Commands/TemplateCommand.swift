@@ -48,19 +48,20 @@ struct TemplateSaveCommand: RunnableCommand {
     commandName: "save",
     abstract: "Save a list as a template.",
     arguments: [
-      .positional("list", help: "The list, by name or number."),
-      .option("name", valueName: "name", help: "The template's name (default: the list's)."),
-      jsonFlag,
+      CommonArguments.list, name, jsonFlag,
     ])
+
+  static let name = Option(
+    "name", valueName: "name", help: "The template's name (default: the list's).")
 
   var list: String
   var name: String?
   var json: Bool
 
   init(_ values: ParsedValues) throws {
-    list = try values.require("list")
-    name = values.string("name")
-    json = values.flag("json")
+    list = try values[CommonArguments.list]
+    name = try values[Self.name]
+    json = values[Self.jsonFlag]
   }
 
   func run(_ context: CommandContext) throws {
@@ -86,7 +87,7 @@ struct TemplateListCommand: RunnableCommand {
 
   var json: Bool
 
-  init(_ values: ParsedValues) throws { json = values.flag("json") }
+  init(_ values: ParsedValues) throws { json = values[Self.jsonFlag] }
 
   func run(_ context: CommandContext) throws {
     let templates = try context.templates().templates()
@@ -114,15 +115,17 @@ struct TemplateStartCommand: RunnableCommand {
     commandName: "start",
     abstract: "Start a new list from a template.",
     arguments: [
-      .positional("template", help: "The template, by name or number."),
-      .option(
-        "name", valueName: "name",
-        help: "The new list's name (default: the template's, numbered if taken)."),
-      .option(
-        "on", valueName: "date",
-        help: "The day the list starts, which due dates follow (default: today)."),
-      jsonFlag,
+      template, name, on, jsonFlag,
     ])
+
+  /// `<template>`, by name or number.
+  static let template = Positional("template", help: "The template, by name or number.")
+  static let name = Option(
+    "name", valueName: "name",
+    help: "The new list's name (default: the template's, numbered if taken).")
+  static let on = Option(
+    "on", valueName: "date",
+    help: "The day the list starts, which due dates follow (default: today).")
 
   var template: String
   var name: String?
@@ -130,10 +133,10 @@ struct TemplateStartCommand: RunnableCommand {
   var json: Bool
 
   init(_ values: ParsedValues) throws {
-    template = try values.require("template")
-    name = values.string("name")
-    on = values.string("on")
-    json = values.flag("json")
+    template = try values[Self.template]
+    name = try values[Self.name]
+    on = try values[Self.on]
+    json = values[Self.jsonFlag]
   }
 
   func run(_ context: CommandContext) throws {
@@ -161,12 +164,12 @@ struct TemplateDeleteCommand: RunnableCommand {
   static let configuration = CommandConfiguration(
     commandName: "delete",
     abstract: "Delete a template (lists started from it stay).",
-    arguments: [.positional("template", help: "The template, by name or number.")])
+    arguments: [TemplateStartCommand.template])
 
   var template: String
 
   init(_ values: ParsedValues) throws {
-    template = try values.require("template")
+    template = try values[TemplateStartCommand.template]
   }
 
   func run(_ context: CommandContext) throws {

@@ -37,9 +37,10 @@ struct TokenCreateCommand: RunnableCommand {
     commandName: "create",
     abstract: "Create a token and show it once.",
     arguments: [
-      .positional("name", help: "What it is for, such as 'backup script'."),
-      jsonFlag,
+      name, jsonFlag,
     ])
+
+  static let name = Positional("name", help: "What it is for, such as 'backup script'.")
 
   struct TokenJSON: Encodable {
     var id: UUID
@@ -60,8 +61,8 @@ struct TokenCreateCommand: RunnableCommand {
   var json: Bool
 
   init(_ values: ParsedValues) throws {
-    name = try values.require("name")
-    json = values.flag("json")
+    name = try values[Self.name]
+    json = values[Self.jsonFlag]
   }
 
   func run(_ context: CommandContext) throws {
@@ -90,7 +91,7 @@ struct TokenListCommand: RunnableCommand {
   var json: Bool
 
   init(_ values: ParsedValues) throws {
-    json = values.flag("json")
+    json = values[Self.jsonFlag]
   }
 
   func run(_ context: CommandContext) throws {
@@ -117,13 +118,15 @@ struct TokenRevokeCommand: RunnableCommand {
     commandName: "revoke",
     abstract: "Revoke a token: scripts using it are refused from now on.",
     arguments: [
-      .positional("token", help: "The token's name, number or id.")
+      token
     ])
+
+  static let token = Positional("token", help: "The token's name, number or id.")
 
   var token: String
 
   init(_ values: ParsedValues) throws {
-    token = try values.require("token")
+    token = try values[Self.token]
   }
 
   func run(_ context: CommandContext) throws {

@@ -39,13 +39,15 @@ struct UserAddCommand: AccountCommand {
     commandName: "add",
     abstract: "Add a user; asks for the password.",
     arguments: [
-      .positional("name", help: "The login name: letters a–z, digits, '.', '-', '_'.")
+      name
     ])
+
+  static let name = Positional("name", help: "The login name: letters a–z, digits, '.', '-', '_'.")
 
   var name: String
 
   init(_ values: ParsedValues) throws {
-    name = try values.require("name")
+    name = try values[Self.name]
   }
 
   func run(_ context: CommandContext) throws {
@@ -76,7 +78,7 @@ struct UserListCommand: AccountCommand {
   var json: Bool
 
   init(_ values: ParsedValues) throws {
-    json = values.flag("json")
+    json = values[Self.jsonFlag]
   }
 
   func run(_ context: CommandContext) throws {
@@ -102,12 +104,15 @@ struct UserPasswordCommand: AccountCommand {
   static let configuration = CommandConfiguration(
     commandName: "passwd",
     abstract: "Set a user's password; signs out their sessions.",
-    arguments: [.positional("name", help: "The user.")])
+    arguments: [name])
+
+  /// `<name>`: an existing user.
+  static let name = Positional("name", help: "The user.")
 
   var name: String
 
   init(_ values: ParsedValues) throws {
-    name = try values.require("name")
+    name = try values[Self.name]
   }
 
   func run(_ context: CommandContext) throws {
@@ -127,16 +132,15 @@ struct UserDeleteCommand: AccountCommand {
     abstract: "Delete a user and everything they own.",
     discussion: "Asks for confirmation unless --yes is given.",
     arguments: [
-      .positional("name", help: "The user."),
-      .flag("yes", short: "y", help: "Delete without asking."),
+      UserPasswordCommand.name, CommonArguments.yes,
     ])
 
   var name: String
   var yes: Bool
 
   init(_ values: ParsedValues) throws {
-    name = try values.require("name")
-    yes = values.flag("yes")
+    name = try values[UserPasswordCommand.name]
+    yes = values[CommonArguments.yes]
   }
 
   func run(_ context: CommandContext) throws {

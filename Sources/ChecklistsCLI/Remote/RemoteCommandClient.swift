@@ -23,7 +23,7 @@ struct RemoteCommandClient {
     if case .databaseOnly(let reason) = type(of: command).placement {
       throw UsageError("You are signed in to \(login.server). \(reason)")
     }
-    if let user = values.string("user") {
+    if let user = try values[ChecklistsCommand.userOption] {
       throw UsageError(
         "--user '\(user)' picks a user of a database file; you are signed in to "
           + "\(login.server) as \(login.user). Add --db <file> to use a database file.")

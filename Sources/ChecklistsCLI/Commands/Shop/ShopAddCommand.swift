@@ -17,11 +17,10 @@ struct ShopAddCommand: RunnableCommand {
       list stays there once, with its quantity changed only by --quantity.
       """,
     arguments: [
-      .positional("names", help: "The items' names.", isRepeating: true),
-      ShoppingArguments.listOption,
-      ShoppingArguments.quantityOption,
-      jsonFlag,
+      names, ShoppingArguments.listOption, ShoppingArguments.quantityOption, jsonFlag,
     ])
+
+  static let names = Positional("names", help: "The items' names.").repeating()
 
   var names: [String]
   var list: String?
@@ -29,11 +28,11 @@ struct ShopAddCommand: RunnableCommand {
   var json: Bool
 
   init(_ values: ParsedValues) throws {
-    names = values.strings("names")
+    names = try values[Self.names]
     if names.isEmpty { throw UsageError("Missing expected argument '<names> ...'.") }
-    list = values.string("list")
-    quantity = try values.string("quantity").map(ShoppingArguments.quantity)
-    json = values.flag("json")
+    list = try values[ShoppingArguments.listOption]
+    quantity = try values[ShoppingArguments.quantityOption]
+    json = values[Self.jsonFlag]
   }
 
   func run(_ context: CommandContext) throws {

@@ -40,19 +40,19 @@ struct ShopShowCommand: RunnableCommand {
       shop (by category, then name). The numbers are what other 'shop' commands take as \
       <item>.
       """,
-    arguments: [
-      .positional(
-        "list", help: "The shopping list, by name or number (default: 'Shopping List').",
-        isOptional: true),
-      jsonFlag,
-    ])
+    arguments: [list, jsonFlag])
+
+  static let list = Positional(
+    "list", help: "The shopping list, by name or number (default: 'Shopping List').",
+    completion: .custom(NameCompletion.shoppingLists)
+  ).optional
 
   var list: String?
   var json: Bool
 
   init(_ values: ParsedValues) throws {
-    list = values.string("list")
-    json = values.flag("json")
+    list = try values[Self.list]
+    json = values[Self.jsonFlag]
   }
 
   func run(_ context: CommandContext) throws {
@@ -78,7 +78,7 @@ struct ShopListsCommand: RunnableCommand {
   var json: Bool
 
   init(_ values: ParsedValues) throws {
-    json = values.flag("json")
+    json = values[Self.jsonFlag]
   }
 
   func run(_ context: CommandContext) throws {

@@ -10,21 +10,23 @@ struct ShoppingLinesChange {
   var items: [String]
   var json: Bool
 
-  static func arguments(verb: String) -> [ArgumentDefinition] {
-    [
-      .positional(
-        "items", help: "The items to \(verb), by name or by number in 'checklists shop'.",
-        isRepeating: true),
-      ShoppingArguments.listOption,
-      ShopCheckCommand.jsonFlag,
-    ]
+  /// `<items> ...`, with what the command does to them.
+  static func items(verb: String) -> RepeatingPositional<String> {
+    Positional(
+      "items", help: "The items to \(verb), by name or by number in 'checklists shop'."
+    ).repeating()
   }
 
-  init(_ values: ParsedValues) throws {
-    items = values.strings("items")
-    if items.isEmpty { throw UsageError("Missing expected argument '<items> ...'.") }
-    list = values.string("list")
-    json = values.flag("json")
+  /// The command's arguments around its `<items> ...`.
+  static func arguments(_ items: RepeatingPositional<String>) -> [any ArgumentDeclaration] {
+    [items, ShoppingArguments.listOption, CommonArguments.json]
+  }
+
+  init(_ values: ParsedValues, items: RepeatingPositional<String>) throws {
+    self.items = try values[items]
+    if self.items.isEmpty { throw UsageError("Missing expected argument '<items> ...'.") }
+    list = try values[ShoppingArguments.listOption]
+    json = values[CommonArguments.json]
   }
 
   /// Puts the lines in the cart or takes them out, then shows them and the list's state.
@@ -69,10 +71,14 @@ struct ShoppingLinesChange {
 struct ShopCheckCommand: RunnableCommand {
   static let configuration = CommandConfiguration(
     commandName: "check", abstract: "Put items in the cart: check them off while shopping.",
-    arguments: ShoppingLinesChange.arguments(verb: "put in the cart"))
+    arguments: ShoppingLinesChange.arguments(items))
+
+  static let items = ShoppingLinesChange.items(verb: "put in the cart")
 
   var change: ShoppingLinesChange
-  init(_ values: ParsedValues) throws { change = try ShoppingLinesChange(values) }
+  init(_ values: ParsedValues) throws {
+    change = try ShoppingLinesChange(values, items: Self.items)
+  }
   func run(_ context: CommandContext) throws { try change.setInCart(true, context: context) }
 }
 
@@ -80,10 +86,14 @@ struct ShopCheckCommand: RunnableCommand {
 struct ShopUncheckCommand: RunnableCommand {
   static let configuration = CommandConfiguration(
     commandName: "uncheck", abstract: "Take items out of the cart: still to get.",
-    arguments: ShoppingLinesChange.arguments(verb: "take out of the cart"))
+    arguments: ShoppingLinesChange.arguments(items))
+
+  static let items = ShoppingLinesChange.items(verb: "take out of the cart")
 
   var change: ShoppingLinesChange
-  init(_ values: ParsedValues) throws { change = try ShoppingLinesChange(values) }
+  init(_ values: ParsedValues) throws {
+    change = try ShoppingLinesChange(values, items: Self.items)
+  }
   func run(_ context: CommandContext) throws { try change.setInCart(false, context: context) }
 }
 
@@ -92,10 +102,14 @@ struct ShopRemoveCommand: RunnableCommand {
   static let configuration = CommandConfiguration(
     commandName: "remove",
     abstract: "Take items off a shopping list; they stay in the catalogue.",
-    arguments: ShoppingLinesChange.arguments(verb: "take off the list"))
+    arguments: ShoppingLinesChange.arguments(items))
+
+  static let items = ShoppingLinesChange.items(verb: "take off the list")
 
   var change: ShoppingLinesChange
-  init(_ values: ParsedValues) throws { change = try ShoppingLinesChange(values) }
+  init(_ values: ParsedValues) throws {
+    change = try ShoppingLinesChange(values, items: Self.items)
+  }
 
   func run(_ context: CommandContext) throws {
     let shopping = try context.shopping()
@@ -124,11 +138,14 @@ struct ShopQuantityCommand: RunnableCommand {
     commandName: "quantity",
     abstract: "Change how many of an item to buy.",
     arguments: [
-      .positional("item", help: "The item, by name or by number in 'checklists shop'."),
-      .positional("n", help: "How many, 1 to \(ShoppingEntry.maximumQuantity)."),
-      ShoppingArguments.listOption,
-      jsonFlag,
+      item, quantity, ShoppingArguments.listOption, jsonFlag,
     ])
+
+  static let item = Positional(
+    "item", help: "The item, by name or by number in 'checklists shop'.")
+  static let quantity = Positional(
+    "n", help: "How many, 1 to \(ShoppingEntry.maximumQuantity).",
+    transform: ShoppingArguments.quantity)
 
   var item: String
   var quantity: Int
@@ -136,10 +153,10 @@ struct ShopQuantityCommand: RunnableCommand {
   var json: Bool
 
   init(_ values: ParsedValues) throws {
-    item = try values.require("item")
-    quantity = try ShoppingArguments.quantity(values.require("n"))
-    list = values.string("list")
-    json = values.flag("json")
+    item = try values[Self.item]
+    quantity = try values[Self.quantity]
+    list = try values[ShoppingArguments.listOption]
+    json = values[Self.jsonFlag]
   }
 
   func run(_ context: CommandContext) throws {
@@ -164,8 +181,8 @@ struct ShopFinishCommand: RunnableCommand {
   var json: Bool
 
   init(_ values: ParsedValues) throws {
-    list = values.string("list")
-    json = values.flag("json")
+    list = try values[ShoppingArguments.listOption]
+    json = values[Self.jsonFlag]
   }
 
   func run(_ context: CommandContext) throws {

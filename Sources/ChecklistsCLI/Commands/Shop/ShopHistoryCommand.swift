@@ -9,16 +9,18 @@ struct ShopHistoryCommand: RunnableCommand {
     commandName: "history",
     abstract: "Show every price a catalogue item has had, oldest first, with its date.",
     arguments: [
-      .positional("item", help: "The item, by name or by its number in 'checklists shop items'."),
-      jsonFlag,
+      item, jsonFlag,
     ])
+
+  static let item = Positional(
+    "item", help: "The item, by name or by its number in 'checklists shop items'.")
 
   var item: String
   var json: Bool
 
   init(_ values: ParsedValues) throws {
-    item = try values.require("item")
-    json = values.flag("json")
+    item = try values[Self.item]
+    json = values[Self.jsonFlag]
   }
 
   func run(_ context: CommandContext) throws {

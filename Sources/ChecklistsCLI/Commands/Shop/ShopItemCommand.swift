@@ -21,14 +21,18 @@ struct ShopItemAddCommand: RunnableCommand {
     commandName: "add",
     abstract: "Add an item to the catalogue (to put it on a list: 'checklists shop add').",
     arguments: [
-      .positional("name", help: "The item's name (1 to 200 characters, unique ignoring case)."),
-      .option("price", short: "p", valueName: "price", help: ShopItemCommand.priceHelp),
-      .option("unit", valueName: "unit", help: "How it is sold, such as \"500 g\" or \"6 pack\"."),
-      .option(
-        "category", valueName: "category",
-        help: "Where it is in the shop, such as \"Fruit\"; lists are sorted by it."),
-      jsonFlag,
+      name, price, unit, category, jsonFlag,
     ])
+
+  static let name = Positional(
+    "name", help: "The item's name (1 to 200 characters, unique ignoring case).")
+  static let price = Option(
+    "price", short: "p", valueName: "price", help: ShopItemCommand.priceHelp)
+  static let unit = Option(
+    "unit", valueName: "unit", help: "How it is sold, such as \"500 g\" or \"6 pack\".")
+  static let category = Option(
+    "category", valueName: "category",
+    help: "Where it is in the shop, such as \"Fruit\"; lists are sorted by it.")
 
   var name: String
   var price: String?
@@ -37,11 +41,11 @@ struct ShopItemAddCommand: RunnableCommand {
   var json: Bool
 
   init(_ values: ParsedValues) throws {
-    name = try values.require("name")
-    price = values.string("price")
-    unit = values.string("unit")
-    category = values.string("category")
-    json = values.flag("json")
+    name = try values[Self.name]
+    price = try values[Self.price]
+    unit = try values[Self.unit]
+    category = try values[Self.category]
+    json = values[Self.jsonFlag]
   }
 
   func run(_ context: CommandContext) throws {
@@ -67,16 +71,17 @@ struct ShopItemEditCommand: RunnableCommand {
     abstract: "Change a catalogue item's name, price, unit or category; every list shows it.",
     discussion: "An empty --unit or --category removes it.",
     arguments: [
-      .positional("item", help: "The item, by name or by its number in 'checklists shop items'."),
-      .option("name", valueName: "name", help: "Its new name."),
-      .option(
-        "price", short: "p", valueName: "price",
-        help: "Its new price (\"none\" removes it); as for 'shop item add'."),
-      .flag("no-price", help: "Remove the price."),
-      .option("unit", valueName: "unit", help: "How it is sold, such as \"500 g\"."),
-      .option("category", valueName: "category", help: "Where it is in the shop."),
-      jsonFlag,
+      ShopHistoryCommand.item, name, price, noPrice, unit, category, jsonFlag,
     ])
+
+  static let name = Option("name", valueName: "name", help: "Its new name.")
+  static let price = Option(
+    "price", short: "p", valueName: "price",
+    help: "Its new price (\"none\" removes it); as for 'shop item add'.")
+  static let noPrice = Flag("no-price", help: "Remove the price.")
+  static let unit = Option("unit", valueName: "unit", help: "How it is sold, such as \"500 g\".")
+  static let category = Option(
+    "category", valueName: "category", help: "Where it is in the shop.")
 
   var item: String
   var name: String?
@@ -87,18 +92,18 @@ struct ShopItemEditCommand: RunnableCommand {
   var json: Bool
 
   init(_ values: ParsedValues) throws {
-    item = try values.require("item")
-    name = values.string("name")
-    price = values.string("price")
-    removePrice = values.flag("no-price")
+    item = try values[ShopHistoryCommand.item]
+    name = try values[Self.name]
+    price = try values[Self.price]
+    removePrice = values[Self.noPrice]
     if price?.trimmingCharacters(in: .whitespaces).lowercased() == "none" {
       if removePrice { throw UsageError("Give --no-price or --price none, not both.") }
       price = nil
       removePrice = true
     }
-    unit = values.string("unit")
-    category = values.string("category")
-    json = values.flag("json")
+    unit = try values[Self.unit]
+    category = try values[Self.category]
+    json = values[Self.jsonFlag]
   }
 
   func validate() throws {
@@ -137,8 +142,7 @@ struct ShopItemDeleteCommand: RunnableCommand {
     abstract: "Delete an item from the catalogue, and from every list that has it.",
     discussion: "Asks for confirmation when the item is on a list, unless --yes is given.",
     arguments: [
-      .positional("item", help: "The item, by name or by its number in 'checklists shop items'."),
-      .flag("yes", short: "y", help: "Delete without asking."),
+      ShopHistoryCommand.item, CommonArguments.yes,
       jsonFlag,
     ])
 
@@ -147,9 +151,9 @@ struct ShopItemDeleteCommand: RunnableCommand {
   var json: Bool
 
   init(_ values: ParsedValues) throws {
-    item = try values.require("item")
-    yes = values.flag("yes")
-    json = values.flag("json")
+    item = try values[ShopHistoryCommand.item]
+    yes = values[CommonArguments.yes]
+    json = values[Self.jsonFlag]
   }
 
   func run(_ context: CommandContext) throws {

@@ -15,12 +15,14 @@ struct ShopItemsCommand: RunnableCommand {
       are the catalogue's, which 'shop item edit' and 'shop item delete' take as <item>.
       """,
     arguments: [
-      .positional("search", help: "Show only items whose name contains this.", isOptional: true),
-      ShoppingArguments.listOption,
-      .option(
-        "limit", valueName: "n", help: "At most this many search results (default: 20)."),
-      jsonFlag,
+      search, ShoppingArguments.listOption, limit, jsonFlag,
     ])
+
+  static let search = Positional(
+    "search", help: "Show only items whose name contains this."
+  ).optional
+  static let limit = Option(
+    "limit", valueName: "n", help: "At most this many search results (default: 20).")
 
   var search: String?
   var list: String?
@@ -28,10 +30,10 @@ struct ShopItemsCommand: RunnableCommand {
   var json: Bool
 
   init(_ values: ParsedValues) throws {
-    search = values.string("search")
-    list = values.string("list")
-    json = values.flag("json")
-    let limit = values.string("limit") ?? "20"
+    search = try values[Self.search]
+    list = try values[ShoppingArguments.listOption]
+    json = values[Self.jsonFlag]
+    let limit = try values[Self.limit] ?? "20"
     guard let number = Int(limit), number >= 1 else {
       throw UsageError("The limit must be a whole number from 1; got '\(limit)'.")
     }

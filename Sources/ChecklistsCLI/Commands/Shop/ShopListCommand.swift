@@ -16,16 +16,18 @@ struct ShopListAddCommand: RunnableCommand {
     commandName: "add",
     abstract: "Add a shopping list, such as \"Weekly\" or \"Party\".",
     arguments: [
-      .positional("name", help: "The list's name (1 to 200 characters, unique ignoring case)."),
-      jsonFlag,
+      name, jsonFlag,
     ])
+
+  static let name = Positional(
+    "name", help: "The list's name (1 to 200 characters, unique ignoring case).")
 
   var name: String
   var json: Bool
 
   init(_ values: ParsedValues) throws {
-    name = try values.require("name")
-    json = values.flag("json")
+    name = try values[Self.name]
+    json = values[Self.jsonFlag]
   }
 
   func run(_ context: CommandContext) throws {
@@ -44,9 +46,7 @@ struct ShopListRenameCommand: RunnableCommand {
     commandName: "rename",
     abstract: "Rename a shopping list.",
     arguments: [
-      .positional("list", help: "The shopping list, by name or number."),
-      .positional("new-name", help: "Its new name."),
-      jsonFlag,
+      ShoppingArguments.list, ListRenameCommand.newName, jsonFlag,
     ])
 
   var list: String
@@ -54,9 +54,9 @@ struct ShopListRenameCommand: RunnableCommand {
   var json: Bool
 
   init(_ values: ParsedValues) throws {
-    list = try values.require("list")
-    newName = try values.require("new-name")
-    json = values.flag("json")
+    list = try values[ShoppingArguments.list]
+    newName = try values[ListRenameCommand.newName]
+    json = values[Self.jsonFlag]
   }
 
   func run(_ context: CommandContext) throws {
@@ -78,8 +78,7 @@ struct ShopListDeleteCommand: RunnableCommand {
     abstract: "Delete a shopping list; its items stay in the catalogue.",
     discussion: "Asks for confirmation unless --yes is given.",
     arguments: [
-      .positional("list", help: "The shopping list, by name or number."),
-      .flag("yes", short: "y", help: "Delete without asking."),
+      ShoppingArguments.list, CommonArguments.yes,
       jsonFlag,
     ])
 
@@ -88,9 +87,9 @@ struct ShopListDeleteCommand: RunnableCommand {
   var json: Bool
 
   init(_ values: ParsedValues) throws {
-    list = try values.require("list")
-    yes = values.flag("yes")
-    json = values.flag("json")
+    list = try values[ShoppingArguments.list]
+    yes = values[CommonArguments.yes]
+    json = values[Self.jsonFlag]
   }
 
   func run(_ context: CommandContext) throws {

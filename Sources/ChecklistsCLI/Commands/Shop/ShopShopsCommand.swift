@@ -33,7 +33,7 @@ struct ShopShopsListCommand: RunnableCommand {
   var json: Bool
 
   init(_ values: ParsedValues) throws {
-    json = values.flag("json")
+    json = values[Self.jsonFlag]
   }
 
   func run(_ context: CommandContext) throws {
@@ -59,16 +59,18 @@ struct ShopShopsAddCommand: RunnableCommand {
     commandName: "add",
     abstract: "Add a shop, such as \"Aldi\" or \"Farmers' market\".",
     arguments: [
-      .positional("name", help: "The shop's name (1 to 200 characters, unique ignoring case)."),
-      jsonFlag,
+      name, jsonFlag,
     ])
+
+  static let name = Positional(
+    "name", help: "The shop's name (1 to 200 characters, unique ignoring case).")
 
   var name: String
   var json: Bool
 
   init(_ values: ParsedValues) throws {
-    name = try values.require("name")
-    json = values.flag("json")
+    name = try values[Self.name]
+    json = values[Self.jsonFlag]
   }
 
   func run(_ context: CommandContext) throws {
@@ -92,21 +94,23 @@ struct ShopShopsOrderCommand: RunnableCommand {
       trip places them; trips go on refining the order.
       """,
     arguments: [
-      .positional("shop", help: "The shop, by name or id."),
-      .positional("categories", help: "The categories in order, separated by commas."),
-      jsonFlag,
+      shop, categories, jsonFlag,
     ])
+
+  static let shop = Positional("shop", help: "The shop, by name or id.")
+  static let categories = Positional(
+    "categories", help: "The categories in order, separated by commas.")
 
   var shop: String
   var categories: [String]
   var json: Bool
 
   init(_ values: ParsedValues) throws {
-    shop = try values.require("shop")
-    categories = try values.require("categories").split(separator: ",").map {
+    shop = try values[Self.shop]
+    categories = try values[Self.categories].split(separator: ",").map {
       $0.trimmingCharacters(in: .whitespaces)
     }
-    json = values.flag("json")
+    json = values[Self.jsonFlag]
   }
 
   func run(_ context: CommandContext) throws {
@@ -129,11 +133,11 @@ struct ShopShopsUseCommand: RunnableCommand {
     commandName: "use",
     abstract: "Pick the shop a list is shopped in (remembered for the list).",
     arguments: [
-      .positional("shop", help: "The shop, by name or id.", isOptional: true),
-      .flag("none", help: "Shop the list in no shop: categories by name."),
-      ShoppingArguments.listOption,
-      jsonFlag,
+      shop, none, ShoppingArguments.listOption, jsonFlag,
     ])
+
+  static let shop = ShopShopsOrderCommand.shop.optional
+  static let none = Flag("none", help: "Shop the list in no shop: categories by name.")
 
   var shop: String?
   var none: Bool
@@ -141,10 +145,10 @@ struct ShopShopsUseCommand: RunnableCommand {
   var json: Bool
 
   init(_ values: ParsedValues) throws {
-    shop = values.string("shop")
-    none = values.flag("none")
-    list = values.string("list")
-    json = values.flag("json")
+    shop = try values[Self.shop]
+    none = values[Self.none]
+    list = try values[ShoppingArguments.listOption]
+    json = values[Self.jsonFlag]
     if shop == nil && !none { throw UsageError("Name a shop, or give --none for no shop.") }
     if shop != nil && none { throw UsageError("Name a shop or give --none, not both.") }
   }

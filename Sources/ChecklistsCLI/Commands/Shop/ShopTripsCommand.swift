@@ -16,14 +16,15 @@ struct ShopTripsCommand: RunnableCommand {
       shared with you are shown too. --csv writes every trip, one row per line, for a \
       spreadsheet.
       """,
-    arguments: [
-      .option(
-        "list", short: "l", valueName: "list",
-        help: "Only this shopping list's trips, by name or number."),
-      .option("limit", valueName: "n", help: "At most this many trips (default: 20, at most 100)."),
-      jsonFlag,
-      .flag("csv", help: "Write every trip as CSV (RFC 4180), one row per line bought."),
-    ])
+    arguments: [list, limit, jsonFlag, csv])
+
+  static let list = Option(
+    "list", short: "l", valueName: "list",
+    help: "Only this shopping list's trips, by name or number.",
+    completion: .custom(NameCompletion.shoppingLists))
+  static let limit = Option(
+    "limit", valueName: "n", help: "At most this many trips (default: 20, at most 100).")
+  static let csv = Flag("csv", help: "Write every trip as CSV (RFC 4180), one row per line bought.")
 
   var list: String?
   var limit: Int
@@ -31,10 +32,10 @@ struct ShopTripsCommand: RunnableCommand {
   var csv: Bool
 
   init(_ values: ParsedValues) throws {
-    list = values.string("list")
-    json = values.flag("json")
-    csv = values.flag("csv")
-    let limit = values.string("limit") ?? "20"
+    list = try values[Self.list]
+    json = values[Self.jsonFlag]
+    csv = values[Self.csv]
+    let limit = try values[Self.limit] ?? "20"
     guard let number = Int(limit), (1...ShoppingService.maximumTripPage).contains(number) else {
       throw UsageError(
         "The limit must be a whole number from 1 to \(ShoppingService.maximumTripPage); "

@@ -6,14 +6,20 @@ import Foundation
 /// The arguments several `shop` commands share, and how they are read.
 enum ShoppingArguments {
   /// `--list <list>`: which shopping list an entry command works on.
-  static let listOption = ArgumentDefinition.option(
+  static let listOption = Option(
     "list", short: "l", valueName: "list",
-    help: "The shopping list, by name or number (default: 'Shopping List', else the first).")
+    help: "The shopping list, by name or number (default: 'Shopping List', else the first).",
+    completion: .custom(NameCompletion.shoppingLists))
 
-  /// `--quantity <n>`.
-  static let quantityOption = ArgumentDefinition.option(
+  /// `<list>`: a shopping list, by name or number; shells complete the names.
+  static let list = Positional(
+    "list", help: "The shopping list, by name or number.",
+    completion: .custom(NameCompletion.shoppingLists))
+
+  /// `--quantity <n>`, read as a whole number (the service checks its range).
+  static let quantityOption = Option(
     "quantity", short: "q", valueName: "n",
-    help: "How many to buy, 1 to \(ShoppingEntry.maximumQuantity).")
+    help: "How many to buy, 1 to \(ShoppingEntry.maximumQuantity).", transform: quantity)
 
   /// The list named by `reference`, or the default one: the list called "Shopping List"
   /// (ignoring case), else the first by name.
