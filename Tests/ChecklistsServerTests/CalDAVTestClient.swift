@@ -42,7 +42,8 @@ struct CalDAVTestClient {
     let bytes = Array((body ?? "").utf8)
     guard server.transport == .socket else {
       headers["Content-Length"] = String(bytes.count)
-      return try server.exchangeInProcess(method, path, headers: headers, body: bytes, exactly: true)
+      return try server.exchangeInProcess(
+        method, path, headers: headers, body: bytes, exactly: true)
     }
     let port = server.server.port
     var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"

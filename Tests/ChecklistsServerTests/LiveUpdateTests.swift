@@ -39,7 +39,9 @@ struct LiveUpdateTests {
     let cli = try server.otherProcess()
     let list = try cli.checklists()[0]
     let item = try cli.addItem("From the CLI", to: list.id)
-    let text = events.read(until: Date().addingTimeInterval(120)) { $0.contains(item.id.uuidString) }
+    let text = events.read(until: Date().addingTimeInterval(120)) {
+      $0.contains(item.id.uuidString)
+    }
     #expect(text.contains("\"kind\":\"itemAdded\""))
     #expect(text.contains("\"itemID\":\"\(item.id.uuidString)\""))
   }

@@ -252,7 +252,8 @@ final class TestServer: Sendable {
     _ method: String, _ target: String, headers: [String: String], body: [UInt8]?,
     exactly: Bool = false
   ) throws -> Response {
-    var fields: HTTPHeaders = exactly ? ["Host": String(app.url.dropFirst("http://".count))] : defaultHeaders
+    var fields: HTTPHeaders =
+      exactly ? ["Host": String(app.url.dropFirst("http://".count))] : defaultHeaders
     if let body, !exactly {
       fields["Content-Type"] = "application/x-www-form-urlencoded"
       fields["Content-Length"] = String(body.count)
