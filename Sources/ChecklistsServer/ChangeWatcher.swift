@@ -121,7 +121,18 @@ final class ChangeWatcher: Sendable {
   }
 
   /// One round: new changes, due reminders, and a keep-alive every 15 seconds.
+  ///
+  /// Rounds run one at a time: besides the watcher's thread, a client in the same process
+  /// (``ChecklistsServer/checkForChanges()``) may ask for one, and two at once would both
+  /// broadcast the same changes and reminders.
   func check() {
+    checking.withLock { _ in checkOnce() }
+  }
+
+  /// Held for a whole round, calls out included: it orders rounds and guards no state.
+  private let checking = Mutex(())
+
+  private func checkOnce() {
     do {
       let after = state.withLock { $0.lastSequence }
       let changes = try store.allChanges(after: after, limit: 1_000)

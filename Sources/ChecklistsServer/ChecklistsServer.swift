@@ -1,7 +1,9 @@
 import ChecklistsCore
+import ChecklistsSecurity
 import ChecklistsStore
 import Foundation
 import HTTPServer
+import Synchronization
 import WebPush
 
 /// `checklists serve`: the JSON API, live updates, reminders and the web app on one port.
@@ -48,15 +50,25 @@ public final class ChecklistsServer: Sendable {
     /// accounts are made only with `checklists user add`.
     public var signUp: SignUp = .invitation
 
+    /// How passwords are hashed, at sign-up and when a sign-in finds a hash weaker than this
+    /// (it is made again): argon2id's interactive limits. Tests, which sign in hundreds of
+    /// times, use `.minimum`.
+    package var passwordHasher = PasswordHasher()
+
     /// The defaults: 127.0.0.1:8080.
     public init() {}
   }
 
-  private let http: HTTPServer
+  let http: HTTPServer
   private let events: EventHub
-  private let watcher: ChangeWatcher
+  let watcher: ChangeWatcher
   private let log: ServerLog
-  private let origins: ServerOrigins
+  let origins: ServerOrigins
+  /// Answers every request the listener reads, and those of clients in this process
+  /// (``respond(to:)``): host and path checks, the routes, security headers, metrics.
+  let handler: @Sendable (HTTPRequest) -> HTTPResponse
+  /// The answer to a request refused before it reaches ``handler``.
+  let errorResponse: @Sendable (Int, String) -> HTTPResponse
 
   /// Prepares a server for the lists in `store`: every user's, once accounts exist, else the
   /// single local user's (see ``Authenticator``).
@@ -92,7 +104,8 @@ public final class ChecklistsServer: Sendable {
       port: configuration.port, secure: configuration.secureCookies || configuration.tls != nil,
       behindProxy: configuration.secureCookies, tls: configuration.tls != nil)
     let authenticator = Authenticator(
-      accounts: AccountService(store: store, now: now), directory: directory,
+      accounts: AccountService(store: store, hasher: configuration.passwordHasher, now: now),
+      directory: directory,
       isLoopback: isLoopback,
       secureCookies: configuration.secureCookies || configuration.tls != nil,
       behindProxy: configuration.secureCookies, origins: origins)
@@ -134,11 +147,13 @@ public final class ChecklistsServer: Sendable {
     }
     let logAccess: @Sendable (HTTPAccessRecord) -> Void = { record in log.access(record) }
     let access = logsRequests ? logAccess : nil
-    let handler = Self.handler(
-      gateway: gateway, origins: origins, secure: configuration.tls != nil)
+    let handler = metrics.counting(
+      table,
+      Self.handler(gateway: gateway, origins: origins, secure: configuration.tls != nil))
     self.http = HTTPServer(
-      configuration: settings, handler: metrics.counting(table, handler), errorResponse: problem,
-      accessLog: access)
+      configuration: settings, handler: handler, errorResponse: problem, accessLog: access)
+    self.handler = handler
+    self.errorResponse = problem
     self.events = events
     self.watcher = watcher
     self.log = log
@@ -153,6 +168,7 @@ public final class ChecklistsServer: Sendable {
 
   private let behindProxy: Bool
   private let pusher: ReminderPusher
+  private let pusherStarted = Mutex(false)
   private let pushEndpoints: PushEndpoint
   private let vapidKey: P256KeyPair
   private let pushContact: String?
@@ -195,11 +211,9 @@ public final class ChecklistsServer: Sendable {
   /// Starts listening and watching for changes.
   /// - Throws: `HTTPServerError` when the address can't be used, such as a port in use.
   public func start() throws {
+    try bind()
     try http.start()
-    origins.listening(on: http.port)
-    pusher.start(
-      sender: PushSender(
-        key: vapidKey, subject: pushContact ?? url, endpoints: pushEndpoints, now: now))
+    startPusher()
     watcher.start()
     log("Checklists is listening on \(url)")
     if behindProxy, origins.publicURLs.isEmpty {
@@ -208,6 +222,24 @@ public final class ChecklistsServer: Sendable {
           + "host are refused (421 Misdirected Request). Give the URL browsers use, such as "
           + "--public-url https://checklists.example.com.")
     }
+  }
+
+  /// Binds the address, so that ``port`` and ``url`` are known, without starting a thread.
+  func bind() throws {
+    try http.bind()
+    origins.listening(on: http.port)
+  }
+
+  /// Starts the thread that sends reminders to push services, once.
+  func startPusher() {
+    let first = pusherStarted.withLock { started in
+      defer { started = true }
+      return !started
+    }
+    guard first else { return }
+    pusher.start(
+      sender: PushSender(
+        key: vapidKey, subject: pushContact ?? url, endpoints: pushEndpoints, now: now))
   }
 
   /// The address to open in a browser.

@@ -13,6 +13,8 @@ import Synchronization
 public final class HTTPServer: Sendable {
   private enum Phase {
     case idle
+    /// Bound by ``bind()``, threads not started: clients that connect wait in the backlog.
+    case bound(ListeningSocket)
     case running(Running)
     case stopping
     case stopped
@@ -61,13 +63,18 @@ public final class HTTPServer: Sendable {
     shutdown(timeout: .zero)
   }
 
-  /// Binds the configured address and starts the server threads.
+  /// Binds the configured address (unless ``bind()`` did) and starts the server threads.
   ///
   /// - Throws: `HTTPServerError` when the address is invalid or taken, the process may not
   ///   listen there, or the TLS certificate and key are unusable (or TLS is not available).
   public func start() throws(HTTPServerError) {
     try phase.withLock { (phase: inout Phase) throws(HTTPServerError) in
-      guard case .idle = phase else { preconditionFailure("An HTTPServer starts only once.") }
+      let bound: ListeningSocket?
+      switch phase {
+      case .idle: bound = nil
+      case .bound(let socket): bound = socket
+      default: preconditionFailure("An HTTPServer starts only once.")
+      }
       var pem: PEMStrings?
       if let tls = configuration.tls {
         guard cmhd_supports_tls() != 0 else {
@@ -79,7 +86,12 @@ public final class HTTPServer: Sendable {
         pem = try tls.pemStrings()
       }
       Self.raiseDescriptorLimit(for: configuration)
-      let socket = try ListeningSocket.open(host: configuration.host, port: configuration.port)
+      let socket: ListeningSocket
+      if let bound {
+        socket = bound
+      } else {
+        socket = try ListeningSocket.open(host: configuration.host, port: configuration.port)
+      }
       let retained = Unmanaged.passRetained(core)
       // poll(), not the epoll that AUTO picks on Linux: with a thread pool, libmicrohttpd
       // 0.9.75's MHD_quiesce_daemon and a worker can both take the listening socket out of the
@@ -108,7 +120,8 @@ public final class HTTPServer: Sendable {
         retained.release()
         // libmicrohttpd 0.9.75 closes the listening socket it was given when it fails to start
         // (seen with a bad TLS key); closing it again would close whatever another thread
-        // opened under that number meanwhile.
+        // opened under that number meanwhile. A socket from `bind()` is gone as well.
+        if bound != nil { phase = .stopped }
         throw HTTPServerError.daemonRefused(
           place: "\(configuration.host):\(socket.port)", tls: pem != nil, log: messages)
       }
@@ -120,8 +133,24 @@ public final class HTTPServer: Sendable {
     }
   }
 
-  /// The port the server listens on, which `start()` picks when the configured port is 0;
-  /// 0 before `start()`.
+  /// Binds the configured address without starting any thread, so that ``port`` and ``url``
+  /// are known before ``start()``; a client that connects meanwhile waits in the backlog.
+  /// Calling it again, or after `start()`, does nothing.
+  ///
+  /// - Throws: `HTTPServerError` when the address is invalid or taken, or the process may not
+  ///   listen there.
+  public func bind() throws(HTTPServerError) {
+    try phase.withLock { (phase: inout Phase) throws(HTTPServerError) in
+      guard case .idle = phase else { return }
+      Self.raiseDescriptorLimit(for: configuration)
+      let socket = try ListeningSocket.open(host: configuration.host, port: configuration.port)
+      boundPort.store(socket.port, ordering: .releasing)
+      phase = .bound(socket)
+    }
+  }
+
+  /// The port the server listens on, which ``bind()`` or `start()` picks when the configured
+  /// port is 0; 0 before either.
   public var port: UInt16 {
     boundPort.load(ordering: .acquiring)
   }
@@ -146,6 +175,10 @@ public final class HTTPServer: Sendable {
     let running: Running? = phase.withLock { phase in
       switch phase {
       case .idle:
+        phase = .stopped
+        return nil
+      case .bound(let socket):
+        socket.close()
         phase = .stopped
         return nil
       case .running(let running):

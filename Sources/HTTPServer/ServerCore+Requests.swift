@@ -191,49 +191,32 @@ extension ServerCore {
     return now > context.deadline + earned
   }
 
-  /// Why a request was refused before reaching the handler.
-  struct Refusal: Error {
-    let detail: String
-  }
-
   private func makeRequest(_ context: RequestContext, connection: OpaquePointer)
-    -> Result<HTTPRequest, Refusal>
+    -> Result<HTTPRequest, HTTPRequest.TargetRefusal>
   {
-    let path: String
-    do throws(PercentDecoding.Failure) {
-      path = try PercentDecoding.string(context.rawPath, plusIsSpace: false)
-    } catch .invalidUTF8 {
-      return .failure(Refusal(detail: "The request path is not valid UTF-8."))
-    } catch {
-      return .failure(Refusal(detail: "The request path contains a NUL character."))
-    }
-    var query: [(name: String, value: String)] = []
-    for (rawName, rawValue) in Self.values(of: .GET_ARGUMENT_KIND, connection) {
-      do throws(PercentDecoding.Failure) {
-        query.append(
-          (
-            try PercentDecoding.string(rawName, plusIsSpace: true),
-            try PercentDecoding.string(rawValue, plusIsSpace: true)
-          ))
-      } catch .invalidUTF8 {
-        return .failure(Refusal(detail: "The query string is not valid UTF-8."))
-      } catch {
-        return .failure(Refusal(detail: "The query string contains a NUL character."))
+    // The same decoding as `HTTPRequest(method:target:)`, for clients in the same process.
+    do throws(HTTPRequest.TargetRefusal) {
+      let path = try HTTPRequest.decodePath(context.rawPath)
+      var query: [(name: String, value: String)] = []
+      for (rawName, rawValue) in Self.values(of: .GET_ARGUMENT_KIND, connection) {
+        query.append((try HTTPRequest.decodeQuery(rawName), try HTTPRequest.decodeQuery(rawValue)))
       }
+      var headers = HTTPHeaders()
+      for (name, value) in Self.values(of: .HEADER_KIND, connection) {
+        headers.add(String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
+      }
+      return .success(
+        HTTPRequest(
+          method: context.method,
+          path: path,
+          rawPath: context.rawPathText,
+          query: query,
+          headers: headers,
+          body: context.body,
+          remoteAddress: context.remoteAddress))
+    } catch {
+      return .failure(error)
     }
-    var headers = HTTPHeaders()
-    for (name, value) in Self.values(of: .HEADER_KIND, connection) {
-      headers.add(String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
-    }
-    return .success(
-      HTTPRequest(
-        method: context.method,
-        path: path,
-        rawPath: context.rawPathText,
-        query: query,
-        headers: headers,
-        body: context.body,
-        remoteAddress: context.remoteAddress))
   }
 
   private func bodyTooLargeResponse(_ context: RequestContext) -> HTTPResponse {

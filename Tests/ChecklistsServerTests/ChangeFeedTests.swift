@@ -293,7 +293,7 @@ struct ChangeFeedTests {
     connection.send(
       "GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1:\(setting.home.server.server.port)\r\n"
         + "Authorization: Bearer \(setting.tokens["alice"]!)\r\nLast-Event-ID: \(cursor)\r\n\r\n")
-    let text = connection.read(until: Date().addingTimeInterval(20)) {
+    let text = connection.read(until: Date().addingTimeInterval(120)) {
       $0.contains(bread.id.uuidString)
     }
     #expect(!text.contains(milk.id.uuidString))

@@ -21,7 +21,7 @@ struct EventIsolationTests {
         + "Authorization: Bearer \(bearer)\r\nAccept: text/event-stream\r\n"
       if let lastEventID { request += "Last-Event-ID: \(lastEventID)\r\n" }
       connection.send(request + "\r\n")
-      let head = connection.read(until: Date().addingTimeInterval(20)) {
+      let head = connection.read(until: Date().addingTimeInterval(120)) {
         $0.contains("retry: 1000")
       }
       #expect(head.hasPrefix("HTTP/1.1 200"), "\(head)")
@@ -34,7 +34,7 @@ struct EventIsolationTests {
     /// stream's own user, created last): (kind, collectionID, itemID) each.
     func events(until marker: UUID) -> [[String]] {
       let id = marker.uuidString
-      let text = connection.read(until: Date().addingTimeInterval(20)) { text in
+      let text = connection.read(until: Date().addingTimeInterval(120)) { text in
         guard let found = text.range(of: id, options: .backwards) else { return false }
         return text[found.upperBound...].contains("\n\n")
       }

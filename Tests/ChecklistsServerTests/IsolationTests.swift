@@ -185,7 +185,7 @@ struct IsolationTests {
     stream.send(
       "GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1:\(home.server.server.port)\r\nCookie: \(bob.cookie)\r\n"
         + "Accept: text/event-stream\r\n\r\n")
-    let head = stream.read(until: Date().addingTimeInterval(20)) { $0.contains("retry: 1000") }
+    let head = stream.read(until: Date().addingTimeInterval(120)) { $0.contains("retry: 1000") }
     #expect(head.hasPrefix("HTTP/1.1 200"))
 
     // A change of Alice's private list, then one of Bob's own: Bob's stream gets only his.
@@ -194,7 +194,7 @@ struct IsolationTests {
       "POST", "/api/v1/checklists/\(things.checklist.uuidString)/items",
       json: ["text": "Secret wrapping paper"], headers: alice.writeHeaders)
     let bobsList = try home.lists("bob").createList(named: "Bob's own")
-    let seen = stream.read(until: Date().addingTimeInterval(20)) {
+    let seen = stream.read(until: Date().addingTimeInterval(120)) {
       $0.contains(bobsList.id.uuidString)
     }
     #expect(seen.contains(bobsList.id.uuidString))
@@ -209,7 +209,7 @@ struct IsolationTests {
       "PATCH",
       "/api/v1/shopping-lists/\(things.shoppingList.uuidString)/entries/\(things.catalogueItem.uuidString)",
       json: ["inCart": true], headers: alice.writeHeaders)
-    let shared = stream.read(until: Date().addingTimeInterval(20)) { $0.contains("entryUpdated") }
+    let shared = stream.read(until: Date().addingTimeInterval(120)) { $0.contains("entryUpdated") }
     #expect(shared.contains("shareAdded"))
     #expect(shared.contains("\"kind\":\"entryUpdated\""))
 
@@ -221,7 +221,7 @@ struct IsolationTests {
       "/api/v1/shopping-lists/\(things.shoppingList.uuidString)/entries/\(things.catalogueItem.uuidString)",
       json: ["inCart": false], headers: alice.writeHeaders)
     let later = try home.lists("bob").createList(named: "Bob's second")
-    let after = stream.read(until: Date().addingTimeInterval(20)) {
+    let after = stream.read(until: Date().addingTimeInterval(120)) {
       $0.contains(later.id.uuidString)
     }
     #expect(after.contains("shareRemoved"))

@@ -201,7 +201,7 @@ struct OperationsRoutesTests {
     stream!.send(
       "GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1:\(running.server.port)\r\n"
         + "Accept: text/event-stream\r\n\r\n")
-    let opened = stream!.read(until: Date().addingTimeInterval(5)) { $0.contains("retry:") }
+    let opened = stream!.read(until: Date().addingTimeInterval(120)) { $0.contains("retry:") }
     #expect(opened.hasPrefix("HTTP/1.1 200"), "\(opened)")
     #expect(try await running.metrics(token: "t").value("checklists_event_streams_open") == 1)
     stream = nil

@@ -61,7 +61,9 @@ final class RawHTTPConnection {
   }
 
   /// Sends a whole request and reads the whole response (the connection is closed after it).
-  static func exchange(port: UInt16, _ request: [UInt8], timeout: TimeInterval = 5) throws
+  /// The request must ask for that (`Connection: close`): the timeout is only for a server
+  /// that hangs, far past what a loaded machine takes to answer.
+  static func exchange(port: UInt16, _ request: [UInt8], timeout: TimeInterval = 120) throws
     -> (status: Int, text: String)
   {
     let connection = try RawHTTPConnection(port: port)

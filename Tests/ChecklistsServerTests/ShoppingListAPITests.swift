@@ -207,7 +207,7 @@ struct ShoppingListAPITests {
     _ = try await server.put(pear.id, on: list.id)
     let events = try LiveUpdateTests.openEvents(server)
     _ = try await server.setInCart(pear.id, on: list.id, true)
-    let text = events.read(until: Date().addingTimeInterval(20)) { $0.contains("entryUpdated") }
+    let text = events.read(until: Date().addingTimeInterval(120)) { $0.contains("entryUpdated") }
     let data = try #require(Self.eventData(text, kind: "entryUpdated"))
     #expect(data["scope"] as? String == "shoppingList")
     #expect(data["collectionID"] as? String == list.id.uuidString)
@@ -216,7 +216,7 @@ struct ShoppingListAPITests {
 
     // A checklist change still names its checklist for the web app.
     _ = try await server.request("POST", "/api/v1/checklists", json: ["name": "Trips"])
-    let more = events.read(until: Date().addingTimeInterval(20)) { $0.contains("listCreated") }
+    let more = events.read(until: Date().addingTimeInterval(120)) { $0.contains("listCreated") }
     let created = try #require(Self.eventData(more, kind: "listCreated"))
     #expect(created["scope"] as? String == "checklist")
     #expect(created["checklistID"] as? String == created["collectionID"] as? String)

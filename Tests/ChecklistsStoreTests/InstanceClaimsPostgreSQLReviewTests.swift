@@ -7,7 +7,9 @@ import Testing
 
 /// The claims and counts that several instances share, on PostgreSQL (the suites that test
 /// them elsewhere run on SQLite only): two stores are two instances' pools on one database.
-@Suite("Review: reminder claims and sign-in counts on PostgreSQL")
+@Suite(
+  "Review: reminder claims and sign-in counts on PostgreSQL",
+  .enabled(if: StoreKind.testsPostgreSQL))
 struct InstanceClaimsPostgreSQLReviewTests {
   @Test("Two instances racing for the same reminders each claim every one exactly once")
   func remindersAreClaimedOnce() throws {

@@ -10,7 +10,7 @@ import Testing
 /// What only PostgreSQL has: several server instances (here, stores with pools of their own)
 /// writing to one database at once, notifications of each other's commits, and a server that
 /// can go away and come back.
-@Suite("PostgreSQL: several instances on one database")
+@Suite("PostgreSQL: several instances on one database", .enabled(if: StoreKind.testsPostgreSQL))
 struct PostgreSQLStoreTests {
   /// Runs `work(0)`, …, `work(count - 1)` on threads of their own, at once, and waits for all.
   /// - Returns: The errors they threw, described.

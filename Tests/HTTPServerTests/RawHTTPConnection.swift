@@ -118,10 +118,15 @@ final class RawHTTPConnection {
     }
   }
 
+  /// How long a read waits by default for what it expects: only a server that never answers
+  /// takes this long, and a loaded machine (a 2-core CI box building beside the tests) can
+  /// take many seconds over an answer that takes milliseconds when it is quiet.
+  static let patience: Duration = .seconds(120)
+
   /// Sends a request and reads its response.
   func request(
     _ method: String, _ target: String, headers: [String] = [], body: [UInt8] = [],
-    timeout: Duration = .seconds(5)
+    timeout: Duration = RawHTTPConnection.patience
   ) throws -> RawResponse {
     var head = "\(method) \(target) HTTP/1.1\r\nHost: test\r\n"
     for header in headers { head += header + "\r\n" }
@@ -131,7 +136,9 @@ final class RawHTTPConnection {
   }
 
   /// Reads one complete response: by `Content-Length`, chunked, or until the peer closes.
-  func readResponse(isHead: Bool = false, timeout: Duration = .seconds(5)) throws -> RawResponse {
+  func readResponse(isHead: Bool = false, timeout: Duration = RawHTTPConnection.patience) throws
+    -> RawResponse
+  {
     let deadline = ContinuousClock.now + timeout
     let headEnd = try waitFor(Array("\r\n\r\n".utf8), deadline: deadline)
     let head = String(decoding: buffer[..<headEnd], as: UTF8.self)
@@ -165,7 +172,9 @@ final class RawHTTPConnection {
   }
 
   /// Reads the status line and header of a streamed response, leaving the body unread.
-  func readStreamHead(timeout: Duration = .seconds(5)) throws -> (status: Int, head: String) {
+  func readStreamHead(timeout: Duration = RawHTTPConnection.patience) throws -> (
+    status: Int, head: String
+  ) {
     let deadline = ContinuousClock.now + timeout
     let headEnd = try waitFor(Array("\r\n\r\n".utf8), deadline: deadline)
     let head = String(decoding: buffer[..<headEnd], as: UTF8.self)
@@ -175,7 +184,8 @@ final class RawHTTPConnection {
   }
 
   /// Reads until `marker` has arrived and returns everything up to and including it.
-  func read(through marker: String, timeout: Duration = .seconds(5)) throws -> String {
+  func read(through marker: String, timeout: Duration = RawHTTPConnection.patience) throws -> String
+  {
     let bytes = Array(marker.utf8)
     let end = try waitFor(bytes, deadline: .now + timeout) + bytes.count
     let text = String(decoding: buffer[..<end], as: UTF8.self)
@@ -206,7 +216,7 @@ final class RawHTTPConnection {
   }
 
   /// Reads the next chunk of a chunked body; `nil` for the final, empty one.
-  func readChunk(timeout: Duration = .seconds(5)) throws -> [UInt8]? {
+  func readChunk(timeout: Duration = RawHTTPConnection.patience) throws -> [UInt8]? {
     try readChunk(deadline: .now + timeout)
   }
 

@@ -3,7 +3,7 @@ import PostgreSQLDatabase
 import SQLDatabase
 import Testing
 
-@Suite struct PostgreSQLAdminTests {
+@Suite(.enabled(if: TestServer.isEnabled)) struct PostgreSQLAdminTests {
   @Test func aURLForAnotherDatabaseKeepsTheServerUserAndOptions() throws {
     let admin = PostgreSQLAdmin(
       try PostgreSQLConfiguration("postgres://anna:pw@db.example:6543/postgres?sslmode=require"))

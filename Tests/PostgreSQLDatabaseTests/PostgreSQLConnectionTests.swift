@@ -3,7 +3,7 @@ import PostgreSQLDatabase
 import SQLDatabase
 import Testing
 
-@Suite struct PostgreSQLConnectionTests {
+@Suite(.enabled(if: TestServer.isEnabled)) struct PostgreSQLConnectionTests {
   @Test func parametersOfEveryKindRoundTrip() throws {
     try TestServer.withDatabase { database in
       let pool = try database.pool()

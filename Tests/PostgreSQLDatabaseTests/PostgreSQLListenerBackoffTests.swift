@@ -3,7 +3,7 @@ import PostgreSQLDatabase
 import SQLDatabase
 import Testing
 
-@Suite struct PostgreSQLListenerBackoffTests {
+@Suite(.enabled(if: TestServer.isEnabled)) struct PostgreSQLListenerBackoffTests {
   @Test("A server that ends every connection at once is not reconnected to ten times a second")
   func connectionsEndedAtOnceBackOff() throws {
     try TestServer.withDatabase { database in

@@ -5,7 +5,7 @@ import SQLDatabase
 import Synchronization
 import Testing
 
-@Suite struct PostgreSQLListenerTests {
+@Suite(.enabled(if: TestServer.isEnabled)) struct PostgreSQLListenerTests {
   /// What a listener received, and a way to wait for it.
   final class Inbox: Sendable {
     let payloads = Mutex<[String]>([])

@@ -5,7 +5,7 @@ import SQLDatabase
 import Synchronization
 import Testing
 
-@Suite struct PostgreSQLPoolTests {
+@Suite(.enabled(if: TestServer.isEnabled)) struct PostgreSQLPoolTests {
   @Test func writersOnTwoPoolsTakeTurns() throws {
     try TestServer.withDatabase { database in
       let pools = [try database.pool(), try database.pool()]
@@ -311,7 +311,7 @@ import Testing
   }
 }
 
-@Suite struct PostgreSQLOutageTests {
+@Suite(.enabled(if: TestServer.isEnabled)) struct PostgreSQLOutageTests {
   /// A relay to the test server, and the test database's URL through it.
   static func proxy(for database: TestDatabase) throws -> (TCPProxy, String) {
     let url = database.url
