@@ -18,6 +18,21 @@ struct FailingDatabaseAnswerTests {
   enum Engine: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case sqlite, postgres
     var testDescription: String { rawValue }
+
+    /// The engines this run tests: both, unless `CHECKLISTS_TEST_ENGINES` names some
+    /// (`sqlite` in `scripts/test-fast`); an unknown name stops the run.
+    static let allCases: [Engine] = {
+      guard let names = ProcessInfo.processInfo.environment["CHECKLISTS_TEST_ENGINES"] else {
+        return [.sqlite, .postgres]
+      }
+      return names.split(separator: ",").map { name in
+        guard let engine = Engine(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
+          preconditionFailure(
+            "CHECKLISTS_TEST_ENGINES names '\(name)'; the engines are sqlite and postgres.")
+        }
+        return engine
+      }
+    }()
   }
 
   /// A server whose database the test makes fail, with its log in a file.
