@@ -122,6 +122,11 @@ let package = Package(
     ),
 
     // MARK: - Tests
+    // What several test targets share (fixtures in the original apps' shapes).
+    .target(
+      name: "ChecklistsTestSupport", dependencies: ["ChecklistsCore", "ChecklistsStore"],
+      path: "Tests/ChecklistsTestSupport"
+    ),
     .testTarget(name: "ChecklistsCoreTests", dependencies: ["ChecklistsCore"]),
     .testTarget(
       name: "ChecklistsStoreTests",
@@ -153,12 +158,14 @@ let package = Package(
       dependencies: [
         "ChecklistsServer", "ChecklistsStore", "ChecklistsSQLStore", "ChecklistsCore",
         "ChecklistsInterop", "HTTPServer", "WebPush", "ICalendar", "WebDAV", "ChecklistsCalDAV",
-        "PostgreSQLDatabase",
+        "PostgreSQLDatabase", "ChecklistsTestSupport",
       ]
     ),
     .testTarget(
       name: "ChecklistsCLITests",
-      dependencies: ["ChecklistsCLI", "checklists", "ChecklistsInterop", "HTTPServer"]
+      dependencies: [
+        "ChecklistsCLI", "checklists", "ChecklistsInterop", "HTTPServer", "ChecklistsTestSupport",
+      ]
     ),
   ]
 )

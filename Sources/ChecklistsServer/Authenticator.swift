@@ -94,11 +94,6 @@ final class Authenticator: Sendable {
     return known
   }
 
-  /// Forgets whether accounts exist, after this server changed them.
-  func accountsChanged() {
-    accountsCache.withLock { $0 = nil }
-  }
-
   /// Who the request is, or nil when it must sign in first.
   func identify(_ request: HTTPRequest) throws -> Identity? {
     guard try signInRequired() else {

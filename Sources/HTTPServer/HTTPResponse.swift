@@ -57,10 +57,4 @@ public struct HTTPResponse: Sendable {
     self.headers = headers
     self.body = .stream(stream)
   }
-
-  /// The body bytes of a complete body, or `nil` for a stream.
-  public var bodyBytes: [UInt8]? {
-    if case .bytes(let bytes) = body { return bytes }
-    return nil
-  }
 }

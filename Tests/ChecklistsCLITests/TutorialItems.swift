@@ -1,6 +1,7 @@
 import ChecklistsCore
 import ChecklistsSQLStore
 import ChecklistsStore
+import ChecklistsTestSupport
 import Foundation
 
 extension CLI {
@@ -14,22 +15,7 @@ extension CLI {
     let owner = try ChecklistService.openLocal(store: store).owner
     let currency = try CurrencySetting.resolve(environment: environment, locale: locale)
     let shopping = try ShoppingService.open(store: store, owner: owner, currency: currency)
-    let date = Date()
-    let items = [
-      ("Pear", 62.5), ("Notepad", 2.53), ("Pencil", 0.35), ("Bread", 3.12), ("Mango", 1.25),
-    ]
-    .map { name, amount in
-      ShoppingItem(
-        ownerID: owner.id, name: name,
-        price: Price(rounding: amount, currency: shopping.currency)!, createdAt: date)
-    }
-    try store.writeShopping { tx in
-      for item in items { try tx.insertShoppingItem(item) }
-      _ = try tx.appendChange(
-        Change(
-          ownerID: owner.id, collectionID: owner.id, kind: .catalogueUpdated, revision: 1,
-          date: date))
-    }
+    try shopping.addTutorialItems()
   }
 
   /// The locale the command reads money in, as its LocaleSetting finds it.
