@@ -92,14 +92,20 @@ let package = Package(
     .target(name: "WebDAV"),
     // Checklists' items and shopping lines as VTODOs, losslessly, and calendar-query filters.
     .target(name: "ChecklistsCalDAV", dependencies: ["ChecklistsCore", "ICalendar", "WebDAV"]),
-    // The JSON API, live updates, reminders and the web app (embedded in the binary).
+    // MARK: - The web app (docs/WEB-CLIENT.md)
+    // Its files, Sources/ChecklistsWeb/Web/ (HTML, CSS, JavaScript modules; no build step),
+    // embedded in the binary; the plugin writes the list of them from the folder.
+    .plugin(name: "WebFileList", capability: .buildTool()),
+    .target(
+      name: "ChecklistsWeb", resources: [.embedInCode("Web")], plugins: ["WebFileList"]
+    ),
+    // The JSON API, live updates, reminders, and serving the web app.
     .target(
       name: "ChecklistsServer",
       dependencies: [
         "ChecklistsCore", "ChecklistsStore", "ChecklistsInterop", "ChecklistsSecurity", "HTTPServer",
-        "SQLDatabase", "WebPush", "ICalendar", "WebDAV", "ChecklistsCalDAV",
-      ],
-      resources: [.embedInCode("Web")]
+        "SQLDatabase", "WebPush", "ICalendar", "WebDAV", "ChecklistsCalDAV", "ChecklistsWeb",
+      ]
     ),
 
     // MARK: - Command line
@@ -158,7 +164,7 @@ let package = Package(
       dependencies: [
         "ChecklistsServer", "ChecklistsStore", "ChecklistsSQLStore", "ChecklistsCore",
         "ChecklistsInterop", "HTTPServer", "WebPush", "ICalendar", "WebDAV", "ChecklistsCalDAV",
-        "PostgreSQLDatabase", "ChecklistsTestSupport",
+        "PostgreSQLDatabase", "ChecklistsTestSupport", "ChecklistsWeb",
       ]
     ),
     .testTarget(

@@ -1,3 +1,4 @@
+import ChecklistsWeb
 import Foundation
 import HTTPServer
 
@@ -17,7 +18,7 @@ enum StaticFiles {
     if path.contains("..") || path.contains("\\") || path.contains("\0") || path.contains("//") {
       return .problem(status: 400, detail: "The path '\(request.rawPath)' is not allowed.")
     }
-    var asset: WebAsset
+    var asset: WebFile
     if path == "/sw.js" {
       asset = serviceWorker
     } else if path != "/index.html", let file = WebAssets.all[path] {
@@ -50,8 +51,8 @@ enum StaticFiles {
       || path == "/search" || path == "/templates"
   }
 
-  /// The line of `Web/sw.js` the server replaces with the offline shell: "/" and every file
-  /// of ``WebAssets`` but the worker itself and index.html (served as "/").
+  /// The line of `sw.js` the server replaces with the offline shell: "/" and every file of
+  /// ``WebAssets`` but the worker itself and index.html (served as "/").
   static let shellPlaceholder = "const SHELL = [\"/\"];"
 
   /// The offline shell as a JavaScript array, one path a line: "/" first, then every web
@@ -71,16 +72,16 @@ enum StaticFiles {
 
   /// The service worker with its cache named after a fingerprint of every file of the app,
   /// so that any change to the app replaces the offline copy without anyone bumping a number.
-  private static let serviceWorker: WebAsset = {
+  private static let serviceWorker: WebFile = {
     guard let file = WebAssets.all["/sw.js"] else { return WebAssets.shell }
     let everything = WebAssets.all.keys.sorted().map { WebAssets.all[$0]!.fingerprint }.joined()
-    let version = WebAsset(path: "", bytes: Array(everything.utf8), contentType: "").fingerprint
+    let version = WebFile(path: "", bytes: Array(everything.utf8), contentType: "").fingerprint
     let text = String(decoding: file.bytes, as: UTF8.self)
       .replacingOccurrences(
         of: "const VERSION = \"development\";", with: "const VERSION = \"\(version)\";"
       )
       .replacingOccurrences(of: shellPlaceholder, with: "const SHELL = \(shellList);")
-    return WebAsset(path: file.path, bytes: Array(text.utf8), contentType: file.contentType)
+    return WebFile(path: file.path, bytes: Array(text.utf8), contentType: file.contentType)
   }()
 
   /// Every file's ETag, computed once.
@@ -93,7 +94,7 @@ enum StaticFiles {
   }()
 }
 
-extension WebAsset {
+extension WebFile {
   /// A short fingerprint of the file's bytes (FNV-1a), for its ETag.
   var fingerprint: String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -1,3 +1,4 @@
+import ChecklistsWeb
 import Foundation
 import Testing
 
@@ -58,10 +59,10 @@ struct StaticFilesTests {
     #expect(worker.contains("const VERSION = \""))
   }
 
-  @Test("Every file of Web/ is served, and the offline shell lists every file it needs")
+  @Test("Every file of Web/ is embedded and served, and the offline shell lists each one")
   func everyFileIsServed() async throws {
     let web = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("../../Sources/ChecklistsServer/Web").standardized
+      .appendingPathComponent("../../Sources/ChecklistsWeb/Web").standardized
     let files = try #require(FileManager.default.enumerator(atPath: web.path))
       .compactMap { $0 as? String }
       .filter { !$0.hasPrefix(".") && !$0.hasSuffix("/") }
@@ -72,6 +73,9 @@ struct StaticFilesTests {
         return !isFolder.boolValue
       }
     #expect(files.count > 10)
+    // The build lists the folder (Plugins/WebFileList): exactly its files, none by hand.
+    #expect(WebFiles.paths.sorted() == files.map { "/" + $0 }.sorted())
+    #expect(WebFiles.all.count == files.count)
     let server = try TestServer()
     let worker = try await server.get("/sw.js").text
     for file in files {

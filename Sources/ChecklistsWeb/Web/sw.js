@@ -16,7 +16,7 @@ const VERSION = "development";
 const CACHE = `checklists-shell-${VERSION}`;
 
 // The offline shell: "/" and every file of the app. The server replaces this line with the list
-// of every web asset (WebAssets.swift) as it serves this file: nobody keeps it by hand.
+// of every file of Web/ (StaticFiles.swift) as it serves this file: nobody keeps it by hand.
 const SHELL = ["/"];
 
 self.addEventListener("install", (event) => {
