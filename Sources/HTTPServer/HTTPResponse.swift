@@ -23,6 +23,17 @@ public struct HTTPResponse: Sendable {
   /// addressing another server may read differently (a second `Host`, say).
   public var headers: HTTPHeaders
 
+  /// Whether the response asks for its connection to close (`Connection: close`).
+  public var closesConnection: Bool {
+    headers.values(for: "Connection").contains { value in
+      value.split(separator: ",").contains { token in
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        return token.drop(while: isSpace).reversed().drop(while: isSpace).reversed()
+          .map { $0.lowercased() }.joined() == "close"
+      }
+    }
+  }
+
   /// The body.
   public var body: Body
 
@@ -60,17 +71,6 @@ public struct HTTPResponse: Sendable {
     self.status = status
     self.headers = headers
     self.body = .stream(stream)
-  }
-
-  /// Whether the response asks for its connection to close (`Connection: close`).
-  public var closesConnection: Bool {
-    headers.values(for: "Connection").contains { value in
-      value.split(separator: ",").contains { token in
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        return token.drop(while: isSpace).reversed().drop(while: isSpace).reversed()
-          .map { $0.lowercased() }.joined() == "close"
-      }
-    }
   }
 
   /// The body bytes of a complete body, or `nil` for a stream.
