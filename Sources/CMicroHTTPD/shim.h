@@ -166,6 +166,43 @@ static inline int cmhd_field_was_joined(const char *name, const char *value) {
   return 0;
 }
 
+/// Whether a field's value ended where its line did. libmicrohttpd 0.9.75 overwrites each line
+/// end in its read buffer with NULs (two for CRLF, one for a bare LF) and hands the application
+/// the value up to the first NUL, so a NUL inside the value (`Content-Length: 0\0` `5`) cuts
+/// it short unseen. `next` is what follows the value's line: the next field's name, or the end
+/// of the head (then up to `most` = 4 NULs, the line's end and the blank line's), or NULL for
+/// the last field when that end is unknown (then only the byte after the value's NUL, which
+/// is always received, is looked at). Only bytes between the two pointers are read, and at
+/// most `most` of them.
+static inline int cmhd_value_ends_at_line_end(const char *value, const char *next, size_t most) {
+  if (value == NULL) return 1;
+  const char *end = value + strlen(value);
+  if (next == NULL) return end[1] == 0;
+  uintptr_t gap = (uintptr_t)next - (uintptr_t)end;
+  if ((uintptr_t)next <= (uintptr_t)end || gap > most) return 0;
+  for (const char *p = end; p < next; p++) {
+    if (*p != 0) return 0;
+  }
+  return 1;
+}
+
+/// The size of a request's head as libmicrohttpd received it (request line to blank line,
+/// without empty lines before the request line), or 0.
+static inline size_t cmhd_connection_header_size(struct MHD_Connection *connection) {
+  const union MHD_ConnectionInfo *info =
+      MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+  return info == NULL ? 0 : info->header_size;
+}
+
+/// Blanks the value of a request's `Expect` field in libmicrohttpd's own, writable read
+/// buffer, so that libmicrohttpd sends no `100 Continue`. For a request without a body: having
+/// sent one, 0.9.75 takes bytes pipelined behind the request for the body it waits for, and
+/// then refuses the response (RFC 9110 section 10.1.1 lets a server ignore the expectation).
+static inline void cmhd_ignore_expectation(struct MHD_Connection *connection) {
+  const char *value = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "Expect");
+  if (value != NULL && value[0] != 0) *(char *)value = 0;
+}
+
 /// The socket of a connection, or -1.
 static inline int cmhd_connection_fd(struct MHD_Connection *connection) {
   const union MHD_ConnectionInfo *info =

@@ -258,7 +258,7 @@ public final class ChecklistsServer: Sendable {
   }
 
   /// Refuses a request for another host (``ServerOrigins``) or with an encoded slash in a
-  /// segment, then answers it from the route table (``APIGateway``), with security headers.
+  /// segment, closing its connection (`Connection: close`), then answers it from the route table (``APIGateway``), with security headers.
   /// A 503 says when to retry and is never cached; what failed is in the log, not the answer
   /// (``ServerFaults``).
   private static func handler(
@@ -270,17 +270,24 @@ public final class ChecklistsServer: Sendable {
       var response: HTTPResponse
       do {
         try origins.checkHost(request)
-        response =
-          request.rawPath.utf8.contains(UInt8(ascii: "%"))
-            && request.pathSegments.contains { $0.contains("/") }
-          ? .problem(
+        if request.rawPath.utf8.contains(UInt8(ascii: "%"))
+          && request.pathSegments.contains(where: { $0.contains("/") })
+        {
+          response = .problem(
             status: 404,
             detail: "There is no page or API route \(request.rawPath): an encoded slash (%2F) "
               + "is part of a name, not a separator.")
-          : gateway.handle(request)
+          // A proxy may have routed it by the decoded path: closing like a host refusal.
+          response.headers["Connection"] = "close"
+        } else {
+          response = gateway.handle(request)
+        }
       } catch {
+        // A missing, repeated or foreign Host: a proxy in front may have read the request as
+        // addressed elsewhere, so nothing sent behind it on this connection is read.
         response = gateway.answer(error, to: request, dav: false)
         response.headers["Cache-Control"] = "no-store"
+        response.headers["Connection"] = "close"
       }
       if response.status == 503 { noteOutage(&response) }
       addSecurityHeaders(&response, secure: secure)

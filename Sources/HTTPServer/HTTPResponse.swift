@@ -17,7 +17,22 @@ public struct HTTPResponse: Sendable {
   ///
   /// The server sets `Content-Length` and `Transfer-Encoding` itself, so fields of those
   /// names are ignored; so is any field whose value contains a line break.
+  ///
+  /// `Connection: close` closes the connection once the response went out, and nothing the
+  /// client sent behind the request is handled: the way to refuse a request whose framing or
+  /// addressing another server may read differently (a second `Host`, say).
   public var headers: HTTPHeaders
+
+  /// Whether the response asks for its connection to close (`Connection: close`).
+  public var closesConnection: Bool {
+    headers.values(for: "Connection").contains { value in
+      value.split(separator: ",").contains { token in
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        return token.drop(while: isSpace).reversed().drop(while: isSpace).reversed()
+          .map { $0.lowercased() }.joined() == "close"
+      }
+    }
+  }
 
   /// The body.
   public var body: Body

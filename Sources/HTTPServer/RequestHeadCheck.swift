@@ -1,6 +1,7 @@
 /// The checks a request head must pass before the server believes anything in it: the request
 /// line, every field's name, folded lines, the fields that frame the body (RFC 9112 section 6),
-/// and `Expect`.
+/// `Expect`, and the bytes of each value; or, for the trailer fields after a chunked body, names,
+/// folds, values and that no trailer claims to frame the body.
 ///
 /// libmicrohttpd 0.9.75 splits the head itself and hands over name–value pairs; it joins a
 /// folded line (obs-fold, RFC 9112 section 5.2) to the *name* of the field before it
@@ -8,6 +9,10 @@
 /// that follows the RFC joins it to the value. Such a request means something else to each of
 /// them, so any sign of a fold refuses it: a name that is not a token, or a field that
 /// libmicrohttpd reports as joined (see `cmhd_field_was_joined`).
+///
+/// A value may not hold a CR, LF or NUL (RFC 9112 section 5): libmicrohttpd 0.9.75 keeps a
+/// bare CR in the value, where another server may end the line there or read a space, and stops
+/// a value at a NUL without a word (see `cmhd_value_ends_at_line_end`).
 ///
 /// Fields are fed one at a time, in the order the client sent them, without copying them
 /// except for the first `Content-Length`.
@@ -29,8 +34,15 @@ struct RequestHeadCheck {
   private var folded = false
   private var badName = false
   private var unmetExpectation = false
+  private var badValue = false
+  private var framingTrailer = false
+  private let checksTrailers: Bool
 
-  init() {}
+  /// Creates a check for a request head, or with `trailers` for the trailer section of a
+  /// chunked body.
+  init(trailers: Bool = false) {
+    checksTrailers = trailers
+  }
 
   /// Whether a body follows the head: a `Transfer-Encoding`, or a `Content-Length` other
   /// than `0`.
@@ -44,11 +56,28 @@ struct RequestHeadCheck {
   ///   - name: The field's name as libmicrohttpd reports it.
   ///   - value: Its value, without the spaces around it.
   ///   - joined: Whether libmicrohttpd built the field from more than one line.
-  mutating func add(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer, joined: Bool) {
+  ///   - endsAtLineEnd: Whether the value ended where its line did, rather than at a NUL.
+  mutating func add(
+    name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer, joined: Bool,
+    endsAtLineEnd: Bool = true
+  ) {
     if joined { folded = true }
+    if !endsAtLineEnd || value.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) {
+      badValue = true
+    }
     guard !name.isEmpty, name.allSatisfy(Self.isTokenCharacter) else {
       // A folded line joined to a name brings its space or colon along.
       badName = true
+      return
+    }
+    if checksTrailers {
+      // A trailer may not frame the message (RFC 9110 section 6.5.1); one that tries says a
+      // proxy may have read the body differently.
+      if Self.startsWithFramingName(name) || Self.equalsIgnoringCase(name, "Content-Length")
+        || Self.equalsIgnoringCase(name, "Transfer-Encoding")
+      {
+        framingTrailer = true
+      }
       return
     }
     if Self.equalsIgnoringCase(name, "Content-Length") {
@@ -72,17 +101,30 @@ struct RequestHeadCheck {
 
   /// The verdict on the fields added so far, the most basic fault first.
   var verdict: Verdict {
+    let section = checksTrailers ? "trailer" : "header"
     if folded {
       return .refused(
         status: 400,
-        detail: "The request has a header field folded over several lines (a line that "
-          + "begins with a space or tab); send each header field on one line.")
+        detail: "The request has a \(section) field folded over several lines (a line that "
+          + "begins with a space or tab); send each \(section) field on one line.")
     }
     if badName {
       return .refused(
         status: 400,
-        detail: "The request has a header field whose name is not a token (it contains a "
+        detail: "The request has a \(section) field whose name is not a token (it contains a "
           + "space, a colon or a control character, or is empty).")
+    }
+    if badValue {
+      return .refused(
+        status: 400,
+        detail: "The request has a \(section) field whose value contains a carriage return, a line "
+          + "feed or a NUL byte.")
+    }
+    if framingTrailer {
+      return .refused(
+        status: 400,
+        detail: "The request has a Content-Length or Transfer-Encoding trailer field after its "
+          + "chunked body.")
     }
     if encodingCount > 0 {
       if encodingCount > 1 || !chunkedOnly {

@@ -78,9 +78,20 @@ extension ServerCore {
     if context.bodyTooLarge {
       return refuse(bodyTooLargeResponse(context), for: context, on: connection)
     }
+    if context.hasBody,
+      case .refused(let status, let detail) = Self.checkFields(
+        of: connection, kind: .FOOTER_KIND, end: nil)
+    {
+      return refuse(errorResponse(status, detail), for: context, on: connection)
+    }
     switch makeRequest(context, connection: connection) {
     case .success(let request):
-      return queue(handler(request), for: context, on: connection)
+      let response = handler(request)
+      if response.closesConnection {
+        // An application's refusal (a foreign `Host`, say) closes like the server's own.
+        markRefused(connection)
+      }
+      return queue(response, for: context, on: connection)
     case .failure(let refusal):
       return refuse(errorResponse(400, refusal.detail), for: context, on: connection)
     }
@@ -107,6 +118,10 @@ extension ServerCore {
       ?? configuration.maxBodySize
     let head = Self.checkHead(of: connection, method: method, url: url)
     context.hasBody = head.hasBody
+    if !head.hasBody {
+      // Else libmicrohttpd sends `100 Continue` and then reads what follows as the body.
+      cmhd_ignore_expectation(connection)
+    }
     let arrival = requestBegan(on: connection, hasBody: context.hasBody)
     context.deadline = arrival.waitingSince + requestTimeout
 
@@ -145,23 +160,59 @@ extension ServerCore {
   private static func checkHead(
     of connection: OpaquePointer, method: UnsafePointer<CChar>, url: UnsafePointer<CChar>
   ) -> (verdict: RequestHeadCheck.Verdict, hasBody: Bool, contentLength: [UInt8]?) {
-    var check = RequestHeadCheck()
-    let iterator: MHD_KeyValueIterator = { cls, _, key, value in
-      let check = cls!.assumingMemoryBound(to: RequestHeadCheck.self)
-      check.pointee.add(
-        name: UnsafeRawBufferPointer(start: key, count: key.map { strlen($0) } ?? 0),
-        value: UnsafeRawBufferPointer(start: value, count: value.map { strlen($0) } ?? 0),
-        joined: cmhd_field_was_joined(key, value) != 0)
-      return .YES
-    }
-    // The return value is the number of fields; nothing can fail.
-    _ = withUnsafeMutablePointer(to: &check) {
-      MHD_get_connection_values(connection, .HEADER_KIND, iterator, $0)
-    }
+    // libmicrohttpd split the head in place from the method on, so the head ends there.
+    let size = cmhd_connection_header_size(connection)
+    let check = Self.fieldCheck(
+      of: connection, kind: .HEADER_KIND, end: size > 0 ? method + size : nil)
     let lineRefusal = RequestHeadCheck.refusal(
       method: UnsafeRawBufferPointer(start: method, count: strlen(method)),
       target: UnsafeRawBufferPointer(start: url, count: strlen(url)))
     return (lineRefusal ?? check.verdict, check.hasBody, check.contentLength)
+  }
+
+  /// The verdict on a request's trailer fields (`.FOOTER_KIND`) or header fields.
+  private static func checkFields(
+    of connection: OpaquePointer, kind: MHD_ValueKind, end: UnsafePointer<CChar>?
+  ) -> RequestHeadCheck.Verdict {
+    fieldCheck(of: connection, kind: kind, end: end).verdict
+  }
+
+  /// Runs every field of one kind through a `RequestHeadCheck`, in the order sent. A field is
+  /// added once the next one is known, because whether its value ended at its line's end is
+  /// told by where the next field's name begins; `end` is where the last field's line ends
+  /// (the blank line included), or nil when unknown.
+  private static func fieldCheck(
+    of connection: OpaquePointer, kind: MHD_ValueKind, end: UnsafePointer<CChar>?
+  ) -> RequestHeadCheck {
+    struct Scan {
+      var check: RequestHeadCheck
+      var pending: (name: UnsafePointer<CChar>?, value: UnsafePointer<CChar>?)?
+
+      /// Adds the pending field, whose line is followed by `next`.
+      mutating func addPending(next: UnsafePointer<CChar>?, most: Int) {
+        guard let field = pending else { return }
+        let (key, value) = field
+        check.add(
+          name: UnsafeRawBufferPointer(start: key, count: key.map { strlen($0) } ?? 0),
+          value: UnsafeRawBufferPointer(start: value, count: value.map { strlen($0) } ?? 0),
+          joined: cmhd_field_was_joined(key, value) != 0,
+          endsAtLineEnd: cmhd_value_ends_at_line_end(value, next, most) != 0)
+        pending = nil
+      }
+    }
+    var scan = Scan(check: RequestHeadCheck(trailers: kind == .FOOTER_KIND))
+    let iterator: MHD_KeyValueIterator = { cls, _, key, value in
+      let scan = cls!.assumingMemoryBound(to: Scan.self)
+      scan.pointee.addPending(next: key, most: 2)  // CRLF, or a bare LF
+      scan.pointee.pending = (key, value)
+      return .YES
+    }
+    // The return value is the number of fields; nothing can fail.
+    _ = withUnsafeMutablePointer(to: &scan) {
+      MHD_get_connection_values(connection, kind, iterator, $0)
+    }
+    scan.addPending(next: end, most: 4)  // the line's end and the blank line's
+    return scan.check
   }
 
   /// Queues the server's own refusal with `Connection: close`: libmicrohttpd closes the

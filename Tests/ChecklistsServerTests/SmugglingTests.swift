@@ -126,6 +126,97 @@ struct SmugglingTests {
     #expect(try !setting.listNames().contains("PATH-SMUGGLED"))
   }
 
+  @Test(
+    "A refusal of the request's Host or route closes the connection like a framing refusal",
+    arguments: [
+      ("GET", "/healthz", "Host: evil.example", "", 400),
+      ("POST", "/api/v1/checklists", "Host: evil.example\r\nContent-Length: 0", "", 400),
+      ("GET", "/healthz", "Accept: */*", "evil.example", 421),
+      ("GET", "/healthz", "Accept: */*", "evil.example:PORT", 421),
+      ("GET", "/api/v1/checklists/a%2Fb", "Accept: */*", "", 404),
+    ])
+  func hostRefusal(method: String, path: String, fields: String, host: String, status: Int)
+    async throws
+  {
+    let setting = try await Setting()
+    let name = "HOST-SMUGGLED-\(status)"
+    let shownHost =
+      host.isEmpty ? setting.host : host.replacingOccurrences(of: "PORT", with: "\(setting.port)")
+    let statuses = try setting.statuses(
+      Self.head(method, path, shownHost, fields) + setting.creation(name))
+    #expect(statuses == [status], "\(fields.debugDescription) \(host): \(statuses)")
+    #expect(try !setting.listNames().contains(name))
+  }
+
+  @Test("A request without Host (HTTP/1.0 keep-alive) is a 400 and a close")
+  func missingHost() async throws {
+    let setting = try await Setting()
+    let answer = try RawHTTPConnection.exchange(
+      port: setting.port,
+      Array(
+        ("GET /healthz HTTP/1.0\r\nConnection: keep-alive\r\n\r\n"
+          + setting.creation("NOHOST-SMUGGLED")).utf8))
+    #expect(answer.status == 400, "\(answer.text)")
+    #expect(answer.text.components(separatedBy: "HTTP/1.").count == 2, "\(answer.text)")
+    #expect(try !setting.listNames().contains("NOHOST-SMUGGLED"))
+  }
+
+  @Test(
+    "A CR, LF or NUL in a field value is a 400 and a close",
+    arguments: [
+      ("X-A: a\rContent-Length: 5", ""),
+      ("X-A: a\rTransfer-Encoding: chunked\r\nContent-Length: 0", ""),
+      ("Content-Length: 0\u{0}5", ""),
+      ("Transfer-Encoding: chunked\u{0}", "0\r\n\r\n"),
+      ("X-A: a\u{0}b\r\nAccept: */*", ""),
+      ("X-A: a\u{0}\r\nAccept: */*", ""),
+      ("X-A: a\u{0}", ""),
+    ])
+  func controlCharacterInValue(fields: String, body: String) async throws {
+    let setting = try await Setting()
+    let name = "VALUE-SMUGGLED"
+    let statuses = try setting.statuses(
+      Self.head("GET", "/healthz", setting.host, fields) + body + setting.creation(name))
+    #expect(statuses == [400], "\(fields.debugDescription): \(statuses)")
+    #expect(try !setting.listNames().contains(name))
+  }
+
+  @Test(
+    "A bad trailer (folded, no token, framing, CR or NUL) is a 400 and a close",
+    arguments: [
+      "X-Foo: b\r\n c", "Bad Name: x", "Transfer-Encoding: chunked", "Content-Length: 5",
+      "X-N: a\u{0}b", "X-R: a\rb",
+    ])
+  func badTrailer(trailer: String) async throws {
+    let setting = try await Setting()
+    let body = "{\"name\":\"TRAILER-FIRST\"}"
+    let chunked =
+      "POST /api/v1/checklists HTTP/1.1\r\nHost: \(setting.host)\r\n"
+      + "Authorization: Bearer \(setting.token)\r\nContent-Type: application/json\r\n"
+      + "Transfer-Encoding: chunked\r\n\r\n"
+      + String(body.utf8.count, radix: 16) + "\r\n\(body)\r\n0\r\n\(trailer)\r\n\r\n"
+    let statuses = try setting.statuses(chunked + setting.creation("TRAILER-SMUGGLED"))
+    #expect(statuses == [400], "\(trailer.debugDescription): \(statuses)")
+    #expect(try setting.listNames().filter { $0.hasPrefix("TRAILER-") }.isEmpty)
+  }
+
+  @Test("A bodiless request with Expect: 100-continue is answered, and so is the one behind it")
+  func continueWithoutBody() async throws {
+    let setting = try await Setting()
+    let answer = try RawHTTPConnection.exchange(
+      port: setting.port,
+      Array(
+        (Self.head("GET", "/healthz", setting.host, "Expect: 100-continue")
+          + setting.creation("EXPECT-PIPELINED")
+          + Self.head("GET", "/healthz", setting.host, "Connection: close")).utf8))
+    #expect(!answer.text.contains("100 Continue"), "\(answer.text)")
+    let statuses = answer.text.components(separatedBy: "HTTP/1.1 ").dropFirst().compactMap {
+      Int($0.prefix(3))
+    }
+    #expect(statuses == [200, 201, 200], "\(statuses)")
+    #expect(try setting.listNames().contains("EXPECT-PIPELINED"))
+  }
+
   @Test("The harness sees a pipelined request when the first one is well framed")
   func wellFramedPipelinedRequestIsHandled() async throws {
     let setting = try await Setting()

@@ -81,3 +81,37 @@ import Testing
     #expect(refusal("", "/") != nil)
   }
 }
+
+/// Field values and trailer fields.
+@Suite struct RequestHeadCheckValueTests {
+  private func status(trailers: Bool = false, _ name: String, _ value: String, ends: Bool = true)
+    -> Int?
+  {
+    var check = RequestHeadCheck(trailers: trailers)
+    Array(name.utf8).withUnsafeBytes { name in
+      Array(value.utf8).withUnsafeBytes { value in
+        check.add(name: name, value: value, joined: false, endsAtLineEnd: ends)
+      }
+    }
+    if case .refused(let status, _) = check.verdict { return status }
+    return nil
+  }
+
+  @Test(arguments: ["a\rContent-Length: 5", "a\nb", "a\u{0}b", "\r"])
+  func aValueWithCRLFOrNULIsRefused(value: String) {
+    #expect(status("X-A", value) == 400)
+    #expect(status(trailers: true, "X-A", value) == 400)
+  }
+
+  @Test func aValueCutShortByANULIsRefused() {
+    #expect(status("Content-Length", "0", ends: false) == 400)
+    #expect(status("Content-Length", "0") == nil)
+  }
+
+  @Test func aTrailerMayNotFrameTheMessage() {
+    #expect(status(trailers: true, "Content-Length", "5") == 400)
+    #expect(status(trailers: true, "transfer-encoding", "chunked") == 400)
+    #expect(status(trailers: true, "X-Checksum", "abc") == nil)
+    #expect(status(trailers: true, "Expect", "x") == nil)
+  }
+}
