@@ -86,7 +86,7 @@ extension SQLChecklistStore.Transaction: ShoppingStoreWriter {
   ///
   /// On SQLite the scan reads the index (short keys and rowids) rather than the table's rows,
   /// and only the rows returned are read (see docs/PERFORMANCE.md); PostgreSQL's planner scans
-  /// the owner's rows through the same index itself (see ``SQLDatabase/SQLDialect/limitedQuery(_:from:indexedBy:where:orderBy:tieBreak:limit:)``).
+  /// the owner's rows through the same index itself (the dialect's `limitedQuery`).
   private static func searchInsideNames(_ dialect: any SQLDialect) -> String {
     let found = dialect.position(of: "?2", in: "search_key")
     let startsWord = dialect.position(of: "' ' || ?2", in: "search_key")

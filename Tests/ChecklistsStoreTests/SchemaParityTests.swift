@@ -123,13 +123,14 @@ struct SchemaParityTests {
 
     let tables = Set(onSQLite.tables.keys).union(onPostgreSQL.tables.keys).sorted()
     for table in tables {
+      let sqliteColumns = onSQLite.tables[table] ?? []
+      let postgreSQLColumns = onPostgreSQL.tables[table] ?? []
       #expect(
-        onSQLite.tables[table] == onPostgreSQL.tables[table],
-        "table \(table): SQLite \(onSQLite.tables[table] ?? []) vs PostgreSQL \(onPostgreSQL.tables[table] ?? [])"
-      )
+        sqliteColumns == postgreSQLColumns,
+        "table \(table): SQLite \(sqliteColumns) vs PostgreSQL \(postgreSQLColumns)")
     }
-    #expect(onSQLite.indexes == onPostgreSQL.indexes, "indexes differ")
-    #expect(onSQLite.triggers == onPostgreSQL.triggers, "triggers differ")
+    #expect(onSQLite.indexes == onPostgreSQL.indexes, "indexes, or the tables they are on, differ")
+    #expect(onSQLite.triggers == onPostgreSQL.triggers, "triggers, or their tables, differ")
     let onlySQLiteIndexes = Set(onSQLite.indexes.keys).subtracting(onPostgreSQL.indexes.keys)
     let onlyPostgreSQLIndexes = Set(onPostgreSQL.indexes.keys).subtracting(onSQLite.indexes.keys)
     #expect(onlySQLiteIndexes.isEmpty, "only on SQLite: \(onlySQLiteIndexes.sorted())")
