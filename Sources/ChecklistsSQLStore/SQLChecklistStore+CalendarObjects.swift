@@ -2,7 +2,6 @@ import ChecklistsCore
 import ChecklistsStore
 import Foundation
 import SQLDatabase
-import SQLiteDatabase
 
 extension SQLChecklistStore {
   /// v20: what CalDAV keeps beside the lists. Written once for both engines: only the text and
@@ -24,9 +23,8 @@ extension SQLChecklistStore {
   /// A collection's changes since a sync token are read through `changes_by_collection`
   /// (`changes(collection_id, sequence)`, since v4), so they cost what changed, not the log.
   static func migrateToCalendarObjects(_ db: any SQLConnection) throws {
-    let sqlite = db is SQLiteDatabase.Database
-    let text = sqlite ? "TEXT" : #"TEXT COLLATE "C""#
-    let integer = sqlite ? "INTEGER" : "BIGINT"
+    let text = db.dialect.text
+    let integer = db.dialect.integer
     try db.execute(
       """
       CREATE TABLE calendar_objects (
@@ -53,32 +51,14 @@ extension SQLChecklistStore {
         path_name \(text),
         UNIQUE (path_owner_id, path_name));
       """)
-    if sqlite {
-      for table in ["checklists", "shopping_lists"] {
-        try db.execute(
-          """
-          CREATE TRIGGER \(table)_calendar_rows_removed_on_delete AFTER DELETE ON \(table) BEGIN
-            DELETE FROM calendar_objects WHERE list_id = OLD.id;
-            DELETE FROM calendar_collections WHERE list_id = OLD.id;
-          END;
-          """)
-      }
-    } else {
-      try db.execute(
-        """
-        CREATE OR REPLACE FUNCTION calendar_rows_removed_on_delete() RETURNS trigger
-        LANGUAGE plpgsql AS $$
-        BEGIN
+    try db.execute(
+      db.dialect.afterDeleteTriggers(
+        ["checklists", "shopping_lists"].map { ("\($0)_calendar_rows_removed_on_delete", $0) },
+        function: "calendar_rows_removed_on_delete",
+        body: """
           DELETE FROM calendar_objects WHERE list_id = OLD.id;
           DELETE FROM calendar_collections WHERE list_id = OLD.id;
-          RETURN NULL;
-        END $$;
-        CREATE TRIGGER checklists_calendar_rows_removed_on_delete AFTER DELETE ON checklists
-          FOR EACH ROW EXECUTE FUNCTION calendar_rows_removed_on_delete();
-        CREATE TRIGGER shopping_lists_calendar_rows_removed_on_delete AFTER DELETE ON shopping_lists
-          FOR EACH ROW EXECUTE FUNCTION calendar_rows_removed_on_delete();
-        """)
-    }
+          """))
   }
 }
 

@@ -79,15 +79,13 @@ extension SQLChecklistStore {
     }
     try Self.checkSameSchema(
       source: (path, try schemaVersion()), target: (target.path, try target.schemaVersion()))
-    let sourceEngine = engine
-    let targetEngine = target.engine
     let targetName = target.path
     do {
       let tables = try target.queue.write { into in
         try queue.read { from in
           try SQLTableCopier(
-            source: SQLSchemaCatalog(engine: sourceEngine, db: from),
-            target: SQLSchemaCatalog(engine: targetEngine, db: into), replacing: replacing,
+            source: SQLSchemaCatalog(db: from), target: SQLSchemaCatalog(db: into),
+            replacing: replacing,
             targetName: targetName
           ).copy { copied, total, _ in progress(copied, total) }
             .map { DatabaseCopyReport.Table(name: $0.table, rows: $0.rows) }
@@ -126,9 +124,8 @@ extension SQLChecklistStore {
   }
 
   /// Whether `other` is this very database: the same file (through any path), or the same
-  /// server address and database name.
+  /// server address and database name (a location that is no file).
   private func isSameDatabase(as other: SQLChecklistStore) -> Bool {
-    guard engine == .sqlite, other.engine == .sqlite else { return path == other.path }
     var mine = stat()
     var theirs = stat()
     guard stat(path, &mine) == 0, stat(other.path, &theirs) == 0 else {

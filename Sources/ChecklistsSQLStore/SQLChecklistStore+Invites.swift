@@ -2,15 +2,13 @@ import ChecklistsCore
 import ChecklistsStore
 import Foundation
 import SQLDatabase
-import SQLiteDatabase
 
 extension SQLChecklistStore {
   /// v18: invite links, a row per link with the digest of its token (never the token), and
-  /// the triggers that take a deleted list's invites along (as its shares go). The table is
-  /// written once for both engines; the triggers once per engine.
+  /// the triggers that take a deleted list's invites along (as its shares go). Written once
+  /// for both engines.
   static func migrateToInvites(_ db: any SQLConnection) throws {
-    let sqlite = db is SQLiteDatabase.Database
-    let text = sqlite ? "TEXT" : #"TEXT COLLATE "C""#
+    let text = db.dialect.text
     try db.execute(
       """
       CREATE TABLE invites (
@@ -30,30 +28,13 @@ extension SQLChecklistStore {
         revoked_at DOUBLE PRECISION);
       CREATE INDEX invites_by_collection ON invites(collection_id, created_at);
       """)
-    if sqlite {
-      try db.execute(
-        """
-        CREATE TRIGGER checklists_uninvited_on_delete AFTER DELETE ON checklists BEGIN
-          DELETE FROM invites WHERE collection_id = OLD.id;
-        END;
-        CREATE TRIGGER shopping_lists_uninvited_on_delete AFTER DELETE ON shopping_lists BEGIN
-          DELETE FROM invites WHERE collection_id = OLD.id;
-        END;
-        """)
-    } else {
-      try db.execute(
-        """
-        CREATE OR REPLACE FUNCTION lists_uninvited_on_delete() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-          DELETE FROM invites WHERE collection_id = OLD.id;
-          RETURN NULL;
-        END $$;
-        CREATE TRIGGER checklists_uninvited_on_delete AFTER DELETE ON checklists
-          FOR EACH ROW EXECUTE FUNCTION lists_uninvited_on_delete();
-        CREATE TRIGGER shopping_lists_uninvited_on_delete AFTER DELETE ON shopping_lists
-          FOR EACH ROW EXECUTE FUNCTION lists_uninvited_on_delete();
-        """)
-    }
+    try db.execute(
+      db.dialect.afterDeleteTriggers(
+        [
+          ("checklists_uninvited_on_delete", "checklists"),
+          ("shopping_lists_uninvited_on_delete", "shopping_lists"),
+        ], function: "lists_uninvited_on_delete",
+        body: "DELETE FROM invites WHERE collection_id = OLD.id;"))
   }
 
   /// Runs `body` in a read transaction.

@@ -1,16 +1,14 @@
 import ChecklistsCore
 import Foundation
 import SQLDatabase
-import SQLiteDatabase
 
 extension SQLChecklistStore {
   /// v12: an item's notes, flag, priority, parent (one level of subtasks) and repeat rule, and
   /// the history of a repeating item's completions. The same SQL on both engines; PostgreSQL's
   /// text columns get collation "C" as every other has.
   static func migrateToItemFields(_ db: any SQLConnection) throws {
-    let engine: SQLEngine = db is SQLiteDatabase.Database ? .sqlite : .postgreSQL
-    let text = engine == .postgreSQL ? #"TEXT COLLATE "C""# : "TEXT"
-    let real = engine == .postgreSQL ? "DOUBLE PRECISION" : "REAL"
+    let text = db.dialect.text
+    let real = db.dialect.double
     try db.execute(
       """
       ALTER TABLE items ADD COLUMN notes \(text) NOT NULL DEFAULT '';

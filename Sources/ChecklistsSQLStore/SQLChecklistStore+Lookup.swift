@@ -124,12 +124,7 @@ extension SQLChecklistStore.Transaction {
   /// The items table, read through its index by text: without INDEXED BY (SQLite's own
   /// syntax), SQLite walks the whole list in position order to spare itself sorting the few
   /// matches; PostgreSQL's planner, which knows the table's size, picks the index itself.
-  private var itemsByTextKey: String {
-    switch engine {
-    case .sqlite: "items INDEXED BY items_by_text_key"
-    case .postgreSQL: "items"
-    }
-  }
+  private var itemsByTextKey: String { dialect.table("items", indexedBy: "items_by_text_key") }
 
   func items(checklistID: UUID, textKey key: String) throws -> [ChecklistItem] {
     try db.query(

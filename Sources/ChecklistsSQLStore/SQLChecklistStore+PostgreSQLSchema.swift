@@ -23,7 +23,7 @@ extension SQLChecklistStore {
   static let changesChannel = "checklists_changes"
 
   /// The schema in PostgreSQL's DDL, as an append-only list of migrations with the same names
-  /// as ``sqliteMigrator``'s. Never edit a shipped one: add another to both.
+  /// as ``sqliteMigrator``'s. Never edit a shipped one: add to ``dialectMigrations``.
   static let postgreSQLMigrator: SQLMigrator = {
     var migrator = SQLMigrator()
     migrator.registerMigration("v1: users, checklists, items, change log") { db in
@@ -189,14 +189,14 @@ extension SQLChecklistStore {
     migrator.registerMigration("v13: search words") { db in try migrateToSearchWords(db) }
     migrator.registerMigration("v14: templates") { db in try migrateToTemplates(db) }
     migrator.registerMigration("v15: push subscriptions") { db in
-      try migrateToPushSubscriptions(db, postgreSQL: true)
+      try migrateToPushSubscriptions(db)
     }
     // Written once (SQLChecklistStore+Shops), with "C" text where PostgreSQL runs it.
     migrator.registerMigration("v16: shops and aisles") { db in try migrateToShops(db) }
     migrator.registerMigration("v17: trips and prices") { db in try migrateToTrips(db) }
     migrator.registerMigration("v18: invites") { db in try migrateToInvites(db) }
     migrator.registerMigration("v19: user settings") { db in
-      try migrateToUserSettings(db, postgreSQL: true)
+      try migrateToUserSettings(db)
     }
     // Written once (SQLChecklistStore+CalendarObjects), with "C" text where PostgreSQL runs it.
     migrator.registerMigration("v20: calendar objects") { db in try migrateToCalendarObjects(db) }

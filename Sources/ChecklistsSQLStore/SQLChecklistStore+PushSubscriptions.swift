@@ -6,8 +6,9 @@ import SQLDatabase
 /// Web Push subscriptions and the server's keys, shared by every instance on the database.
 extension SQLChecklistStore: PushSubscriptionStore {
   /// v15: a row per browser subscription, and a row per server key (the VAPID key pair).
-  /// Written in SQL both engines run; PostgreSQL gives the text columns collation "C".
-  static func migrateToPushSubscriptions(_ db: any SQLConnection, postgreSQL: Bool) throws {
+  /// Written in SQL both engines run; then the text columns compare as bytes (collation "C"
+  /// on PostgreSQL, which SQLite's TEXT does already).
+  static func migrateToPushSubscriptions(_ db: any SQLConnection) throws {
     try db.execute(
       """
       CREATE TABLE push_subscriptions (
@@ -24,17 +25,11 @@ extension SQLChecklistStore: PushSubscriptionStore {
         name TEXT PRIMARY KEY NOT NULL,
         value TEXT NOT NULL);
       """)
-    if postgreSQL {
-      try db.execute(
-        #"""
-        ALTER TABLE push_subscriptions ALTER COLUMN endpoint TYPE TEXT COLLATE "C";
-        ALTER TABLE push_subscriptions ALTER COLUMN user_id TYPE TEXT COLLATE "C";
-        ALTER TABLE push_subscriptions ALTER COLUMN p256dh TYPE TEXT COLLATE "C";
-        ALTER TABLE push_subscriptions ALTER COLUMN auth TYPE TEXT COLLATE "C";
-        ALTER TABLE server_keys ALTER COLUMN name TYPE TEXT COLLATE "C";
-        ALTER TABLE server_keys ALTER COLUMN value TYPE TEXT COLLATE "C";
-        """#)
-    }
+    let byteOrder = [
+      db.dialect.textInByteOrder("push_subscriptions", ["endpoint", "user_id", "p256dh", "auth"]),
+      db.dialect.textInByteOrder("server_keys", ["name", "value"]),
+    ].filter { !$0.isEmpty }.joined(separator: "\n")
+    if !byteOrder.isEmpty { try db.execute(byteOrder) }
   }
 
   public func savePushSubscription(_ subscription: PushSubscription, limit: Int) throws -> Bool {

@@ -1,10 +1,58 @@
 import ChecklistsStore
 import SQLDatabase
 
+// The schema, in three append-only lists of named migrations, applied in this order:
+//
+// 1. The shipped SQLite list (``sqliteMigrator``, below) and the shipped PostgreSQL list
+//    (``postgreSQLMigrator``, SQLChecklistStore+PostgreSQLSchema*.swift), v1 to v20, with the
+//    same names. Their SQL is what users' databases were made with: never edit it, not even
+//    its spelling (SQLite keeps each trigger's text in `sqlite_master`, and a copy between
+//    databases runs it again). Some are written once already, asking the connection's
+//    dialect for their types and triggers (v12 to v20).
+// 2. ``dialectMigrations``: every new migration, written ONCE for both engines. Its SQL takes
+//    what differs from the connection's dialect (`db.dialect`, see SQLDatabase/SQLDialect.swift):
+//
+//        ("v21: item labels", { db in
+//          let d = db.dialect
+//          let unlabelled = d.afterDeleteTriggers(
+//            [("checklists_unlabelled_on_delete", "checklists")],
+//            function: "checklists_unlabelled_on_delete",
+//            body: "DELETE FROM item_labels WHERE checklist_id = OLD.id;")
+//          try db.execute("""
+//            CREATE TABLE item_labels (
+//              checklist_id \(d.text) NOT NULL,
+//              item_id \(d.text) NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+//              label \(d.text) NOT NULL,
+//              uses \(d.integer) NOT NULL,
+//              created_at \(d.double) NOT NULL,
+//              PRIMARY KEY (item_id, label))\(d.withoutRowID);
+//            \(unlabelled)
+//            """)
+//        })
+//
+//    A word the dialect lacks is added to the protocol and to both drivers' dialects, never
+//    as a test of the engine here. SchemaParityTests compares the two engines' schemas after
+//    migrating, so a migration that makes them differ fails there.
+
 extension SQLChecklistStore {
+  /// The migrations written once for both engines, applied after each engine's shipped list
+  /// (see the top of this file). Append only; never rename or edit one that shipped.
+  static let dialectMigrations:
+    [(identifier: String, migrate: @Sendable (any SQLConnection) throws -> Void)] = []
+
+  /// The whole schema of one database: an engine's shipped migrations, then
+  /// ``dialectMigrations``.
+  static func migrator(shipped: SQLMigrator) -> SQLMigrator {
+    var migrator = shipped
+    for migration in dialectMigrations {
+      migrator.registerMigration(migration.identifier, migrate: migration.migrate)
+    }
+    return migrator
+  }
+
   /// The schema in SQLite's DDL (REAL dates, triggers, `WITHOUT ROWID`, `AUTOINCREMENT`), as an
-  /// append-only list of migrations. Never edit a shipped one: add another. ``SQLiteDialect``
-  /// applies it; another engine's dialect has its own list.
+  /// append-only list of migrations, v1 to v20. Never edit a shipped one: add to
+  /// ``dialectMigrations``. ``init(sqlitePath:)`` applies it.
   static let sqliteMigrator: SQLMigrator = {
     var migrator = SQLMigrator()
     // Dates are REAL seconds since 2001-01-01 (Foundation's reference date), which round-trip
@@ -96,13 +144,13 @@ extension SQLChecklistStore {
     migrator.registerMigration("v13: search words") { db in try migrateToSearchWords(db) }
     migrator.registerMigration("v14: templates") { db in try migrateToTemplates(db) }
     migrator.registerMigration("v15: push subscriptions") { db in
-      try migrateToPushSubscriptions(db, postgreSQL: false)
+      try migrateToPushSubscriptions(db)
     }
     migrator.registerMigration("v16: shops and aisles") { db in try migrateToShops(db) }
     migrator.registerMigration("v17: trips and prices") { db in try migrateToTrips(db) }
     migrator.registerMigration("v18: invites") { db in try migrateToInvites(db) }
     migrator.registerMigration("v19: user settings") { db in
-      try migrateToUserSettings(db, postgreSQL: false)
+      try migrateToUserSettings(db)
     }
     migrator.registerMigration("v20: calendar objects") { db in try migrateToCalendarObjects(db) }
     return migrator

@@ -2,7 +2,6 @@ import ChecklistsCore
 import ChecklistsStore
 import Foundation
 import SQLDatabase
-import SQLiteDatabase
 
 // Search across every list and the catalogue (issue 14): the words of each item's text and
 // notes, and of each catalogue item's name, folded (``SearchWords``), kept in one table whose
@@ -12,9 +11,8 @@ extension SQLChecklistStore {
   /// v13: the search words, with the words of every item and catalogue item there is, and the
   /// indexes the smart lists count through. Both engines run it.
   static func migrateToSearchWords(_ db: any SQLConnection) throws {
-    let isSQLite = db is SQLiteDatabase.Database
     // Byte order on both engines, so a range of words is the same range on each.
-    let text = isSQLite ? "TEXT" : #"TEXT COLLATE "C""#
+    let text = db.dialect.text
     try db.execute(
       """
       CREATE TABLE search_words (
@@ -28,40 +26,17 @@ extension SQLChecklistStore {
       CREATE INDEX items_unchecked_by_due_date ON items(checklist_id, due_date)
         WHERE checked = 0;
       """)
-    if isSQLite {
-      try db.execute(
-        """
-        -- A deleted item takes its words along, also when its list or its owner goes.
-        CREATE TRIGGER items_unindexed_on_delete AFTER DELETE ON items BEGIN
-          DELETE FROM search_words WHERE item_id = OLD.id;
-        END;
-        CREATE TRIGGER shopping_items_unindexed_on_delete AFTER DELETE ON shopping_items BEGIN
-          DELETE FROM search_words WHERE item_id = OLD.id;
-        END;
-        """)
-    } else {
-      try db.execute(
-        """
-        CREATE OR REPLACE FUNCTION things_unindexed_on_delete() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-          DELETE FROM search_words WHERE item_id = OLD.id;
-          RETURN NULL;
-        END $$;
-        CREATE TRIGGER items_unindexed_on_delete AFTER DELETE ON items
-          FOR EACH ROW EXECUTE FUNCTION things_unindexed_on_delete();
-        CREATE TRIGGER shopping_items_unindexed_on_delete AFTER DELETE ON shopping_items
-          FOR EACH ROW EXECUTE FUNCTION things_unindexed_on_delete();
-        """)
-    }
+    // A deleted item takes its words along, also when its list or its owner goes.
+    try db.execute(
+      db.dialect.afterDeleteTriggers(
+        [
+          ("items_unindexed_on_delete", "items"),
+          ("shopping_items_unindexed_on_delete", "shopping_items"),
+        ], function: "things_unindexed_on_delete",
+        body: "DELETE FROM search_words WHERE item_id = OLD.id;"))
     // The words of what is there already. Notes (v12) are all empty at this point.
-    let hasNotes =
-      try db.queryFirst(
-        isSQLite
-          ? "SELECT COUNT(*) FROM pragma_table_info('items') WHERE name = 'notes'"
-          : "SELECT COUNT(*) FROM information_schema.columns "
-            + "WHERE table_name = 'items' AND column_name = 'notes' "
-            + "AND table_schema = current_schema()"
-      ) { $0.int(0) } == 1
+    let hasNotes = try db.query(db.dialect.columnNamesQuery, "items") { $0.string(0) }
+      .contains("notes")
     let items = try db.query(
       "SELECT id, text, \(hasNotes ? "notes" : "''") FROM items"
     ) { (try $0.uuid(0), $0.string(1), $0.string(2)) }

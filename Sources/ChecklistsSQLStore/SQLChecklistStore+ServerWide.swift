@@ -22,7 +22,7 @@ extension SQLChecklistStore {
   public func observeCommittedChanges(_ onChange: @escaping @Sendable () -> Void) -> (
     any DatabaseObservation
   )? {
-    dialect.observeCommittedChanges(onChange)
+    opened.observeCommittedChanges(onChange)
   }
 
   /// Everyone's unchecked items with Remind Me whose due date is in `start..<end`, with their

@@ -77,7 +77,7 @@ extension SQLChecklistStore.Transaction: ShoppingStoreWriter {
     // Then names with a word that starts with it, then the rest: a scan of the owner's
     // names, only when the prefixes did not fill the answer.
     let inside = try db.query(
-      Self.searchInsideNames(engine), ownerID, key, limit - starts.count, map: Self.shoppingItem)
+      Self.searchInsideNames(dialect), ownerID, key, limit - starts.count, map: Self.shoppingItem)
     return starts + inside
   }
 
@@ -85,26 +85,15 @@ extension SQLChecklistStore.Transaction: ShoppingStoreWriter {
   /// word starting with it first, at most `?3`.
   ///
   /// On SQLite the scan reads the index (short keys and rowids) rather than the table's rows,
-  /// and only the rows returned are read (see docs/PERFORMANCE.md); it names rowids and the
-  /// index, and `instr`, all SQLite's own. PostgreSQL scans the owner's rows through the same
-  /// index with `strpos`.
-  private static func searchInsideNames(_ engine: SQLEngine) -> String {
-    switch engine {
-    case .sqlite:
-      """
-      SELECT \(shoppingItemColumns) FROM shopping_items WHERE rowid IN (
-        SELECT rowid FROM shopping_items INDEXED BY shopping_items_by_search_key
-        WHERE owner_id = ?1 AND instr(search_key, ?2) > 1
-        ORDER BY instr(search_key, ' ' || ?2) = 0, search_key LIMIT ?3)
-      ORDER BY instr(search_key, ' ' || ?2) = 0, search_key, id
-      """
-    case .postgreSQL:
-      """
-      SELECT \(shoppingItemColumns) FROM shopping_items
-      WHERE owner_id = ?1 AND strpos(search_key, ?2) > 1
-      ORDER BY strpos(search_key, ' ' || ?2) = 0, search_key, id LIMIT ?3
-      """
-    }
+  /// and only the rows returned are read (see docs/PERFORMANCE.md); PostgreSQL's planner scans
+  /// the owner's rows through the same index itself (the dialect's `limitedQuery`).
+  private static func searchInsideNames(_ dialect: any SQLDialect) -> String {
+    let found = dialect.position(of: "?2", in: "search_key")
+    let startsWord = dialect.position(of: "' ' || ?2", in: "search_key")
+    return dialect.limitedQuery(
+      shoppingItemColumns, from: "shopping_items", indexedBy: "shopping_items_by_search_key",
+      where: "owner_id = ?1 AND \(found) > 1", orderBy: "\(startsWord) = 0, search_key",
+      tieBreak: "id", limit: "?3")
   }
 
   func shoppingLists(ownerID: UUID) throws -> [ShoppingList] {

@@ -2,7 +2,6 @@ import ChecklistsCore
 import ChecklistsStore
 import Foundation
 import SQLDatabase
-import SQLiteDatabase
 
 extension SQLChecklistStore {
   /// v16: shops, the order of their sections and of the items inside them, the shop each
@@ -10,10 +9,9 @@ extension SQLChecklistStore {
   /// for both engines: only the text type, the integer type and SQLite's `WITHOUT ROWID` and
   /// trigger syntax differ.
   static func migrateToShops(_ db: any SQLConnection) throws {
-    let sqlite = db is SQLiteDatabase.Database
-    let text = sqlite ? "TEXT" : #"TEXT COLLATE "C""#
-    let integer = sqlite ? "INTEGER" : "BIGINT"
-    let withoutRowID = sqlite ? " WITHOUT ROWID" : ""
+    let text = db.dialect.text
+    let integer = db.dialect.integer
+    let withoutRowID = db.dialect.withoutRowID
     try db.execute(
       """
       CREATE TABLE shops (
@@ -54,27 +52,13 @@ extension SQLChecklistStore {
       ALTER TABLE shopping_entries ADD COLUMN cart_order \(integer);
       """)
     // A deleted shop's id stays spent, as every other id a client may choose.
-    if sqlite {
-      try db.execute(
-        """
-        CREATE TRIGGER shop_ids_kept_on_delete AFTER DELETE ON shops BEGIN
+    try db.execute(
+      db.dialect.afterDeleteTriggers(
+        [("shop_ids_kept_on_delete", "shops")], function: "shop_ids_kept_on_delete",
+        body: """
           INSERT INTO deleted_ids (id, kind, owner_id)
             VALUES (OLD.id, 'shop', OLD.owner_id) ON CONFLICT DO NOTHING;
-        END;
-        """)
-    } else {
-      try db.execute(
-        """
-        CREATE OR REPLACE FUNCTION shop_ids_kept_on_delete() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-          INSERT INTO deleted_ids (id, kind, owner_id)
-            VALUES (OLD.id, 'shop', OLD.owner_id) ON CONFLICT DO NOTHING;
-          RETURN NULL;
-        END $$;
-        CREATE TRIGGER shop_ids_kept_on_delete AFTER DELETE ON shops
-          FOR EACH ROW EXECUTE FUNCTION shop_ids_kept_on_delete();
-        """)
-    }
+          """))
   }
 }
 

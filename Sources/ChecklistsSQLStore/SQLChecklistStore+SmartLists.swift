@@ -42,9 +42,10 @@ extension SQLChecklistStore.Transaction: SmartListStoreReader {
     func count(_ kind: SmartListKind) -> String {
       // SQLite's planner would take the unchecked-by-due index and read every unchecked item
       // for Flagged; the partial index of flagged ones holds just those.
-      let index = kind == .flagged && engine == .sqlite ? " INDEXED BY items_flagged" : ""
+      let items =
+        kind == .flagged ? dialect.table("items i", indexedBy: "items_flagged") : "items i"
       return """
-        (SELECT COUNT(*) FROM items i\(index)
+        (SELECT COUNT(*) FROM \(items)
          WHERE i.checklist_id IN (SELECT id FROM visible) AND i.checked = 0
            AND \(Self.condition(kind, "i")))
         """

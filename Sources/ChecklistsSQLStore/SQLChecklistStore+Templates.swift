@@ -2,12 +2,11 @@ import ChecklistsCore
 import ChecklistsStore
 import Foundation
 import SQLDatabase
-import SQLiteDatabase
 
 extension SQLChecklistStore {
   /// v14: templates, each user's own, with their items as JSON. Both engines run it.
   static func migrateToTemplates(_ db: any SQLConnection) throws {
-    let text = db is SQLiteDatabase.Database ? "TEXT" : #"TEXT COLLATE "C""#
+    let text = db.dialect.text
     try db.execute(
       """
       CREATE TABLE templates (

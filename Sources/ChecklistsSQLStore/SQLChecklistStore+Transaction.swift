@@ -2,15 +2,14 @@ import ChecklistsCore
 import ChecklistsStore
 import Foundation
 import SQLDatabase
-import SQLiteDatabase
 
 extension SQLChecklistStore {
   /// The store's primitives over one connection inside one transaction.
   struct Transaction: ChecklistStoreWriter {
     let db: any SQLConnection
 
-    /// The engine the connection is to, for the few statements written once per engine.
-    var engine: SQLEngine { db is SQLiteDatabase.Database ? .sqlite : .postgreSQL }
+    /// The words of SQL that differ on the connection's engine.
+    var dialect: any SQLDialect { db.dialect }
 
     /// The distance between neighbouring positions: room for 16 moves into one gap before the
     /// list is renumbered.

@@ -2,7 +2,6 @@ import ChecklistsCore
 import ChecklistsStore
 import Foundation
 import SQLDatabase
-import SQLiteDatabase
 
 extension SQLChecklistStore {
   /// v17: finished trips with their lines, and every catalogue item's price history. Both
@@ -14,7 +13,7 @@ extension SQLChecklistStore {
   /// date. The prices items already have become the first step of their history, dated by the
   /// item's last change (the closest the database knows).
   static func migrateToTrips(_ db: any SQLConnection) throws {
-    let text = db is SQLiteDatabase.Database ? "TEXT" : #"TEXT COLLATE "C""#
+    let text = db.dialect.text
     try db.execute(
       """
       CREATE TABLE trips (

@@ -6,9 +6,9 @@ import SQLDatabase
 extension SQLChecklistStore {
   /// v19: a row of settings per user, starting with the currency, which moves there from the
   /// catalogue's row: the person chooses it now, where the server's locale used to.
-  static func migrateToUserSettings(_ db: any SQLConnection, postgreSQL: Bool) throws {
-    let text = postgreSQL ? #"TEXT COLLATE "C""# : "TEXT"
-    let date = postgreSQL ? "DOUBLE PRECISION" : "REAL"
+  static func migrateToUserSettings(_ db: any SQLConnection) throws {
+    let text = db.dialect.text
+    let date = db.dialect.double
     try db.execute(
       """
       CREATE TABLE user_settings (

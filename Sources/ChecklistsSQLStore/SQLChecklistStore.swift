@@ -4,24 +4,26 @@ import Foundation
 import SQLDatabase
 
 /// The store in one SQL database, written once over ``SQLDatabase/SQLConnection``: versioned
-/// migrations, one transaction per user action. What differs between engines is in one
-/// dialect file per engine; open the SQLite one with ``init(sqlitePath:)``.
+/// migrations, one transaction per user action. What differs in SQL between engines is asked
+/// of the connections' ``SQLDatabase/SQLDialect``, which each driver has beside it; only the
+/// opening code (SQLChecklistStore+Open*.swift) names a driver. Open one with ``open(_:)``.
 public final class SQLChecklistStore: ChecklistsDatabase {
   /// The connections.
   public let queue: any SQLConnectionPool
-  /// What differs between engines.
-  let dialect: any SQLDialect
+  /// What only the engine can answer.
+  let opened: SQLOpenedDatabase
 
-  /// Opens the database a dialect reaches and brings its schema up to date.
+  /// Opens a database and brings its schema up to date: the engine's shipped migrations, then
+  /// ``dialectMigrations``.
   /// - Parameters:
   ///   - location: Where the database is, for messages.
-  ///   - open: Opens the dialect's connections.
+  ///   - open: Opens the connections.
   /// - Throws: ``ChecklistsCore/ChecklistsError`` with code `storage` naming the database.
-  init(location: String, opening open: () throws -> any SQLDialect) throws {
+  init(location: String, opening open: () throws -> SQLOpenedDatabase) throws {
     do {
-      dialect = try open()
-      queue = dialect.pool
-      try dialect.migrator.migrate(queue)
+      opened = try open()
+      queue = opened.pool
+      try Self.migrator(shipped: opened.shippedMigrations).migrate(queue)
     } catch let error as SQLError {
       throw Self.storageError(error, path: location)
     } catch let error as MigrationError {
@@ -34,7 +36,7 @@ public final class SQLChecklistStore: ChecklistsDatabase {
   }
 
   /// The engine the database runs on.
-  public var engine: SQLEngine { dialect.engine }
+  public var engine: SQLEngine { queue.dialect.engine }
 
   /// The path of the database file (or where the database is).
   public var path: String { queue.location }
@@ -49,7 +51,7 @@ public final class SQLChecklistStore: ChecklistsDatabase {
   /// - Throws: ``ChecklistsCore/ChecklistsError`` with code `storage`.
   public func workCounters() throws -> SQLWorkCounters {
     do {
-      return try dialect.workCounters()
+      return try opened.workCounters()
     } catch let error as SQLError {
       throw Self.storageError(error, path: path)
     }

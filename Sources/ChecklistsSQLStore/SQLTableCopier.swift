@@ -122,8 +122,8 @@ struct SQLTableCopier {
       "("
       + Array(repeating: "?", count: table.columns.count)
       .joined(separator: ", ") + ")"
-    // The copied keys go in as they are, even into a PostgreSQL identity column.
-    let overriding = target.engine == .postgreSQL ? " OVERRIDING SYSTEM VALUE" : ""
+    // The copied keys go in as they are, even into a column the engine numbers itself.
+    let overriding = target.db.dialect.insertingGivenKeys
     func insert(_ values: [SQLValue]) throws {
       let rows = values.count / table.columns.count
       let tuples = Array(repeating: placeholders, count: rows).joined(separator: ", ")

@@ -4,6 +4,9 @@
 /// closures, which serialize access to it. Parameters are written `?` (or `?1`, `?2`, … to
 /// name one twice); a driver whose engine spells them otherwise rewrites them.
 public protocol SQLConnection: AnyObject {
+  /// The words of SQL that differ on this connection's engine.
+  var dialect: any SQLDialect { get }
+
   /// Runs one or more statements that return no rows, such as a migration's DDL.
   /// - Throws: ``SQLError``.
   func execute(_ sql: String) throws

@@ -8,6 +8,9 @@ public protocol SQLConnectionPool: Sendable {
   /// Where the database is, for messages: a file's path, or a server's address without secrets.
   var location: String { get }
 
+  /// The words of SQL that differ on these connections' engine.
+  var dialect: any SQLDialect { get }
+
   /// Runs `body` in a read transaction.
   /// - Throws: What `body` throws, or ``SQLError``.
   func read<T: Sendable>(_ body: (any SQLConnection) throws -> T) throws -> T

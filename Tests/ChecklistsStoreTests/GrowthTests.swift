@@ -11,7 +11,7 @@ import Testing
 ///
 /// SQLite counts its virtual-machine steps. PostgreSQL has no such count: there a "step" is a
 /// row or index entry its scans returned or fetched, from its statistics (see
-/// `PostgreSQLDialect.workCounters`). The two measures differ in size, not in what they
+/// `SQLChecklistStore.postgreSQLWorkCounters`). The two measures differ in size, not in what they
 /// catch: a scan of the list or of the catalogue adds a step per row on both.
 @Suite("No cost that grows with the data")
 struct GrowthTests {

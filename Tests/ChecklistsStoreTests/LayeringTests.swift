@@ -121,4 +121,70 @@ struct LayeringTests {
     }
     #expect(offending.isEmpty, "\(offending)")
   }
+
+  // MARK: - The SQL store over SQLDatabase
+
+  /// The store's files that may name a driver: those that open an engine, choosing the driver
+  /// from the location (SQLChecklistStore+Open.swift and its SQLite and PostgreSQL parts),
+  /// each with the reason.
+  static let storeFilesNamingADriver: [String: String] = [
+    "SQLChecklistStore+OpenSQLite.swift": "opens an SQLite file",
+    "SQLChecklistStore+OpenPostgreSQL.swift": "opens a PostgreSQL pool and its LISTEN",
+    "SQLChecklistStore+Backup.swift":
+      "backs up and restores an SQLite file by path, which only SQLite's backup API can do",
+  ]
+
+  /// The store's source files (ChecklistsSQLStore), by name, with their text.
+  static func storeFiles() throws -> [(name: String, text: String)] {
+    let folder = sources.standardizedFileURL.path + "/ChecklistsSQLStore"
+    let files = try #require(FileManager.default.enumerator(atPath: folder))
+      .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+    #expect(files.count > 20, "the store's sources were not found at \(folder)")
+    return try files.map { ($0, try String(contentsOfFile: folder + "/" + $0, encoding: .utf8)) }
+  }
+
+  @Test("The SQL store imports a driver only where it opens an engine")
+  func storeImportsDriversOnlyToOpen() throws {
+    let drivers: Set = ["SQLiteDatabase", "PostgreSQLDatabase", "CSQLite", "CLibPQ"]
+    let offending = try Self.imports().filter { file, module in
+      guard file.hasPrefix("ChecklistsSQLStore/"), drivers.contains(module) else { return false }
+      return Self.storeFilesNamingADriver[String(file.dropFirst("ChecklistsSQLStore/".count))]
+        == nil
+    }
+    #expect(offending.isEmpty, "\(offending.map { "\($0.file) imports \($0.module)" })")
+  }
+
+  @Test("The SQL store never asks which engine a connection is: it asks the dialect")
+  func storeChecksNoEngineType() throws {
+    // A downcast or type test of a connection, or a flag standing for the engine.
+    let checks = [
+      "is Database", "as? Database", "as! Database", "SQLiteDatabase.", "PostgreSQLDatabase.",
+      "is PostgreSQL", "as? PostgreSQL", "as! PostgreSQL", "PostgreSQLConnection", "is SQLite",
+      "as? SQLite", "as! SQLite", "postgreSQL: Bool", "sqlite: Bool", "isSQLite",
+    ]
+    var offending: [String] = []
+    for (name, text) in try Self.storeFiles() where Self.storeFilesNamingADriver[name] == nil {
+      for check in checks where text.contains(check) {
+        offending.append("\(name) has `\(check)`")
+      }
+    }
+    #expect(offending.isEmpty, "\(offending.sorted())")
+  }
+
+  @Test("Each driver brings its dialect, and the connection protocol declares it")
+  func driversBringTheirDialects() throws {
+    let base = Self.sources.standardizedFileURL.path
+    let connection = try String(
+      contentsOfFile: base + "/SQLDatabase/SQLConnection.swift", encoding: .utf8)
+    #expect(connection.contains("var dialect: any SQLDialect { get }"))
+    for (driver, dialect) in [
+      ("SQLiteDatabase", "SQLiteDialect"), ("PostgreSQLDatabase", "PostgreSQLDialect"),
+    ] {
+      let text = try String(
+        contentsOfFile: "\(base)/\(driver)/\(dialect).swift", encoding: .utf8)
+      #expect(text.contains("struct \(dialect): SQLDialect"), "\(driver) has no \(dialect)")
+    }
+    let dialects = try Self.storeFiles().filter { $0.text.contains(": SQLDialect") }
+    #expect(dialects.isEmpty, "the store declares a dialect: \(dialects.map(\.name))")
+  }
 }

@@ -3,38 +3,18 @@ import ChecklistsStore
 import PostgreSQLDatabase
 import SQLDatabase
 
-/// The store on PostgreSQL: a bounded pool of connections to one database that several server
-/// instances share. Its DDL is the migrator ``SQLChecklistStore/postgreSQLMigrator`` (same
-/// migration names as SQLite's); the pool serializes writers with an advisory lock (see
-/// docs/SYNC.md), and a `LISTEN` on the change log's channel tells of other instances'
-/// commits.
-struct PostgreSQLDialect: SQLDialect {
-  /// The database and how to reach it.
-  let configuration: PostgreSQLConfiguration
-  /// The connections.
-  let connections: PostgreSQLPool
-
-  /// Connects to the database (one connection at once, so a wrong address fails here).
-  /// - Throws: ``SQLDatabase/SQLError`` of kind `cantOpen` with libpq's message.
-  init(_ configuration: PostgreSQLConfiguration) throws {
-    self.configuration = configuration
-    connections = try PostgreSQLPool(configuration)
-  }
-
-  var engine: SQLEngine { .postgreSQL }
-
-  var pool: any SQLConnectionPool { connections }
-
-  var migrator: SQLMigrator { SQLChecklistStore.postgreSQLMigrator }
-
-  /// PostgreSQL has no count of executor steps; what stands for it is the rows its scans
-  /// return and fetch in the store's tables and indexes (a sequential scan passes every row,
-  /// an index seek only those it returns), from its statistics. Those reach the shared
-  /// statistics only when a connection flushes them (at most once a second), so each
-  /// relation's count is the shared one plus what this connection holds unflushed: exact when
-  /// one connection did the work, as in a test that uses the store from one thread (the pool
-  /// hands out its most recently used connection first).
-  func workCounters() throws -> SQLWorkCounters {
+extension SQLChecklistStore {
+  /// How much work the store's statements have done on PostgreSQL, which has no count of
+  /// executor steps: what stands for it is the rows its scans return and fetch in the store's
+  /// tables and indexes (a sequential scan passes every row, an index seek only those it
+  /// returns), from its statistics. Those reach the shared statistics only when a connection
+  /// flushes them (at most once a second), so each relation's count is the shared one plus
+  /// what this connection holds unflushed: exact when one connection did the work, as in a
+  /// test that uses the store from one thread (the pool hands out its most recently used
+  /// connection first).
+  fileprivate static func postgreSQLWorkCounters(_ connections: PostgreSQLPool) throws
+    -> SQLWorkCounters
+  {
     try connections.read { db in
       try db.execute("SELECT pg_stat_clear_snapshot()")
       return try db.queryFirst(
@@ -59,9 +39,9 @@ struct PostgreSQLDialect: SQLDialect {
   /// A `LISTEN` on ``SQLChecklistStore/changesChannel`` on a connection of its own: every
   /// committed change, and every reconnection (notifications sent meanwhile are lost, so the
   /// caller reads the log again), calls `onChange`.
-  func observeCommittedChanges(_ onChange: @escaping @Sendable () -> Void) -> (
-    any DatabaseObservation
-  )? {
+  fileprivate static func observePostgreSQLChanges(
+    _ configuration: PostgreSQLConfiguration, _ onChange: @escaping @Sendable () -> Void
+  ) -> any DatabaseObservation {
     let listener = PostgreSQLListener(
       configuration, channel: SQLChecklistStore.changesChannel,
       onNotification: { _ in onChange() }, onReconnect: onChange)
@@ -78,7 +58,11 @@ private struct ListenerObservation: DatabaseObservation {
 
 extension SQLChecklistStore {
   /// Opens the PostgreSQL database at `url` (a `postgres://` URL or a libpq connection
-  /// string) and brings its schema up to date.
+  /// string) and brings its schema up to date: a bounded pool of connections to one database
+  /// that several server instances share. The schema is PostgreSQL's shipped migrations
+  /// (``postgreSQLMigrator``, with the same names as SQLite's) and then those written against
+  /// the dialect; the pool serializes writers with an advisory lock (see docs/SYNC.md), and a
+  /// `LISTEN` on the change log's channel tells of other instances' commits.
   /// - Throws: ``ChecklistsCore/ChecklistsError`` with code `storage` naming the database
   ///   (never its password).
   public convenience init(postgreSQL url: String) throws {
@@ -89,6 +73,15 @@ extension SQLChecklistStore {
       // Not the string itself: it may hold a password.
       throw ChecklistsError(.storage, "The database location is \(error.message).")
     }
-    try self.init(location: configuration.redacted) { try PostgreSQLDialect(configuration) }
+    try self.init(location: configuration.redacted) {
+      // One connection at once, so a wrong address fails here.
+      let connections = try PostgreSQLPool(configuration)
+      return SQLOpenedDatabase(
+        pool: connections, shippedMigrations: SQLChecklistStore.postgreSQLMigrator,
+        workCounters: { try SQLChecklistStore.postgreSQLWorkCounters(connections) },
+        observeCommittedChanges: {
+          SQLChecklistStore.observePostgreSQLChanges(configuration, $0)
+        })
+    }
   }
 }
