@@ -138,7 +138,7 @@ let package = Package(
       name: "ChecklistsStoreTests",
       dependencies: [
         "ChecklistsCore", "ChecklistsStore", "ChecklistsSQLStore", "SQLDatabase", "SQLiteDatabase",
-        "PostgreSQLDatabase",
+        "PostgreSQLDatabase", "ChecklistsTestSupport",
       ]
     ),
     .testTarget(
