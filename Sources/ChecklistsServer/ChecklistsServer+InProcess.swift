@@ -47,7 +47,7 @@ extension ChecklistsServer {
           method: method, target: target, headers: headers, body: body,
           remoteAddress: remoteAddress))
     } catch {
-      return errorResponse(400, error.detail)
+      return errorResponse(400, error.detail, String(target.prefix { $0 != "?" }))
     }
   }
 

@@ -4,6 +4,7 @@ import ChecklistsStore
 import Foundation
 import HTTPServer
 import Synchronization
+import WebDAV
 import WebPush
 
 /// `checklists serve`: the JSON API, live updates, reminders and the web app on one port.
@@ -68,7 +69,7 @@ public final class ChecklistsServer: Sendable {
   /// (``respond(to:)``): host and path checks, the routes, security headers, metrics.
   let handler: @Sendable (HTTPRequest) -> HTTPResponse
   /// The answer to a request refused before it reaches ``handler``.
-  let errorResponse: @Sendable (Int, String) -> HTTPResponse
+  let errorResponse: @Sendable (Int, String, String) -> HTTPResponse
 
   /// Prepares a server for the lists in `store`: every user's, once accounts exist, else the
   /// single local user's (see ``Authenticator``).
@@ -142,8 +143,8 @@ public final class ChecklistsServer: Sendable {
     // Each route's own limit (``Route/BodyLimit``): JSON bodies stay small, imports may not.
     let table = gateway.table
     settings.bodySizeLimit = { method, path in table.bodyLimit(method, path) }
-    let problem: @Sendable (Int, String) -> HTTPResponse = { status, detail in
-      HTTPResponse.problem(status: status, detail: detail)
+    let problem: @Sendable (Int, String, String) -> HTTPResponse = { status, detail, path in
+      Self.refusal(status: status, detail: detail, rawPath: path)
     }
     let logAccess: @Sendable (HTTPAccessRecord) -> Void = { record in log.access(record) }
     let access = logsRequests ? logAccess : nil
@@ -273,10 +274,11 @@ public final class ChecklistsServer: Sendable {
         if request.rawPath.utf8.contains(UInt8(ascii: "%"))
           && request.pathSegments.contains(where: { $0.contains("/") })
         {
-          response = .problem(
+          response = Self.refusal(
             status: 404,
-            detail: "There is no page or API route \(request.rawPath): an encoded slash (%2F) "
-              + "is part of a name, not a separator.")
+            detail: "There is no page, API route or calendar \(request.rawPath): an encoded "
+              + "slash (%2F) is part of a name, not a separator.",
+            rawPath: request.rawPath)
           // A proxy may have routed it by the decoded path: closing like a host refusal.
           response.headers["Connection"] = "close"
         } else {
@@ -293,6 +295,20 @@ public final class ChecklistsServer: Sendable {
       addSecurityHeaders(&response, secure: secure)
       return response
     }
+  }
+
+  /// A request the server refuses before routing it (a path that does not decode, an encoded
+  /// slash, a body too large): a `DAV:error` under `/dav/`, where clients read XML, and a
+  /// problem (`application/problem+json`) elsewhere.
+  /// - Parameters:
+  ///   - status: The HTTP status.
+  ///   - detail: The sentence the answer carries.
+  ///   - rawPath: The path as sent, percent-encoded.
+  static func refusal(status: Int, detail: String, rawPath: String) -> HTTPResponse {
+    guard CalDAVPath.contains(rawPath) else {
+      return .problem(status: status, detail: detail)
+    }
+    return .davError(WebDAVError(status: status, message: detail))
   }
 
   /// How long a client is asked to wait before retrying while the database is not answering.

@@ -46,10 +46,35 @@ public final class HTTPServer: Sendable {
   ///     as 413 (body too large) or 400 (path not UTF-8), from the status and a sentence.
   ///   - accessLog: Receives one record per answered request once its response went out
   ///     (for a stream: once it closed); runs on a server thread.
-  public init(
+  public convenience init(
     configuration: HTTPServerConfiguration,
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
     errorResponse: @escaping @Sendable (_ status: Int, _ detail: String) -> HTTPResponse,
+    accessLog: (@Sendable (HTTPAccessRecord) -> Void)? = nil
+  ) {
+    self.init(
+      configuration: configuration, handler: handler,
+      errorResponse: { status, detail, _ in errorResponse(status, detail) },
+      accessLog: accessLog)
+  }
+
+  /// Creates a server whose own refusals may depend on the path asked for (a WebDAV tree
+  /// answers its errors in XML); call `start()` to listen.
+  ///
+  /// - Parameters:
+  ///   - configuration: Where to listen and the limits to enforce.
+  ///   - handler: Answers each request; runs on a server thread and may block it.
+  ///   - errorResponse: Builds the response for a request the server refuses itself from the
+  ///     status, a sentence and the request's path as sent (percent-encoded, without the
+  ///     query).
+  ///   - accessLog: Receives one record per answered request once its response went out
+  ///     (for a stream: once it closed); runs on a server thread.
+  public init(
+    configuration: HTTPServerConfiguration,
+    handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
+    errorResponse:
+      @escaping @Sendable (_ status: Int, _ detail: String, _ rawPath: String) ->
+      HTTPResponse,
     accessLog: (@Sendable (HTTPAccessRecord) -> Void)? = nil
   ) {
     configuration.validate()

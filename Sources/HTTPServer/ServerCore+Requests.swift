@@ -93,7 +93,8 @@ extension ServerCore {
       }
       return queue(response, for: context, on: connection)
     case .failure(let refusal):
-      return refuse(errorResponse(400, refusal.detail), for: context, on: connection)
+      return refuse(
+        errorResponse(400, refusal.detail, context.rawPathText), for: context, on: connection)
     }
   }
 
@@ -130,17 +131,17 @@ extension ServerCore {
     // that sent `Expect: 100-continue` never uploads the body.
     let early: HTTPResponse?
     if let refusal = arrival.refusal {
-      var response = errorResponse(503, refusal)
+      var response = errorResponse(503, refusal, context.rawPathText)
       response.headers.remove("Retry-After")
       response.headers.add("Retry-After", "\(Self.retryAfterSeconds)")
       early = response
     } else if case .refused(let status, let detail) = head.verdict {
-      early = errorResponse(status, detail)
+      early = errorResponse(status, detail, context.rawPathText)
     } else if context.queryParameterCount > configuration.maxQueryParameters {
       early = errorResponse(
         414,
         "The query string has \(context.queryParameterCount) parameters; at most "
-          + "\(configuration.maxQueryParameters) are accepted.")
+          + "\(configuration.maxQueryParameters) are accepted.", context.rawPathText)
     } else if let contentLength = head.contentLength,
       Self.exceedsLimit(String(decoding: contentLength, as: UTF8.self), context.bodyLimit)
     {
@@ -271,7 +272,8 @@ extension ServerCore {
   }
 
   private func bodyTooLargeResponse(_ context: RequestContext) -> HTTPResponse {
-    errorResponse(413, "The request body is larger than \(context.bodyLimit) bytes.")
+    errorResponse(
+      413, "The request body is larger than \(context.bodyLimit) bytes.", context.rawPathText)
   }
 
   private static func exceedsLimit(_ contentLength: String, _ limit: Int) -> Bool {

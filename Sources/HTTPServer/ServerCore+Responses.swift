@@ -13,7 +13,8 @@ extension ServerCore {
   {
     var response = response
     if !(100...999).contains(response.status) {
-      response = errorResponse(500, "The server produced an invalid status \(response.status).")
+      response = errorResponse(
+        500, "The server produced an invalid status \(response.status).", context.rawPathText)
       precondition((100...999).contains(response.status), "errorResponse gave an invalid status")
     }
     let stopping = isStopping

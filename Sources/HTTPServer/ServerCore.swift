@@ -26,7 +26,8 @@ final class ServerCore: Sendable {
 
   let configuration: HTTPServerConfiguration
   let handler: @Sendable (HTTPRequest) -> HTTPResponse
-  let errorResponse: @Sendable (_ status: Int, _ detail: String) -> HTTPResponse
+  /// Builds the server's own refusals from the status, a sentence and the raw path.
+  let errorResponse: @Sendable (_ status: Int, _ detail: String, _ rawPath: String) -> HTTPResponse
   let accessLog: (@Sendable (HTTPAccessRecord) -> Void)?
   let lingeringClose = LingeringClose()
   private let state: Mutex<State>
@@ -34,7 +35,9 @@ final class ServerCore: Sendable {
   init(
     configuration: HTTPServerConfiguration,
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
-    errorResponse: @escaping @Sendable (_ status: Int, _ detail: String) -> HTTPResponse,
+    errorResponse:
+      @escaping @Sendable (_ status: Int, _ detail: String, _ rawPath: String) ->
+      HTTPResponse,
     accessLog: (@Sendable (HTTPAccessRecord) -> Void)?
   ) {
     self.configuration = configuration

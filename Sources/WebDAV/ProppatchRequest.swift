@@ -33,7 +33,8 @@ public struct ProppatchRequest: Sendable, Hashable {
   ///   - limits: The parser's limits.
   /// - Returns: The operations.
   /// - Throws: ``WebDAVError`` (400) when the body is empty or not XML, its root is not
-  ///   `d:propertyupdate`, a `set` or `remove` has no `prop`, or there is nothing to do.
+  ///   `d:propertyupdate`, a `set` or `remove` has no `prop`, there is nothing to do, or it
+  ///   names more than ``PropfindRequest/maxPropertyNames`` properties.
   public static func parse(_ body: [UInt8], limits: SafeXMLParser.Limits = .init())
     throws(WebDAVError) -> ProppatchRequest
   {
@@ -64,6 +65,7 @@ public struct ProppatchRequest: Sendable, Hashable {
     if operations.isEmpty {
       throw .badRequest("The PROPPATCH body sets and removes no property.")
     }
+    try PropfindRequest.checkPropertyCount(operations.count, in: root)
     return ProppatchRequest(operations: operations)
   }
 }

@@ -67,4 +67,58 @@ import Testing
       #expect(TodoMapping.changesMoreThanCompletion(changed, from: served), "\(changed)")
     }
   }
+
+  @Test("A completion property carrying a parameter, a long value or an odd STATUS is a change")
+  func hostileCompletions() {
+    let served = Self.todo(["STATUS:NEEDS-ACTION"])
+    let long = String(repeating: "a", count: 5_000)
+    for changed in [
+      Self.todo(["STATUS;X-EVIL=payload:COMPLETED"]),
+      Self.todo(["STATUS:COMPLETED", "COMPLETED;X-EVIL=hello:20270102T090000Z"]),
+      Self.todo(["STATUS:COMPLETED", "DTSTAMP;X-A=\"\(long)\":20270102T090000Z"]),
+      Self.todo(["STATUS:COMPLETED", "COMPLETED;TZID=\(long):20270102T090000"]),
+      Self.todo(["STATUS:X-WHATEVER"]),
+      Self.todo(["STATUS:CANCELLED"]),
+      Self.todo(["STATUS:COMPLETED", "SEQUENCE:\(long)"]),
+      Self.todo(["STATUS:NEEDS-ACTION"])
+        .replacingOccurrences(
+          of: "PRODID:-//Tests//EN", with: "PRODID:" + String(repeating: "p", count: 257)),
+      Self.todo(["STATUS:NEEDS-ACTION"])
+        .replacingOccurrences(of: "PRODID:-//Tests//EN", with: "PRODID;X-A=b:-//Tests//EN"),
+    ] {
+      #expect(TodoMapping.changesMoreThanCompletion(changed, from: served), "\(changed)")
+    }
+    // VALUE and TZID, a 256-byte PRODID, and a status the task already had are not changes.
+    for plain in [
+      Self.todo(["STATUS:COMPLETED", "COMPLETED;VALUE=DATE-TIME:20270102T090000Z"]),
+      Self.todo(["STATUS:IN-PROCESS", "DTSTAMP;TZID=Europe/Berlin:20270102T090000"]),
+      Self.todo(["STATUS:NEEDS-ACTION"])
+        .replacingOccurrences(
+          of: "PRODID:-//Tests//EN", with: "PRODID:" + String(repeating: "p", count: 256)),
+    ] {
+      #expect(!TodoMapping.changesMoreThanCompletion(plain, from: served), "\(plain)")
+    }
+    let cancelled = Self.todo(["STATUS:CANCELLED", "SUMMARY:x"])
+    #expect(!TodoMapping.changesMoreThanCompletion(cancelled, from: cancelled))
+  }
+
+  @Test(
+    "Completing each recorded client's task is not a change",
+    arguments: [
+      "apple-ios-reminder", "apple-macos-subtask", "evolution", "python-caldav",
+      "tasksorg-davx5", "thunderbird",
+    ])
+  func recordedClientsComplete(name: String) throws {
+    let served = try fixture(name)
+    let lines = contentLines(served).filter {
+      !["STATUS", "COMPLETED", "PERCENT-COMPLETE"].contains(
+        String($0.prefix { $0 != ";" && $0 != ":" }))
+    }
+    let completed =
+      lines.flatMap {
+        $0 == "END:VTODO"
+          ? ["STATUS:COMPLETED", "COMPLETED:20270102T090000Z", "PERCENT-COMPLETE:100", $0] : [$0]
+      }.joined(separator: "\r\n") + "\r\n"
+    #expect(!TodoMapping.changesMoreThanCompletion(completed, from: served))
+  }
 }

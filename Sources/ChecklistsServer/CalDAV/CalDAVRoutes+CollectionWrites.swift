@@ -135,18 +135,19 @@ extension CalDAVRoutes {
 
   /// DELETE of a collection: deletes the list (its owner only), unless `If-Match` or
   /// `If-None-Match` fails against the collection's ETag (its sync token's sequence; the
-  /// `getctag` or `sync-token` URI is taken too): 412, nothing deleted.
+  /// `getctag` or `sync-token` URI is taken too, quoted like any tag): 412, nothing deleted.
   func deleteCollection(_ request: HTTPRequest, _ path: CollectionPath) throws -> HTTPResponse {
     let listID = try collectionID(path)
     let collection = try existingCollection(listID)
+    let ifMatch = try Self.ifMatchTags(request)
     let asETag = { (tag: String) in
       tag.hasPrefix(Self.syncTokenPrefix) ? String(tag.dropFirst(Self.syncTokenPrefix.count)) : tag
     }
     do {
       try calendar.deleteCollection(
         listID: listID,
-        ifMatch: Self.entityTags(request.headers["If-Match"], weak: false)?.map(asETag),
-        ifNoneMatch: Self.entityTags(request.headers["If-None-Match"], weak: true)?.map(asETag))
+        ifMatch: ifMatch?.map(asETag),
+        ifNoneMatch: Self.entityTags(request, "If-None-Match")?.map(asETag))
     } catch let error as ChecklistsError where error.code == .forbidden {
       throw Self.needPrivileges(
         error, href: CalDAVPath.collection(userName, collection), access: collection.access)

@@ -12,7 +12,7 @@ extension CalDAVRoutes {
     let listID = try collectionID(path.collection)
     let entry = try existingObject(path.name, in: listID)
     let etag = Self.etag(entry)
-    if let sent = request.headers["If-None-Match"], Self.matches(sent, etag: entry.etag) {
+    if Self.noneMatchNames(request, etag: entry.etag) {
       return HTTPResponse(status: 304, headers: ["ETag": etag])
     }
     return HTTPResponse(
@@ -29,7 +29,7 @@ extension CalDAVRoutes {
     do {
       try calendar.deleteObject(
         inList: listID, named: path.name, ifMatch: try Self.ifMatch(request),
-        ifNoneMatch: Self.entityTags(request.headers["If-None-Match"], weak: true))
+        ifNoneMatch: Self.entityTags(request, "If-None-Match"))
     } catch let error as ChecklistsError where error.code == .notFound {
       _ = try existingCollection(listID)
       throw WebDAVError(status: 404, message: "There is no object '\(path.name)' here.")
@@ -109,42 +109,48 @@ extension CalDAVRoutes {
 
   // MARK: - Preconditions
 
-  /// `If-Match`'s ETag without quotes, `*`, or nil when not sent. A weak ETag never matches
-  /// (RFC 9110, 13.1.1), so it is passed on as one that no object has.
+  /// `If-Match`'s first ETag without quotes, `*`, or nil when not sent.
+  /// - Throws: 412, as ``ifMatchTags(_:)`` does.
   static func ifMatch(_ request: HTTPRequest) throws -> String? {
-    guard let header = request.headers["If-Match"] else { return nil }
-    let tags = header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-    if tags.contains("*") { return "*" }
-    guard let first = tags.first(where: { !$0.hasPrefix("W/") }) else { return "W/weak" }
-    return unquoted(first)
+    guard let tags = try ifMatchTags(request) else { return nil }
+    return tags.contains("*") ? "*" : tags.first
   }
 
-  /// The ETags of an `If-Match` or `If-None-Match` header, without quotes (`*` as itself), or
-  /// nil when it was not sent.
+  /// `If-Match`'s ETags without quotes (`*` as itself), or nil when not sent.
+  /// - Throws: ``WebDAVError`` 412 when the field holds no tag that can match: a weak or
+  ///   unquoted tag never matches (RFC 9110, 8.8.3 and 13.1.1), as on the API (``EntityTag``).
+  static func ifMatchTags(_ request: HTTPRequest) throws -> [String]? {
+    guard let tags = entityTags(request, "If-Match") else { return nil }
+    guard !tags.isEmpty else {
+      throw WebDAVError(
+        status: 412,
+        message: "If-Match holds no strong entity tag; an unquoted or weak tag never matches. "
+          + "Send the ETag as the server gave it, with its quotes.")
+    }
+    return tags
+  }
+
+  /// The ETags of an `If-Match` or `If-None-Match` field, without quotes (`*` as itself), or
+  /// nil when it was not sent. Every line of the field counts: repeated lines make one list
+  /// (RFC 9110, 5.3), so `If-None-Match: "1"` then `If-None-Match: *` holds `*`.
+  ///
+  /// Tags are read by ``EntityTag/list(_:weakTagsMatch:)``: an unquoted tag is none, and a
+  /// weak one counts only for If-None-Match's weak comparison.
   /// - Parameters:
-  ///   - header: The header's value.
-  ///   - weak: Whether weak ETags compare (If-None-Match's weak comparison); else they are left
-  ///     out, since they never match (RFC 9110, 13.1.1).
-  static func entityTags(_ header: String?, weak: Bool) -> [String]? {
-    guard let header else { return nil }
-    return header.split(separator: ",").compactMap {
-      let tag = $0.trimmingCharacters(in: .whitespaces)
-      if tag.hasPrefix("W/") { return weak ? unquoted(String(tag.dropFirst(2))) : nil }
-      return unquoted(tag)
-    }
+  ///   - request: The request.
+  ///   - field: `If-Match` or `If-None-Match`.
+  static func entityTags(_ request: HTTPRequest, _ field: String) -> [String]? {
+    let lines = request.headers.values(for: field)
+    guard !lines.isEmpty else { return nil }
+    return EntityTag.list(
+      lines.joined(separator: ", "), weakTagsMatch: field.lowercased() == "if-none-match"
+    )
+    .map { $0?.value ?? "*" }
   }
 
-  /// Whether an `If-None-Match` list names this ETag (or is `*`).
-  static func matches(_ header: String, etag: String) -> Bool {
-    header.split(separator: ",").contains {
-      let tag = $0.trimmingCharacters(in: .whitespaces)
-      return tag == "*" || unquoted(tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag) == etag
-    }
-  }
-
-  private static func unquoted(_ tag: String) -> String {
-    tag.count >= 2 && tag.hasPrefix("\"") && tag.hasSuffix("\"")
-      ? String(tag.dropFirst().dropLast()) : tag
+  /// Whether `If-None-Match` was sent and names this ETag (or is `*`).
+  static func noneMatchNames(_ request: HTTPRequest, etag: String) -> Bool {
+    entityTags(request, "If-None-Match")?.contains { $0 == "*" || $0 == etag } ?? false
   }
 }
 

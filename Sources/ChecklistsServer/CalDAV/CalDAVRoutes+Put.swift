@@ -20,8 +20,7 @@ extension CalDAVRoutes {
     }
     let collection = try existingCollection(listID)
     let ifMatch = try Self.ifMatch(request)
-    let ifNoneMatch =
-      request.headers["If-None-Match"]?.trimmingCharacters(in: .whitespaces) == "*"
+    let ifNoneMatch = Self.entityTags(request, "If-None-Match")?.contains("*") ?? false
     // A checker may only complete: compared with the text they read, anything else is an edit.
     let changesMoreThanCompletion = { (entry: CalendarObjectEntry) in
       TodoMapping.changesMoreThanCompletion(
