@@ -82,7 +82,8 @@ extension ServerCore {
       case .refused(let status, let detail) = Self.checkFields(
         of: connection, kind: .FOOTER_KIND, end: nil)
     {
-      return refuse(errorResponse(status, detail), for: context, on: connection)
+      return refuse(
+        errorResponse(status, detail, context.rawPathText), for: context, on: connection)
     }
     switch makeRequest(context, connection: connection) {
     case .success(let request):
