@@ -103,8 +103,9 @@ let package = Package(
     .target(
       name: "ChecklistsServer",
       dependencies: [
-        "ChecklistsCore", "ChecklistsStore", "ChecklistsInterop", "ChecklistsSecurity", "HTTPServer",
-        "SQLDatabase", "WebPush", "ICalendar", "WebDAV", "ChecklistsCalDAV", "ChecklistsWeb",
+        "ChecklistsCore", "ChecklistsStore", "ChecklistsInterop", "ChecklistsSecurity",
+        "HTTPServer", "SQLDatabase", "WebPush", "ICalendar", "WebDAV", "ChecklistsCalDAV",
+        "ChecklistsWeb",
       ]
     ),
 

@@ -113,15 +113,13 @@ final class Authenticator: Sendable {
     return Identity(user: user, credential: .session(session, token: token))
   }
 
-  /// Refuses a cross-site write: an unsafe method must come from this site's pages (its
-  /// `Origin`, or else its `Referer`, names this host) and, with a session cookie, carry the
-  /// session's anti-CSRF token. API tokens are not sent by browsers on their own, so scripts
-  /// using them need neither.
+  /// Refuses a cross-site write made with the session cookie: it must carry the session's
+  /// anti-CSRF token. API tokens are not sent by browsers on their own, so scripts using them
+  /// need none. (The `Origin` of every write, whoever makes it, is checked once before this, by
+  /// ``APIGateway``.)
   /// - Throws: ``APIError`` 403 naming what is missing.
   func checkWrite(_ request: HTTPRequest, identity: Identity?) throws {
     guard !["GET", "HEAD", "OPTIONS"].contains(request.method) else { return }
-    if case .apiToken = identity?.credential { return }
-    try checkSameOrigin(request)
     if case .session(let session, _) = identity?.credential {
       let sent = request.headers[Self.csrfHeader] ?? ""
       guard !sent.isEmpty, Self.constantTimeEquals(sent, session.csrfToken) else {
@@ -134,7 +132,7 @@ final class Authenticator: Sendable {
   }
 
   /// Refuses a request whose `Origin` (or `Referer`) is not one of this server's own origins
-  /// (``ServerOrigins``). A request with neither comes from no web page, so there is no site
+  /// (``ServerOrigins``); ``APIGateway`` asks it for every route that changes anything. A request with neither comes from no web page, so there is no site
   /// to forge it.
   /// - Throws: ``APIError`` 403 naming the origin it refused.
   func checkSameOrigin(_ request: HTTPRequest) throws {
