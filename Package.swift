@@ -143,7 +143,8 @@ let package = Package(
       ]
     ),
     .testTarget(
-      name: "PostgreSQLDatabaseTests", dependencies: ["PostgreSQLDatabase", "SQLDatabase"]
+      name: "PostgreSQLDatabaseTests",
+      dependencies: ["PostgreSQLDatabase", "SQLDatabase", "ChecklistsTestSupport"]
     ),
     .testTarget(
       name: "ChecklistsInteropTests",

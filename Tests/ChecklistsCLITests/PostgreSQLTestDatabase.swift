@@ -1,3 +1,4 @@
+import ChecklistsTestSupport
 import Foundation
 import Synchronization
 
@@ -7,17 +8,9 @@ import Synchronization
 /// engine would be a test that cannot fail. Every database is `t_<uuid>`, dropped when the test
 /// process exits; the shared cluster itself is never stopped.
 enum PostgreSQLTestDatabase {
-  /// Whether this run tests PostgreSQL: unless `CHECKLISTS_TEST_ENGINES` (a comma-separated
-  /// list, as `scripts/test-fast` sets it to `sqlite`) leaves `postgres` out. The tests that
-  /// need a server run only then.
-  static let isEnabled: Bool = {
-    guard let names = ProcessInfo.processInfo.environment["CHECKLISTS_TEST_ENGINES"] else {
-      return true
-    }
-    return names.split(separator: ",").contains {
-      $0.trimmingCharacters(in: .whitespaces) == "postgres"
-    }
-  }()
+  /// Whether this run tests PostgreSQL (``TestEngines``); the tests that need a server run
+  /// only then.
+  static var isEnabled: Bool { TestEngines.includesPostgreSQL }
 
   private static let server: Result<String, Error> = Result {
     if let url = ProcessInfo.processInfo.environment["CHECKLISTS_TEST_POSTGRES"], !url.isEmpty {

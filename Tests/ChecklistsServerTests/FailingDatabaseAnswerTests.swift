@@ -1,6 +1,7 @@
 import ChecklistsCore
 import ChecklistsSQLStore
 import ChecklistsStore
+import ChecklistsTestSupport
 import Foundation
 import HTTPServer
 import PostgreSQLDatabase
@@ -19,20 +20,8 @@ struct FailingDatabaseAnswerTests {
     case sqlite, postgres
     var testDescription: String { rawValue }
 
-    /// The engines this run tests: both, unless `CHECKLISTS_TEST_ENGINES` names some
-    /// (`sqlite` in `scripts/test-fast`); an unknown name stops the run.
-    static let allCases: [Engine] = {
-      guard let names = ProcessInfo.processInfo.environment["CHECKLISTS_TEST_ENGINES"] else {
-        return [.sqlite, .postgres]
-      }
-      return names.split(separator: ",").map { name in
-        guard let engine = Engine(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
-          preconditionFailure(
-            "CHECKLISTS_TEST_ENGINES names '\(name)'; the engines are sqlite and postgres.")
-        }
-        return engine
-      }
-    }()
+    /// The engines this run tests (``TestEngines``).
+    static let allCases: [Engine] = TestEngines.names.compactMap(Engine.init(rawValue:))
   }
 
   /// A server whose database the test makes fail, with its log in a file.

@@ -16,20 +16,8 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
   var testDescription: String { rawValue }
 
   /// The engines this run tests: both, unless `CHECKLISTS_TEST_ENGINES` names some
-  /// (`sqlite` in `scripts/test-fast`, which runs no PostgreSQL). An unknown name stops the
-  /// run rather than quietly testing less.
-  static let allCases: [StoreKind] = {
-    guard let names = ProcessInfo.processInfo.environment["CHECKLISTS_TEST_ENGINES"] else {
-      return [.sqlite, .postgres]
-    }
-    return names.split(separator: ",").map { name in
-      guard let kind = StoreKind(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
-        preconditionFailure(
-          "CHECKLISTS_TEST_ENGINES names '\(name)'; the engines are sqlite and postgres.")
-      }
-      return kind
-    }
-  }()
+  /// (``TestEngines``).
+  static let allCases: [StoreKind] = TestEngines.names.compactMap(StoreKind.init(rawValue:))
 
   /// Whether this run tests PostgreSQL (see ``allCases``): the suites for it alone run only then.
   static var testsPostgreSQL: Bool { allCases.contains(.postgres) }

@@ -1,3 +1,4 @@
+import ChecklistsTestSupport
 import Foundation
 import PostgreSQLDatabase
 import SQLDatabase
@@ -9,17 +10,9 @@ enum TestServer {
     var description: String
   }
 
-  /// Whether this run tests PostgreSQL: unless `CHECKLISTS_TEST_ENGINES` (a comma-separated
-  /// list, as `scripts/test-fast` sets it to `sqlite`) leaves `postgres` out. The suites that
-  /// need a server run only then.
-  static let isEnabled: Bool = {
-    guard let names = ProcessInfo.processInfo.environment["CHECKLISTS_TEST_ENGINES"] else {
-      return true
-    }
-    return names.split(separator: ",").contains {
-      $0.trimmingCharacters(in: .whitespaces) == "postgres"
-    }
-  }()
+  /// Whether this run tests PostgreSQL (``TestEngines``); the suites that need a server run
+  /// only then.
+  static var isEnabled: Bool { TestEngines.includesPostgreSQL }
 
   /// The server's URL (its `postgres` database), found once.
   static func url() throws -> String {
