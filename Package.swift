@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .executable(name: "checklists", targets: ["checklists"]),
     .executable(name: "checklists-bench", targets: ["checklists-bench"]),
+    .library(name: "ChecklistsMessages", targets: ["ChecklistsMessages"]),
     .library(name: "ChecklistsCore", targets: ["ChecklistsCore"]),
     .library(name: "ChecklistsStore", targets: ["ChecklistsStore"]),
     .library(name: "ChecklistsSQLStore", targets: ["ChecklistsSQLStore"]),
@@ -20,8 +21,16 @@ let package = Package(
     .library(name: "ChecklistsCalDAV", targets: ["ChecklistsCalDAV"]),
   ],
   targets: [
-    // MARK: - Domain: model and rules, Foundation only.
-    .target(name: "ChecklistsCore"),
+    // Writes the list of a target's embedded folder (the web app's files, the catalogue's).
+    .plugin(name: "EmbeddedFileList", capability: .buildTool()),
+    // MARK: - Words: every string a person reads, by key, per language (docs/MESSAGES.md).
+    // `Catalogue/<language>.<area>.json`, embedded; the plugin lists the folder's files.
+    .target(
+      name: "ChecklistsMessages", resources: [.embedInCode("Catalogue")],
+      plugins: ["EmbeddedFileList"]
+    ),
+    // MARK: - Domain: model and rules, Foundation and the message catalogue only.
+    .target(name: "ChecklistsCore", dependencies: ["ChecklistsMessages"]),
 
     // MARK: - Storage
     // The store protocols and the services (every rule once); no SQL engine.
@@ -95,9 +104,8 @@ let package = Package(
     // MARK: - The web app (docs/WEB-CLIENT.md)
     // Its files, Sources/ChecklistsWeb/Web/ (HTML, CSS, JavaScript modules; no build step),
     // embedded in the binary; the plugin writes the list of them from the folder.
-    .plugin(name: "WebFileList", capability: .buildTool()),
     .target(
-      name: "ChecklistsWeb", resources: [.embedInCode("Web")], plugins: ["WebFileList"]
+      name: "ChecklistsWeb", resources: [.embedInCode("Web")], plugins: ["EmbeddedFileList"]
     ),
     // The JSON API, live updates, reminders, and serving the web app.
     .target(
@@ -105,7 +113,7 @@ let package = Package(
       dependencies: [
         "ChecklistsCore", "ChecklistsStore", "ChecklistsInterop", "ChecklistsSecurity",
         "HTTPServer", "SQLDatabase", "WebPush", "ICalendar", "WebDAV", "ChecklistsCalDAV",
-        "ChecklistsWeb",
+        "ChecklistsWeb", "ChecklistsMessages",
       ]
     ),
 
@@ -116,7 +124,7 @@ let package = Package(
       name: "ChecklistsCLI",
       dependencies: [
         "ArgumentParsing", "ChecklistsCore", "ChecklistsStore", "ChecklistsSQLStore",
-        "ChecklistsInterop", "ChecklistsServer", "HTTPServer",
+        "ChecklistsInterop", "ChecklistsServer", "HTTPServer", "ChecklistsMessages",
       ]
     ),
     .executableTarget(name: "checklists", dependencies: ["ChecklistsCLI"]),
@@ -134,6 +142,7 @@ let package = Package(
       name: "ChecklistsTestSupport", dependencies: ["ChecklistsCore", "ChecklistsStore"],
       path: "Tests/ChecklistsTestSupport"
     ),
+    .testTarget(name: "ChecklistsMessagesTests", dependencies: ["ChecklistsMessages"]),
     .testTarget(name: "ChecklistsCoreTests", dependencies: ["ChecklistsCore"]),
     .testTarget(
       name: "ChecklistsStoreTests",

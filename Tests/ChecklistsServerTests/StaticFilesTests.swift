@@ -73,7 +73,7 @@ struct StaticFilesTests {
         return !isFolder.boolValue
       }
     #expect(files.count > 10)
-    // The build lists the folder (Plugins/WebFileList): exactly its files, none by hand.
+    // The build lists the folder (Plugins/EmbeddedFileList): exactly its files, none by hand.
     #expect(WebFiles.paths.sorted() == files.map { "/" + $0 }.sorted())
     #expect(WebFiles.all.count == files.count)
     let server = try TestServer()

@@ -1,29 +1,37 @@
 import Foundation
 import PackagePlugin
 
-/// Writes the list of the web app's files for the target that embeds them (ChecklistsWeb), so
-/// that nobody keeps it by hand: a file added to `Web/` is embedded and served at the next build.
+/// Writes the list of a target's embedded files, so that nobody keeps it by hand: a file added to
+/// the web app's `Web/` is embedded and served at the next build, and a file added to the
+/// message catalogue's `Catalogue/` is read at the next build.
 ///
 /// SwiftPM embeds each file of an `.embedInCode("Web")` folder as `PackageResources.<name>`,
 /// with the folders dropped and every character but letters, digits and `_` made `_`; it keeps
 /// no list of them nor their paths. This plugin reads the files SwiftPM embeds (the target's
-/// resources) and writes `WebFiles+Generated.swift`: every file's URL path ("/app/router.js")
-/// beside its `PackageResources` constant.
+/// resources) and writes `<Type>+Generated.swift`: every file's path under the folder
+/// ("/app/router.js") beside its `PackageResources` constant.
 ///
 /// The plugin writes the source itself and hands SwiftPM a `cp` of it: a tool built from this
 /// package would be built with the fuzzers' `-sanitize=fuzzer` too (scripts/fuzz), and libFuzzer
 /// brings a `main` of its own.
 @main
-struct WebFileList: BuildToolPlugin {
-  /// The folder of the target that is embedded, as `resources:` names it in Package.swift.
-  static let folder = "Web"
+struct EmbeddedFileList: BuildToolPlugin {
+  /// For each target that uses the plugin: the folder that is embedded, as `resources:` names it
+  /// in Package.swift, and the type the list extends.
+  static let targets = [
+    "ChecklistsWeb": (folder: "Web", type: "WebFiles"),
+    "ChecklistsMessages": (folder: "Catalogue", type: "CatalogueFiles"),
+  ]
 
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
     guard let module = target as? SourceModuleTarget else { return [] }
+    guard let (folder, type) = Self.targets[module.name] else {
+      throw EmbeddedFileListError("\(module.name): no folder is named for it in EmbeddedFileList")
+    }
     // `directoryURL` needs tools version 6.1; the Path's description is its file path.
     let root =
       URL(fileURLWithPath: String(describing: module.directory), isDirectory: true)
-      .appendingPathComponent(Self.folder, isDirectory: true).standardizedFileURL.path + "/"
+      .appendingPathComponent(folder, isDirectory: true).standardizedFileURL.path + "/"
     var files: [(path: String, constant: String)] = []
     for file in module.sourceFiles where file.type == .resource {
       let full = file.url.standardizedFileURL.path
@@ -32,19 +40,19 @@ struct WebFileList: BuildToolPlugin {
         ("/" + full.dropFirst(root.count), Self.constantName(file.url.lastPathComponent)))
     }
     files.sort { $0.path < $1.path }
-    try Self.check(files)
+    try Self.check(files, in: folder)
 
-    let source = Self.source(for: files)
+    let source = Self.source(for: files, in: folder, type: type)
     let work = context.pluginWorkDirectoryURL
-    let staged = work.appendingPathComponent("WebFiles+Generated.txt")
-    let output = work.appendingPathComponent("WebFiles+Generated.swift")
+    let staged = work.appendingPathComponent("\(type)+Generated.txt")
+    let output = work.appendingPathComponent("\(type)+Generated.swift")
     // Written only when it changes, so that a build with no new file compiles nothing again.
     if (try? String(contentsOf: staged, encoding: .utf8)) != source {
       try source.write(to: staged, atomically: true, encoding: .utf8)
     }
     return [
       .buildCommand(
-        displayName: "Listing the web app's \(files.count) files",
+        displayName: "Listing the \(files.count) files of \(module.name)/\(folder)",
         executable: URL(fileURLWithPath: "/bin/cp"),
         arguments: [staged.path, output.path],
         inputFiles: [staged],
@@ -60,20 +68,20 @@ struct WebFileList: BuildToolPlugin {
   }
 
   /// Stops the build when a file's name would make SwiftPM's constants ambiguous.
-  /// - Throws: ``WebFileListError`` naming the files.
-  static func check(_ files: [(path: String, constant: String)]) throws {
+  /// - Throws: ``EmbeddedFileListError`` naming the files.
+  static func check(_ files: [(path: String, constant: String)], in folder: String) throws {
     var seen: [String: String] = [:]
     for file in files {
       let allowed = { (c: Character) in
         c.isASCII && (c.isLetter || c.isNumber || "._-/".contains(c))
       }
       guard file.path.allSatisfy(allowed) else {
-        throw WebFileListError(
-          "\(folder)\(file.path): a web file's path may hold only letters, digits, '.', '_' and '-'"
+        throw EmbeddedFileListError(
+          "\(folder)\(file.path): an embedded file's path may hold only letters, digits, '.', '_' and '-'"
         )
       }
       if let other = seen[file.constant] {
-        throw WebFileListError(
+        throw EmbeddedFileListError(
           "\(folder)\(other) and \(folder)\(file.path) are embedded under one name "
             + "(PackageResources.\(file.constant)): SwiftPM drops folders, so rename one")
       }
@@ -82,12 +90,14 @@ struct WebFileList: BuildToolPlugin {
   }
 
   /// The Swift source: one line per file, sorted by path.
-  static func source(for files: [(path: String, constant: String)]) -> String {
+  static func source(
+    for files: [(path: String, constant: String)], in folder: String, type: String
+  ) -> String {
     var lines = [
-      "// Written by the WebFileList plugin (Plugins/WebFileList) from the files of Web/.",
+      "// Written by the EmbeddedFileList plugin (Plugins/EmbeddedFileList) from \(folder)/.",
       "",
-      "extension WebFiles {",
-      "  /// Every file of `Web/`: its URL path and its bytes, sorted by path.",
+      "extension \(type) {",
+      "  /// Every file of `\(folder)/`: its path there and its bytes, sorted by path.",
       "  static let embedded: [(path: String, bytes: [UInt8])] = [",
     ]
     for file in files {
@@ -99,8 +109,8 @@ struct WebFileList: BuildToolPlugin {
   }
 }
 
-/// Why the web app's files cannot be listed.
-struct WebFileListError: Error, CustomStringConvertible {
+/// Why a target's embedded files cannot be listed.
+struct EmbeddedFileListError: Error, CustomStringConvertible {
   let description: String
   init(_ description: String) { self.description = description }
 }
