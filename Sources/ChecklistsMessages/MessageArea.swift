@@ -4,6 +4,9 @@
 /// A key starts with its area's name (`web.sidebar.newList`, `errors.list.unknown`), so a key
 /// says which file it is in.
 public enum MessageArea: String, CaseIterable, Sendable {
+  /// What the rules word for every reader, the web app included: a repeat's description
+  /// ("Every week on Monday"), counts and subtitles, dates said as people say them.
+  case common
   /// The problems the rules name (``ChecklistsError`` messages): shown by the CLI, the API's
   /// problem `detail`, and through it the web app.
   case errors
@@ -12,8 +15,11 @@ public enum MessageArea: String, CaseIterable, Sendable {
   case server
   /// The command line's human output and help.
   case cli
-  /// The web app's screens, served to it as `/messages/<language>.json`.
+  /// The web app's screens, served to it as `/messages/<language>.json` with `common`.
   case web
+
+  /// The areas the web app is served.
+  public static let served: [MessageArea] = [.common, .web]
 
   /// The area a key belongs to, from its first component.
   public init?(key: String) {

@@ -103,10 +103,12 @@ public struct MessageCatalogue: Sendable {
     text(message.key, message.arguments, count: message.count)
   }
 
-  /// The JSON file the web app is served for this language: its `web` area over English's.
+  /// The JSON file the web app is served for this language: its `common` and `web` areas over
+  /// English's.
   public func webFile() -> [UInt8] {
     var object: [String: Any] = [:]
-    for (key, message) in messages where key.hasPrefix(MessageArea.web.rawValue + ".") {
+    for (key, message) in messages
+    where MessageArea(key: key).map(MessageArea.served.contains) == true {
       switch message {
       case .text(let text): object[key] = text
       case .plural(let forms):
