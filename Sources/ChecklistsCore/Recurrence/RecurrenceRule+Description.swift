@@ -1,3 +1,4 @@
+import ChecklistsMessages
 import Foundation
 
 extension RecurrenceRule {
@@ -6,67 +7,76 @@ extension RecurrenceRule {
   ///
   /// An `UNTIL` date is shown as its day in UTC, as it is stored.
   public var description: String {
+    description(in: .english)
+  }
+
+  /// The rule in a catalogue's language (`common.repeat.*`).
+  public func description(in words: MessageCatalogue) -> String {
+    let n = ["count": String(interval)]
     var text: String
     switch frequency {
     case .daily:
-      text = interval == 1 ? "Every day" : "Every \(interval) days"
+      text = words.text("common.repeat.daily", n, count: interval)
     case .weekly:
       let days = Weekday.allCases.filter(weekdays.contains)
-      let period = interval == 1 ? "Every week" : "Every \(interval) weeks"
+      let period = words.text("common.repeat.weekly", n, count: interval)
       if days == Self.workWeek {
-        text = interval == 1 ? "Every weekday" : "\(period) on weekdays"
+        text = words.text("common.repeat.weekdays", ["period": period], count: interval)
       } else if days.isEmpty {
         text = period
       } else {
-        text = "\(period) on \(Self.englishList(days.map(\.name)))"
+        let list = Self.list(days.map { $0.name(in: words) }, in: words)
+        text = words.text("common.repeat.onDays", ["period": period, "days": list])
       }
     case .monthly:
-      let period = interval == 1 ? "Every month" : "Every \(interval) months"
+      let period = words.text("common.repeat.monthly", n, count: interval)
       switch monthDay {
       case nil: text = period
-      case .some(-1): text = interval == 1 ? "Monthly on the last day" : "\(period) on the last day"
-      case let day?: text = interval == 1 ? "Monthly on day \(day)" : "\(period) on day \(day)"
+      case .some(-1):
+        text = words.text("common.repeat.monthlyLastDay", ["period": period], count: interval)
+      case let day?:
+        text = words.text(
+          "common.repeat.monthlyOnDay", ["period": period, "day": String(day)], count: interval)
       }
     case .yearly:
-      text = interval == 1 ? "Every year" : "Every \(interval) years"
+      text = words.text("common.repeat.yearly", n, count: interval)
     }
     switch end {
-    case .never: break
-    case .count(1): text += ", once"
-    case .count(let count): text += ", \(count) times"
-    case .until(let date): text += ", until \(Self.englishDay(date))"
+    case .never: return text
+    case .count(let count):
+      return words.text("common.repeat.endCount", ["rule": text], count: count)
+    case .until(let date):
+      return words.text("common.repeat.endUntil", ["rule": text, "day": Self.day(date, in: words)])
     }
-    return text
   }
 
   /// "Monday", "Monday and Thursday", "Monday, Wednesday and Friday".
-  private static func englishList(_ names: [String]) -> String {
+  private static func list(_ names: [String], in words: MessageCatalogue) -> String {
     guard let last = names.last, names.count > 1 else { return names.first ?? "" }
-    return names.dropLast().joined(separator: ", ") + " and " + last
+    return words.text(
+      "common.list.and",
+      [
+        "first": names.dropLast().joined(separator: words.text("common.list.separator")),
+        "last": last,
+      ])
   }
 
-  /// "1 Mar 2027", the UTC day of `date`, in English whatever the locale.
-  private static func englishDay(_ date: Date) -> String {
-    let months = [
-      "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-    ]
+  /// "1 Mar 2027", the UTC day of `date`.
+  private static func day(_ date: Date, in words: MessageCatalogue) -> String {
     let day = CivilDay(number: Int((date.timeIntervalSince1970 / 86_400).rounded(.down)))
     let (y, m, d) = day.components
-    return "\(d) \(months[m - 1]) \(y)"
+    let month = words.text("common.month.short." + String(m))
+    return words.text(
+      "common.date.dayMonthYear", ["day": String(d), "month": month, "year": String(y)])
   }
 }
 
 extension RecurrenceRule.Weekday {
   /// The day's English name: "Monday".
-  public var name: String {
-    switch self {
-    case .mo: "Monday"
-    case .tu: "Tuesday"
-    case .we: "Wednesday"
-    case .th: "Thursday"
-    case .fr: "Friday"
-    case .sa: "Saturday"
-    case .su: "Sunday"
-    }
+  public var name: String { name(in: .english) }
+
+  /// The day's name in a catalogue's language (`common.weekday.mo` …).
+  public func name(in words: MessageCatalogue) -> String {
+    words.text("common.weekday." + rawValue.lowercased())
   }
 }
