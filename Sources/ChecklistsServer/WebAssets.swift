@@ -1,12 +1,19 @@
+import ChecklistsMessages
 import ChecklistsWeb
 import Foundation
 
 /// The web app's files as the server serves them: the embedded ones (``WebFiles``), or a
-/// checkout's folder read at start when `CHECKLISTS_WEB_DIR` is set.
+/// checkout's folder read at start when `CHECKLISTS_WEB_DIR` is set; and each language's
+/// messages from the catalogue as `/messages/<language>.json` (docs/MESSAGES.md), kept offline
+/// by the service worker with the rest.
 enum WebAssets {
   /// Every file, keyed by its URL path ("/app.js", "/icons/groceries.svg", "/index.html").
   static let all: [String: WebFile] = {
     var assets = WebFiles.all
+    for language in CatalogueFiles.languages {
+      let path = "/messages/\(language).json"
+      assets[path] = WebFile(path: path, bytes: MessageCatalogue.named(language).webFile())
+    }
     if let folder = ProcessInfo.processInfo.environment["CHECKLISTS_WEB_DIR"], !folder.isEmpty {
       for (path, bytes) in filesOnDisk(in: folder) {
         assets[path] = WebFile(path: path, bytes: bytes)

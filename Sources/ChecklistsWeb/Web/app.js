@@ -8,6 +8,7 @@
 // Screens reach the shell through shell.js (the Shopping tab's modules) or import app/ directly.
 
 import { loadSession } from "/api.js";
+import { loadMessages } from "/messages.js";
 import { store } from "/data/store.js";
 import { sync } from "/data/sync.js";
 import { shell } from "/shell.js";
@@ -28,8 +29,12 @@ async function start() {
   // The signed-in user's store opens from IndexedDB, so the first screen paints from it. Who
   // that is comes from the session; offline (no answer soon) it is the last user on this device,
   // and once the session answers, a different user gets their own store (never the other's data).
+  const words = loadMessages(document.documentElement.lang || "en");
   const first = await Promise.race([loadSession(), new Promise((resolve) => setTimeout(() => resolve(undefined), 1500))]);
   await (first ? store.open(userOf(first)) : store.open());
+  // Every screen's words come from the catalogue (messages.js): the first paint waits for them
+  // (the page preloads them; offline the service worker has them).
+  await words.catch(() => undefined); // keys show rather than no app
   startConnection();
   setUpAccount((session) => {
     if (!session) return;
