@@ -94,5 +94,5 @@ export const pendingMark = () => (pendingNode ??= newPendingNode()).cloneNode(tr
 /** "Not available offline": a screen whose data was never kept on this device, while offline. */
 export function notOffline() {
   return h("div", { class: "empty", "data-testid": "not-offline" },
-    h("p", { text: t("web.checklist.notOffline") }));
+    h("p", { text: t("web.screen.notOffline") }));
 }
