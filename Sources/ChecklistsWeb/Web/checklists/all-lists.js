@@ -15,6 +15,7 @@
 
 import { addButton, announce, confirmDialog, h, iconEl, navButton, setNav, toast } from "/views.js";
 import { main } from "/shell.js";
+import { t } from "/messages.js";
 import { store } from "/data/store.js";
 import { rowConflict } from "/conflicts.js";
 import { isShared, sharedBadge } from "/sharing.js";
@@ -52,8 +53,8 @@ function symbol(kind) {
 /** The search field and the five smart-list tiles above All Lists; `update()` reads the counts again. */
 function smartHeader(alive) {
   const input = h("input", {
-    type: "search", class: "search-input", "data-testid": "lists-search", "aria-label": "Search all lists",
-    placeholder: "Search", autocomplete: "off", enterkeyhint: "search",
+    type: "search", class: "search-input", "data-testid": "lists-search", "aria-label": t("web.lists.search.label"),
+    placeholder: t("web.lists.search.placeholder"), autocomplete: "off", enterkeyhint: "search",
   });
   const form = h("form", { class: "search-form", role: "search", "data-testid": "lists-search-form" }, input);
   form.addEventListener("submit", (event) => {
@@ -62,10 +63,10 @@ function smartHeader(alive) {
     if (q) go(`/search?q=${encodeURIComponent(q)}`);
   });
   const tiles = new Map();
-  const grid = h("ul", { class: "smart-tiles", "data-testid": "smart-tiles", "aria-label": "Smart lists" },
+  const grid = h("ul", { class: "smart-tiles", "data-testid": "smart-tiles", "aria-label": t("web.lists.smartLists") },
     SMART_KINDS.map((kind) => {
       const count = h("span", { class: "smart-count", "data-testid": "smart-count", text: "" });
-      const name = h("span", { class: "smart-name", "data-testid": "smart-name", text: SMART_NAMES[kind] });
+      const name = h("span", { class: "smart-name", "data-testid": "smart-name", text: t(SMART_NAMES[kind]) });
       const button = h("button", { type: "button", class: `smart-tile smart-${kind}`, "data-testid": "smart-tile", "data-kind": kind },
         h("span", { class: "smart-badge", "aria-hidden": "true" }, symbol(kind)), count, name);
       button.addEventListener("click", () => go(`/smart/${kind}`));
@@ -77,7 +78,7 @@ function smartHeader(alive) {
       const n = counts?.[kind];
       count.textContent = n === undefined || n === null ? "" : String(n);
       button.dataset.count = count.textContent;
-      button.setAttribute("aria-label", n === undefined || n === null ? SMART_NAMES[kind] : `${SMART_NAMES[kind]}, ${n} ${n === 1 ? "item" : "items"}`);
+      button.setAttribute("aria-label", n === undefined || n === null ? t(SMART_NAMES[kind]) : t("web.lists.smartTile.label", { name: t(SMART_NAMES[kind]), count: n }));
     }
   }
   show(lastCounts);
@@ -98,22 +99,22 @@ function smartHeader(alive) {
 
 export function listsScreen({ alive }) {
   let editing = false;
-  const editButton = navButton("Edit", "edit-mode", () => {
+  const editButton = navButton(t("web.action.edit"), "edit-mode", () => {
     editing = !editing;
-    editButton.textContent = editing ? "Done" : "Edit";
+    editButton.textContent = editing ? t("web.action.done") : t("web.action.edit");
     editButton.setAttribute("aria-pressed", String(editing));
     paint(true);
   }, { "aria-pressed": "false" });
   setNav({
     left: [editButton],
-    title: "Checklists",
-    right: [addButton("Add checklist", "add-list", () => go(paths.newList()))],
+    title: t("web.lists.title"),
+    right: [addButton(t("web.lists.add"), "add-list", () => go(paths.newList()))],
   });
 
-  const ul = h("ul", { class: "group lists", "data-testid": "lists", "aria-label": "Checklists" });
+  const ul = h("ul", { class: "group lists", "data-testid": "lists", "aria-label": t("web.lists.title") });
   const header = smartHeader(alive);
   const footer = h("div", { class: "lists-footer" },
-    h("button", { type: "button", class: "plain-button", "data-testid": "new-from-template", text: "New from Template…", onclick: () => go("/templates") }));
+    h("button", { type: "button", class: "plain-button", "data-testid": "new-from-template", text: t("web.lists.newFromTemplate"), onclick: () => go("/templates") }));
   /** Shows `content` between the smart lists and the footer (keeping the search field as it is). */
   function show(...content) {
     const nodes = [header.node, ...content, footer];
@@ -144,7 +145,7 @@ export function listsScreen({ alive }) {
     const li = h("li", { class: "row list-row", "data-testid": "list-row" });
     if (editing && !isShared(list)) {
       li.append(h("button", {
-        type: "button", class: "delete-button", "data-testid": "delete-list", "aria-label": `Delete ${list.name}`,
+        type: "button", class: "delete-button", "data-testid": "delete-list", "aria-label": t("web.lists.delete.label", { name: list.name }),
       }));
     }
     li.append(
@@ -158,7 +159,7 @@ export function listsScreen({ alive }) {
         h("span", { class: "glyph glyph-chevron", "aria-hidden": "true" })),
       h("button", {
         type: "button", class: "info-button", "data-testid": "edit-list",
-        "aria-label": isShared(list) ? `About ${list.name}, shared by ${list.owner}` : `Edit ${list.name}`,
+        "aria-label": isShared(list) ? t("web.lists.about.label", { name: list.name, owner: list.owner }) : t("web.lists.edit.label", { name: list.name }),
       }),
     );
     li.dataset.listId = list.id;
@@ -181,8 +182,8 @@ export function listsScreen({ alive }) {
     if (lists.length === 0) {
       rowsByID.clear();
       show(h("div", { class: "empty", "data-testid": "empty-state" },
-        h("p", { text: "No checklists yet." }),
-        h("button", { type: "button", class: "plain-button", text: "Add Checklist", onclick: () => go(paths.newList()) })));
+        h("p", { text: t("web.lists.empty") }),
+        h("button", { type: "button", class: "plain-button", text: t("web.lists.empty.add"), onclick: () => go(paths.newList()) })));
       return true;
     }
     if (!force && lists === shownLists && ul.isConnected) return true;
@@ -244,11 +245,11 @@ export function listsScreen({ alive }) {
 export async function deleteList(list, ul) {
   const count = list.itemCount;
   const ok = await confirmDialog({
-    title: `Delete “${list.name}”?`,
+    title: t("web.lists.delete.title", { name: list.name }),
     message: count > 0
-      ? `The list and its ${count === 1 ? "item" : `${count} items`} will be deleted. This can’t be undone.`
-      : "The list will be deleted. This can’t be undone.",
-    confirm: "Delete",
+      ? t("web.lists.delete.messageItems", { count })
+      : t("web.lists.delete.message"),
+    confirm: t("web.action.delete"),
   });
   if (!ok) return false;
   let next = null;
@@ -263,8 +264,8 @@ export async function deleteList(list, ul) {
     return false;
   }
   if (localStorage.getItem(LAST_LIST_KEY) === list.id) localStorage.removeItem(LAST_LIST_KEY);
-  announce(`Deleted ${list.name}.`);
-  toast(`Deleted “${list.name}”.`);
+  announce(t("web.lists.deleted", { name: list.name }));
+  toast(t("web.lists.deleted.toast", { name: list.name }));
   if (ul) {
     // The store repaints the rows once the delete is kept; focus goes to the next row then.
     const started = Date.now();

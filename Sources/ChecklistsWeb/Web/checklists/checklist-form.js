@@ -9,6 +9,7 @@
 
 import { backButton, h, iconEl, navButton, setNav } from "/views.js";
 import { main } from "/shell.js";
+import { t } from "/messages.js";
 import { store } from "/data/store.js";
 import { sameListName } from "/data/ops-apply.js";
 import { isShared, leaveList, shareRow, sharedInfo } from "/sharing.js";
@@ -16,6 +17,7 @@ import { go, notFoundContent, showLoadError, up } from "/app/router.js";
 import { LAST_LIST_KEY, paths } from "/checklists/checklist-paths.js";
 import { notOffline } from "/checklists/checklist-rows.js";
 import { deleteList } from "/checklists/all-lists.js";
+import { iconLabel } from "/checklists/choose-icon.js";
 
 /** Add/Edit Checklist drafts kept while Choose Icon is open: "new" or list id → {name, icon, original}. */
 export const listDrafts = new Map();
@@ -43,14 +45,14 @@ export async function listDraft(id, alive) {
       await store.loadChecklist(id);
     } catch (e) {
       if (!alive()) return null;
-      if (e.status === 404) main().replaceChildren(notFoundContent("This list doesn’t exist."));
+      if (e.status === 404) main().replaceChildren(notFoundContent(t("web.listForm.notFound")));
       else if (e.isNetwork) main().replaceChildren(notOffline());
       else showLoadError(e, () => go(location.pathname, { replace: true }));
       return null;
     }
     list = keptList(id);
     if (!list) {
-      if (alive()) main().replaceChildren(notFoundContent("This list doesn’t exist."));
+      if (alive()) main().replaceChildren(notFoundContent(t("web.listForm.notFound")));
       return null;
     }
   }
@@ -69,26 +71,26 @@ export function listFormScreen({ route, alive }) {
   const key = id ?? "new";
   const isNew = !id;
   const form = h("form", { class: "form", id: "list-form", "data-testid": "list-form", novalidate: true });
-  const done = h("button", { type: "submit", form: "list-form", class: "nav-button strong", "data-testid": "done", text: "Done", disabled: true });
+  const done = h("button", { type: "submit", form: "list-form", class: "nav-button strong", "data-testid": "done", text: t("web.action.done"), disabled: true });
   setNav({
-    left: [navButton("Cancel", "cancel", () => {
+    left: [navButton(t("web.action.cancel"), "cancel", () => {
       listDrafts.delete(key);
       up();
     })],
-    title: isNew ? "Add Checklist" : "Edit Checklist",
+    title: isNew ? t("web.listForm.addTitle") : t("web.listForm.editTitle"),
     right: [done],
   });
 
   const input = h("input", {
-    type: "text", id: "list-name", class: "text-field", placeholder: "Name of the List", maxlength: 200,
-    autocomplete: "off", enterkeyhint: "done", "aria-label": "Name", "aria-describedby": "list-error",
+    type: "text", id: "list-name", class: "text-field", placeholder: t("web.listForm.name.placeholder"), maxlength: 200,
+    autocomplete: "off", enterkeyhint: "done", "aria-label": t("web.listForm.name.label"), "aria-describedby": "list-error",
     "data-testid": "list-name-input", "data-autofocus": "",
   });
   const error = h("p", { class: "form-error", id: "list-error", role: "alert", "data-testid": "form-error" });
   const iconName = h("span", { class: "row-value" });
   let iconPreview = h("span");
   const iconRow = h("button", { type: "button", class: "row-main", "data-testid": "icon-row" },
-    h("span", { class: "row-label", text: "Icon" }), iconName, iconPreview,
+    h("span", { class: "row-label", text: t("web.listForm.icon") }), iconName, iconPreview,
     h("span", { class: "glyph glyph-chevron", "aria-hidden": "true" }));
   let draft = null;
 
@@ -113,7 +115,7 @@ export function listFormScreen({ route, alive }) {
     error.textContent = "";
     try {
       const taken = takenName(name, id);
-      if (taken) throw new Error(`A list named '${taken}' already exists.`);
+      if (taken) throw new Error(t("web.listForm.nameTaken", { name: taken }));
       if (isNew) {
         const newID = store.createChecklist({ name, icon: draft.icon });
         listDrafts.delete(key);
@@ -146,7 +148,7 @@ export function listFormScreen({ route, alive }) {
       return;
     }
     input.value = draft.name;
-    iconName.textContent = draft.icon;
+    iconName.textContent = iconLabel(draft.icon);
     const preview = iconEl(draft.icon);
     iconPreview.replaceWith(preview);
     iconPreview = preview;
@@ -161,7 +163,7 @@ export function listFormScreen({ route, alive }) {
       if (share) groups.push(share);
       groups.push(h("ul", { class: "group" }, h("li", { class: "row" },
         h("button", {
-          type: "button", class: "row-main destructive centered", "data-testid": "delete-list-button", text: "Delete Checklist",
+          type: "button", class: "row-main destructive centered", "data-testid": "delete-list-button", text: t("web.listForm.delete"),
           onclick: async () => {
             const list = (store.checklists() ?? []).find((l) => l.id === id) ?? keptList(id) ?? original;
             if (await deleteList(list, null)) {
@@ -179,7 +181,7 @@ export function listFormScreen({ route, alive }) {
   /** A list someone shared: who owns it, what the role allows, and Leave List. */
   function sharedListInfo(list) {
     listDrafts.delete(key);
-    setNav({ left: [backButton("Checklists", () => up())], title: list.name, right: [] });
+    setNav({ left: [backButton(t("web.checklist.back"), () => up())], title: list.name, right: [] });
     main().replaceChildren(sharedInfo(list, { onLeave: async () => {
       if (!(await leaveList(list))) return;
       if (localStorage.getItem(LAST_LIST_KEY) === list.id) localStorage.removeItem(LAST_LIST_KEY);

@@ -17,6 +17,7 @@
 import { isoDate } from "/api.js";
 import { announce, fromLocalInput, h, navButton, nextFullHour, setNav, toast, toLocalInput } from "/views.js";
 import { main } from "/shell.js";
+import { t } from "/messages.js";
 import { store } from "/data/store.js";
 import { notFoundContent, up } from "/app/router.js";
 import { notOffline } from "/checklists/checklist-rows.js";
@@ -56,31 +57,31 @@ export function itemFormScreen({ route, alive }) {
   const { listID, itemID } = route;
   const isNew = !itemID;
   const form = h("form", { class: "form", id: "item-form", "data-testid": "item-form", novalidate: true });
-  const done = h("button", { type: "submit", form: "item-form", class: "nav-button strong", "data-testid": "done", text: "Done", disabled: true });
+  const done = h("button", { type: "submit", form: "item-form", class: "nav-button strong", "data-testid": "done", text: t("web.action.done"), disabled: true });
   setNav({
-    left: [navButton("Cancel", "cancel", () => up())],
-    title: isNew ? "Add Item" : "Edit Item",
+    left: [navButton(t("web.action.cancel"), "cancel", () => up())],
+    title: isNew ? t("web.itemForm.addTitle") : t("web.itemForm.editTitle"),
     right: [done],
   });
 
   const text = h("textarea", {
-    id: "item-text", class: "text-field", placeholder: "Name of the Item", maxlength: 1000, rows: 1,
-    "aria-label": "Name of the Item", enterkeyhint: "done", "data-testid": "item-text-input", "data-autofocus": "",
+    id: "item-text", class: "text-field", placeholder: t("web.itemForm.text"), maxlength: 1000, rows: 1,
+    "aria-label": t("web.itemForm.text"), enterkeyhint: "done", "data-testid": "item-text-input", "data-autofocus": "",
   });
   const remind = h("input", { type: "checkbox", id: "remind", class: "switch", role: "switch", "data-testid": "remind-switch" });
   const due = h("input", { type: "datetime-local", id: "due", class: "date-field", "data-testid": "due-input" });
-  const clearDue = h("button", { type: "button", class: "clear-button", "data-testid": "clear-due", "aria-label": "Clear due date" },
+  const clearDue = h("button", { type: "button", class: "clear-button", "data-testid": "clear-due", "aria-label": t("web.itemForm.clearDue") },
     h("span", { class: "glyph glyph-close", "aria-hidden": "true" }));
   const hint = h("p", { class: "form-hint", id: "remind-hint", "data-testid": "remind-hint" });
   const error = h("p", { class: "form-error", id: "item-error", role: "alert", "data-testid": "form-error" });
   const notes = h("textarea", {
-    id: "item-notes", class: "text-field notes-field", placeholder: "Notes", rows: 3, "aria-label": "Notes",
+    id: "item-notes", class: "text-field notes-field", placeholder: t("web.itemForm.notes"), rows: 3, "aria-label": t("web.itemForm.notes"),
     "aria-describedby": "notes-error", "data-testid": "notes-input",
   });
   const notesError = h("p", { class: "form-error", id: "notes-error", role: "alert", "data-testid": "notes-error" });
   const flag = h("input", { type: "checkbox", id: "flag", class: "switch", role: "switch", "data-testid": "flag-switch" });
   const priority = h("select", { id: "priority", class: "select-field", "data-testid": "priority-select" },
-    PRIORITIES.map((p) => h("option", { value: p, text: p[0].toUpperCase() + p.slice(1) })));
+    PRIORITIES.map((p) => h("option", { value: p, text: t("web.itemForm.priority." + p) })));
   let repeat = null;
   remind.setAttribute("aria-describedby", "remind-hint");
   let original = null;
@@ -89,7 +90,7 @@ export function itemFormScreen({ route, alive }) {
 
   const update = () => {
     const needsDate = remind.checked && !fromLocalInput(due.value);
-    hint.textContent = needsDate ? "Remind Me needs a due date." : hint.dataset.blocked ?? "";
+    hint.textContent = needsDate ? t("web.itemForm.remindNeedsDate") : hint.dataset.blocked ?? "";
     let notesProblem = "";
     try {
       validatedNotes(notes.value);
@@ -120,7 +121,7 @@ export function itemFormScreen({ route, alive }) {
       update();
       const result = await enableReminders();
       if (!alive()) return;
-      if (result === "denied") hint.dataset.blocked = "Notifications are blocked; reminders will show in this page.";
+      if (result === "denied") hint.dataset.blocked = t("web.itemForm.notificationsBlocked");
       else delete hint.dataset.blocked;
     }
     update();
@@ -184,7 +185,7 @@ export function itemFormScreen({ route, alive }) {
           const ids = plain
             ? store.addItems(listID, lines)
             : lines.map((line) => store.addItem(listID, { ...made, text: line }, { repeatLabel }));
-          announce(`Added ${ids.length} items.`);
+          announce(t("web.checklist.added", { count: ids.length, text: lines[0] }));
         } else {
           store.addItem(listID, made, { repeatLabel });
         }
@@ -217,7 +218,7 @@ export function itemFormScreen({ route, alive }) {
         }
         original = store.item(itemID);
         if (!original) {
-          if (alive()) main().replaceChildren(notFoundContent("This item doesn’t exist."));
+          if (alive()) main().replaceChildren(notFoundContent(t("web.itemForm.notFound")));
           return;
         }
       }
@@ -236,25 +237,25 @@ export function itemFormScreen({ route, alive }) {
     textGroup = h("ul", { class: "group" }, h("li", { class: "row field-row" }, text));
     dateGroup = h("ul", { class: "group" },
       h("li", { class: "row field-row" },
-        h("label", { class: "row-label grow", for: "remind", text: "Remind Me" }), remind),
+        h("label", { class: "row-label grow", for: "remind", text: t("web.itemForm.remind") }), remind),
       h("li", { class: "row field-row due-row" },
-        h("label", { class: "row-label grow", for: "due", text: "Due Date" }),
+        h("label", { class: "row-label grow", for: "due", text: t("web.itemForm.dueDate") }),
         h("span", { class: "due-controls" }, due, clearDue)));
     textGroup.append(h("li", { class: "row field-row" }, notes));
     const markGroup = h("ul", { class: "group" },
-      h("li", { class: "row field-row" }, h("label", { class: "row-label grow", for: "flag", text: "Flag" }), flag),
-      h("li", { class: "row field-row" }, h("label", { class: "row-label grow", for: "priority", text: "Priority" }), priority));
+      h("li", { class: "row field-row" }, h("label", { class: "row-label grow", for: "flag", text: t("web.itemForm.flag") }), flag),
+      h("li", { class: "row field-row" }, h("label", { class: "row-label grow", for: "priority", text: t("web.itemForm.priority") }), priority));
     const groups = [textGroup, error, notesError, dateGroup, hint, repeat.element, markGroup];
     if (!isNew && !original.parentID) groups.push(subtasksGroup());
     if (!isNew) {
       groups.push(h("ul", { class: "group" }, h("li", { class: "row" },
         h("button", {
-          type: "button", class: "row-main destructive centered", "data-testid": "delete-item-button", text: "Delete Item",
+          type: "button", class: "row-main destructive centered", "data-testid": "delete-item-button", text: t("web.itemForm.delete"),
           onclick: () => {
             const item = store.item(itemID) ?? original;
             store.deleteItem(itemID);
-            announce(`Deleted ${item.text}.`);
-            toast(`Deleted “${item.text}”.`);
+            announce(t("web.item.deleted", { text: item.text }));
+            toast(t("web.item.deleted.toast", { text: item.text }));
             up();
           },
         }))));
@@ -268,10 +269,10 @@ export function itemFormScreen({ route, alive }) {
    * after the last one), and keeps the field for the next.
    */
   function subtasksGroup() {
-    const rows = h("ul", { class: "group subtask-rows", "data-testid": "subtasks", "aria-label": "Subtasks" });
+    const rows = h("ul", { class: "group subtask-rows", "data-testid": "subtasks", "aria-label": t("web.itemForm.subtasks") });
     const input = h("input", {
-      type: "text", class: "inline-add-input", placeholder: "Add Subtask", autocomplete: "off", enterkeyhint: "enter",
-      maxlength: 1000, "aria-label": "Add Subtask", "aria-describedby": "subtask-error", "data-testid": "add-subtask-input",
+      type: "text", class: "inline-add-input", placeholder: t("web.itemForm.addSubtask"), autocomplete: "off", enterkeyhint: "enter",
+      maxlength: 1000, "aria-label": t("web.itemForm.addSubtask"), "aria-describedby": "subtask-error", "data-testid": "add-subtask-input",
     });
     const problem = h("p", { class: "form-error", id: "subtask-error", role: "alert", "data-testid": "subtask-error" });
     const adder = h("li", { class: "row inline-add-row" }, h("span", { class: "check-slot", "aria-hidden": "true" }, checkCircle()), input);
@@ -296,13 +297,13 @@ export function itemFormScreen({ route, alive }) {
       }
       problem.textContent = "";
       input.value = "";
-      announce(`Added subtask ${value}.`);
+      announce(t("web.itemForm.addedSubtask", { text: value }));
     });
     stopWatching = store.subscribe((topics) => {
       if (alive() && topics.has(`checklist:${listID}`)) paintRows();
     });
     paintRows();
-    return h("section", { class: "subtasks-section", "aria-label": "Subtasks" }, rows, h("ul", { class: "group" }, adder), problem);
+    return h("section", { class: "subtasks-section", "aria-label": t("web.itemForm.subtasks") }, rows, h("ul", { class: "group" }, adder), problem);
   }
 
   let stopWatching = () => {};

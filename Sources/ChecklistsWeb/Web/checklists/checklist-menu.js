@@ -8,6 +8,7 @@
 // (aria-pressed), clear-checked, uncheck-all, save-template.
 
 import { h, toast } from "/views.js";
+import { t } from "/messages.js";
 import { canCheck, canEditItems } from "/sharing.js";
 import { go } from "/app/router.js";
 import { saveAsTemplate } from "/checklists/templates.js";
@@ -21,14 +22,14 @@ export function listMenu({ list, tickedCount, hideChecked, clearChecked, uncheck
   const panelID = "list-menu-panel";
   const button = h("button", {
     type: "button", class: "nav-button icon-only list-menu-button", "data-testid": "list-menu",
-    "aria-label": "List options", "aria-expanded": "false", "aria-controls": panelID,
+    "aria-label": t("web.checklist.menu.label"), "aria-expanded": "false", "aria-controls": panelID,
   }, h("span", { class: "menu-dots", "aria-hidden": "true", text: "…" }));
-  const hide = h("button", { type: "button", class: "list-menu-item", "data-testid": "hide-checked", "aria-pressed": "false", text: "Hide Ticked" });
-  const clear = h("button", { type: "button", class: "list-menu-item destructive", "data-testid": "clear-checked", text: "Clear Ticked…" });
-  const uncheck = h("button", { type: "button", class: "list-menu-item", "data-testid": "uncheck-all", text: "Uncheck All" });
-  const saveTemplate = h("button", { type: "button", class: "list-menu-item", "data-testid": "save-template", text: "Save as Template" });
+  const hide = h("button", { type: "button", class: "list-menu-item", "data-testid": "hide-checked", "aria-pressed": "false", text: t("web.checklist.menu.hideChecked") });
+  const clear = h("button", { type: "button", class: "list-menu-item destructive", "data-testid": "clear-checked", text: t("web.checklist.menu.clearChecked") });
+  const uncheck = h("button", { type: "button", class: "list-menu-item", "data-testid": "uncheck-all", text: t("web.checklist.menu.uncheckAll") });
+  const saveTemplate = h("button", { type: "button", class: "list-menu-item", "data-testid": "save-template", text: t("web.checklist.menu.saveTemplate") });
   const panel = h("div", {
-    class: "list-menu", id: panelID, role: "region", "aria-label": "List options", "data-testid": "list-menu-panel", hidden: true,
+    class: "list-menu", id: panelID, role: "region", "aria-label": t("web.checklist.menu.label"), "data-testid": "list-menu-panel", hidden: true,
   }, hide, uncheck, clear, saveTemplate);
 
   const isOpen = () => !panel.hidden;
@@ -98,9 +99,9 @@ export function listMenu({ list, tickedCount, hideChecked, clearChecked, uncheck
     close({ focus: true });
     try {
       const template = await saveAsTemplate(shown);
-      toast(`Saved “${template?.name ?? shown.name}” as a template.`, { action: "Show", onAction: () => go("/templates") });
+      toast(t("web.checklist.menu.savedTemplate", { name: template?.name ?? shown.name }), { action: t("web.checklist.menu.showTemplate"), onAction: () => go("/templates") });
     } catch (error) {
-      toast(error.isNetwork ? "Can’t reach the server: templates are saved online." : error.message, { kind: "error" });
+      toast(error.isNetwork ? t("web.checklist.menu.templateOffline") : error.message, { kind: "error" });
     }
   });
 

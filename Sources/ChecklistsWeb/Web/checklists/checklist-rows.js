@@ -3,6 +3,7 @@
 // its subtasks?" question, and the "Not available offline" state.
 
 import { h } from "/views.js";
+import { t } from "/messages.js";
 
 /** A row template without the markup's white-space text nodes: fewer nodes to clone per row. */
 function compactTemplate(id) {
@@ -30,10 +31,10 @@ function withDetails(root) {
   rowText.append(h("span", { class: "row-sub item-details", "data-testid": "item-details" },
     h("span", { class: "item-repeat", "data-testid": "item-repeat" }),
     h("span", { class: "subtask-count", "data-testid": "subtask-count" })));
-  body.append(h("span", { class: "item-flag", role: "img", "aria-label": "Flagged", title: "Flagged", "data-testid": "item-flag", hidden: true }));
+  body.append(h("span", { class: "item-flag", role: "img", "aria-label": t("web.item.flagged"), title: t("web.item.flagged"), "data-testid": "item-flag", hidden: true }));
   root.append(h("div", { class: "item-notes", "data-testid": "item-notes", hidden: true },
     h("span", { class: "item-notes-text", "data-testid": "item-notes-text" }),
-    h("button", { type: "button", class: "notes-more", "data-testid": "notes-more", "aria-expanded": "false", text: "more", hidden: true })));
+    h("button", { type: "button", class: "notes-more", "data-testid": "notes-more", "aria-expanded": "false", text: t("web.item.notes.more"), hidden: true })));
   return root;
 }
 
@@ -44,9 +45,9 @@ export const itemTemplate = (editing) => {
   return editing ? templates.editing : templates.normal;
 };
 
-const PRIORITY_NAMES = { low: "Low priority", medium: "Medium priority", high: "High priority" };
+const PRIORITY_NAMES = { low: "web.item.priority.low", medium: "web.item.priority.medium", high: "web.item.priority.high" };
 /** The spoken name of a priority ("High priority"), or "" for none. */
-export const priorityName = (priority) => PRIORITY_NAMES[priority] ?? "";
+export const priorityName = (priority) => (PRIORITY_NAMES[priority] ? t(PRIORITY_NAMES[priority]) : "");
 
 /**
  * Asks whether checking a parent checks its unchecked subtasks too, as a modal dialog.
@@ -57,11 +58,11 @@ export function askCheckSubtasks(item, count) {
   const titleID = "check-subtasks-title";
   const dialog = h("dialog", { class: "confirm", "aria-labelledby": titleID, "data-testid": "check-subtasks-dialog" },
     h("form", { method: "dialog", class: "confirm-form" },
-      h("h2", { class: "confirm-title", id: titleID, text: count === 1 ? "Also check its subtask?" : `Also check its ${count} subtasks?` }),
-      h("p", { class: "confirm-message", text: `“${item.text}” has ${count === 1 ? "1 unchecked subtask" : `${count} unchecked subtasks`}.` }),
+      h("h2", { class: "confirm-title", id: titleID, text: t("web.item.checkSubtasks.title", { count }) }),
+      h("p", { class: "confirm-message", text: t("web.item.checkSubtasks.message", { text: item.text, count }) }),
       h("div", { class: "confirm-buttons" },
-        h("button", { type: "submit", value: "one", "data-testid": "check-only-parent", text: "Only This Item" }),
-        h("button", { type: "submit", value: "all", class: "strong", "data-testid": "check-all-subtasks", text: "Check All" }))));
+        h("button", { type: "submit", value: "one", "data-testid": "check-only-parent", text: t("web.item.checkSubtasks.onlyParent") }),
+        h("button", { type: "submit", value: "all", class: "strong", "data-testid": "check-all-subtasks", text: t("web.item.checkSubtasks.all") }))));
   document.body.append(dialog);
   return new Promise((resolve) => {
     dialog.addEventListener("close", () => {
@@ -77,8 +78,10 @@ export function askCheckSubtasks(item, count) {
 
 const checkmarkNode = h("span", { class: "checkmark", "data-testid": "checkmark", text: "√" });
 const circleNode = h("span", { class: "check-circle", "data-testid": "check-circle" });
-const pendingNode = h("span", {
-  class: "pending-mark", role: "img", "aria-label": "Waiting to send", title: "Waiting to send", "data-testid": "pending-mark",
+// Made at first use, once the app's messages are loaded.
+let pendingNode = null;
+const newPendingNode = () => h("span", {
+  class: "pending-mark", role: "img", "aria-label": t("web.item.pending"), title: t("web.item.pending"), "data-testid": "pending-mark",
 });
 
 /** The checkmark of a ticked row. */
@@ -86,10 +89,10 @@ export const checkmark = () => checkmarkNode.cloneNode(true);
 /** The empty circle of an unticked row. */
 export const checkCircle = () => circleNode.cloneNode(true);
 /** The small mark of a row whose change is not sent yet. */
-export const pendingMark = () => pendingNode.cloneNode(true);
+export const pendingMark = () => (pendingNode ??= newPendingNode()).cloneNode(true);
 
 /** "Not available offline": a screen whose data was never kept on this device, while offline. */
 export function notOffline() {
   return h("div", { class: "empty", "data-testid": "not-offline" },
-    h("p", { text: "Not available offline. Open it once while online to keep it on this device." }));
+    h("p", { text: t("web.screen.notOffline") }));
 }

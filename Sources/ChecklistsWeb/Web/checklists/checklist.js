@@ -21,6 +21,7 @@
 
 import { addButton, announce, backButton, confirmDialog, formatDue, h, hidden, navButton, setNav, setTitle, toast } from "/views.js";
 import { main } from "/shell.js";
+import { t } from "/messages.js";
 import { store } from "/data/store.js";
 import { rowConflict } from "/conflicts.js";
 import { canCheck, canEditItems, isShared, sharedNote } from "/sharing.js";
@@ -40,16 +41,16 @@ export function checklistScreen({ route, alive }) {
   let shown = null; // the store's view last painted: {checklist, items}
   let everShown = false;
 
-  const editButton = navButton("Edit", "edit-mode", () => {
+  const editButton = navButton(t("web.action.edit"), "edit-mode", () => {
     editing = !editing;
-    editButton.textContent = editing ? "Done" : "Edit";
+    editButton.textContent = editing ? t("web.action.done") : t("web.action.edit");
     editButton.setAttribute("aria-pressed", String(editing));
     ul.classList.toggle("editing", editing);
     resetRows();
     paint(true);
-    announce(editing ? "Editing: delete or reorder items." : "Done editing.");
+    announce(editing ? t("web.checklist.editing") : t("web.checklist.doneEditing"));
   }, { "aria-pressed": "false" });
-  const addItemButton = addButton("Add item", "add-item", () => go(paths.newItem(id)));
+  const addItemButton = addButton(t("web.checklist.addItem"), "add-item", () => go(paths.newItem(id)));
   const menu = listMenu({
     list: () => shown?.checklist ?? null,
     tickedCount: () => shown?.items.reduce((n, i) => n + (i.checked ? 1 : 0), 0) ?? 0,
@@ -60,39 +61,39 @@ export function checklistScreen({ route, alive }) {
       const keptParents = new Set(items.filter((i) => !i.checked && i.parentID).map((i) => i.parentID));
       const count = items.reduce((n, i) => n + (i.checked && !keptParents.has(i.id) ? 1 : 0), 0);
       if (count === 0) {
-        toast("Nothing to clear: a ticked item stays while it has an unticked subtask.");
+        toast(t("web.checklist.nothingToClear"));
         return;
       }
       const ok = await confirmDialog({
-        title: count === 1 ? "Delete the ticked item?" : `Delete ${count} ticked items?`,
-        message: "They will be deleted from the list. This can’t be undone.",
-        confirm: "Delete",
+        title: t("web.checklist.clearChecked.title", { count }),
+        message: t("web.checklist.clearChecked.message"),
+        confirm: t("web.action.delete"),
       });
       if (!ok) return;
       store.clearChecked(id);
-      announce(count === 1 ? "Deleted 1 ticked item." : `Deleted ${count} ticked items.`);
+      announce(t("web.checklist.clearChecked.done", { count }));
     },
     uncheckAll: (count) => {
       store.uncheckAll(id);
-      announce(count === 1 ? "Unticked 1 item." : `Unticked ${count} items.`);
+      announce(t("web.checklist.uncheckAll.done", { count }));
     },
   });
   setNav({
-    left: [backButton("Checklists", () => up())],
+    left: [backButton(t("web.checklist.back"), () => up())],
     title: store.checklist(id)?.checklist.name ?? (store.checklists() ?? []).find((l) => l.id === id)?.name ?? "",
     right: [menu.button, editButton, addItemButton],
   });
 
   const ul = h("ul", { class: "group items", "data-testid": "items", "aria-labelledby": "nav-title", tabindex: "-1" });
-  const emptyAdd = h("button", { type: "button", class: "plain-button", text: "Add Item", onclick: () => go(paths.newItem(id)) });
-  const empty = h("div", { class: "empty", "data-testid": "empty-state", hidden: true }, h("p", { text: "No items." }), emptyAdd);
+  const emptyAdd = h("button", { type: "button", class: "plain-button", text: t("web.checklist.empty.add"), onclick: () => go(paths.newItem(id)) });
+  const empty = h("div", { class: "empty", "data-testid": "empty-state", hidden: true }, h("p", { text: t("web.checklist.empty") }), emptyAdd);
   // On a list someone shared: whose it is and what the role allows.
   const note = h("p", { class: "shared-note", "data-testid": "shared-note", hidden: true });
   const listConflict = h("div", { class: "list-conflict" });
   const hiddenCount = h("p", { class: "hidden-count", "data-testid": "hidden-count", hidden: true });
   const adder = inlineAddRow({
     add: (texts) => (texts.length === 1 ? [store.addItem(id, { text: texts[0] })] : store.addItems(id, texts)),
-    onAdded: (count, texts) => announce(count === 1 ? `Added ${texts[0]}.` : `Added ${count} items.`),
+    onAdded: (count, texts) => announce(t("web.checklist.added", { count, text: texts[0] })),
   });
   const content = h("div", { class: "checklist" }, note, listConflict, empty, ul, adder.element, hiddenCount);
   const now = { time: Date.now() };
@@ -110,7 +111,7 @@ export function checklistScreen({ route, alive }) {
     may.edit = edit;
     if (!edit && editing) {
       editing = false;
-      editButton.textContent = "Edit";
+      editButton.textContent = t("web.action.edit");
       editButton.setAttribute("aria-pressed", "false");
       ul.classList.remove("editing");
     }
@@ -174,10 +175,10 @@ export function checklistScreen({ route, alive }) {
     flagEl.hidden = !item.flagged;
     const repeatEl = detailsEl.firstElementChild;
     const countEl = repeatEl.nextElementSibling;
-    const repeating = item.repeat ? item.repeatDescription || "Repeats" : "";
-    repeatEl.textContent = repeating ? `↻ ${repeating}` : "";
-    countEl.textContent = sub ? `${sub.checked} of ${sub.count}` : "";
-    if (sub) countEl.setAttribute("aria-label", `${sub.checked} of ${sub.count} subtasks done`);
+    const repeating = item.repeat ? item.repeatDescription || t("web.item.repeats") : "";
+    repeatEl.textContent = repeating ? t("web.item.repeat", { repeat: repeating }) : "";
+    countEl.textContent = sub ? t("web.item.subtaskCount", { checked: sub.checked, count: sub.count }) : "";
+    if (sub) countEl.setAttribute("aria-label", t("web.item.subtaskCount.label", { checked: sub.checked, count: sub.count }));
     detailsEl.hidden = !repeating && !sub;
     const notes = item.notes ?? "";
     notesEl.hidden = !notes;
@@ -186,9 +187,9 @@ export function checklistScreen({ route, alive }) {
       const notesText = notesEl.firstElementChild;
       if (notesText.textContent !== notes) notesText.textContent = notes;
       const more = notesEl.lastElementChild;
-      more.textContent = expanded ? "less" : "more";
+      more.textContent = expanded ? t("web.item.notes.less") : t("web.item.notes.more");
       more.setAttribute("aria-expanded", String(expanded));
-      more.setAttribute("aria-label", expanded ? `Show less of the notes of ${item.text}` : `Show all the notes of ${item.text}`);
+      more.setAttribute("aria-label", expanded ? t("web.item.notes.less.label", { text: item.text }) : t("web.item.notes.more.label", { text: item.text }));
       li._notesUnmeasured = true;
     }
     const dueKey = `${item.dueDate}|${item.remind}|${overdue}`;
@@ -198,7 +199,7 @@ export function checklistScreen({ route, alive }) {
       li._due = dueKey;
       dueEl.classList.toggle("overdue", overdue);
       if (item.remind) {
-        dueEl.replaceChildren(h("span", { class: "glyph glyph-bell", "aria-hidden": "true" }), formatDue(due), hidden(", reminder on"));
+        dueEl.replaceChildren(h("span", { class: "glyph glyph-bell", "aria-hidden": "true" }), formatDue(due), hidden(t("web.item.reminderOn")));
       } else {
         dueEl.textContent = formatDue(due);
       }
@@ -209,16 +210,16 @@ export function checklistScreen({ route, alive }) {
     if (editing) {
       const upButton = body.nextElementSibling;
       const downButton = upButton.nextElementSibling;
-      lead.setAttribute("aria-label", `Delete ${item.text}`);
-      upButton.setAttribute("aria-label", `Move ${item.text} up`);
-      downButton.setAttribute("aria-label", `Move ${item.text} down`);
+      lead.setAttribute("aria-label", t("web.item.delete.label", { text: item.text }));
+      upButton.setAttribute("aria-label", t("web.item.moveUp.label", { text: item.text }));
+      downButton.setAttribute("aria-label", t("web.item.moveDown.label", { text: item.text }));
       upButton.setAttribute("aria-disabled", first ? "true" : "false");
       downButton.setAttribute("aria-disabled", last ? "true" : "false");
     } else {
       lead.setAttribute("aria-checked", checked ? "true" : "false");
       if (!may.check) lead.setAttribute("aria-disabled", "true");
       else lead.removeAttribute("aria-disabled");
-      li.lastElementChild.previousElementSibling.setAttribute("aria-label", `Edit ${item.text}`);
+      li.lastElementChild.previousElementSibling.setAttribute("aria-label", t("web.item.edit.label", { text: item.text }));
     }
   }
 
@@ -392,7 +393,7 @@ export function checklistScreen({ route, alive }) {
     const hide = !!checklist.hideChecked;
     const ticked = hide ? items.reduce((n, i) => n + (i.checked ? 1 : 0), 0) : 0;
     hiddenCount.hidden = ticked === 0;
-    if (ticked) hiddenCount.textContent = ticked === 1 ? "1 ticked item hidden" : `${ticked} ticked items hidden`;
+    if (ticked) hiddenCount.textContent = t("web.checklist.hiddenCount", { count: ticked });
     listConflict.replaceChildren(checklist._conflict ? rowConflict(checklist._conflict) : "");
     editButton.hidden = (items.length === 0 && !editing) || !may.edit;
     empty.hidden = items.length !== 0;
@@ -407,7 +408,7 @@ export function checklistScreen({ route, alive }) {
   /** The list was deleted (here, elsewhere) or is no longer shared with the user. */
   function gone() {
     if (localStorage.getItem(LAST_LIST_KEY) === id) localStorage.removeItem(LAST_LIST_KEY);
-    toast(isShared(shown?.checklist) ? "This list is no longer shared with you." : "This list no longer exists.");
+    toast(isShared(shown?.checklist) ? t("web.checklist.gone.unshared") : t("web.checklist.gone.deleted"));
     everShown = false;
     up();
   }
@@ -455,7 +456,7 @@ export function checklistScreen({ route, alive }) {
         const landAfter = button.dataset.testid === "move-up" ? order[index - 2] : order[index + 1];
         const after = landAfter ? lastOfGroup(landAfter).id : item.parentID ?? null;
         store.moveItem(itemID, after);
-        announce(`${item.text} moved to position ${to + 1} of ${order.length}.`);
+        announce(t("web.item.movedTo", { text: item.text, position: to + 1, count: order.length }));
         break;
       }
     }
@@ -476,8 +477,7 @@ export function checklistScreen({ route, alive }) {
     const current = store.item(item.id);
     if (!current) return;
     store.checkItem(item.id, !current.checked, { subtasks });
-    const what = subtasks ? ` with ${unchecked === 1 ? "its subtask" : `its ${unchecked} subtasks`}` : "";
-    announce(!current.checked ? `${item.text} checked${what}` : `${item.text} unchecked`);
+    announce(!current.checked ? (subtasks ? t("web.item.checkedWithSubtasks", { text: item.text, count: unchecked }) : t("web.item.checked", { text: item.text })) : t("web.item.unchecked", { text: item.text }));
   }
 
   /**
@@ -514,9 +514,9 @@ export function checklistScreen({ route, alive }) {
       const row = sibling && ul.querySelector(`[data-item-id="${CSS.escape(sibling.id)}"]`);
       (row?.querySelector(`[data-testid="${testid}"]`) || row?.querySelector("button") || document.getElementById("nav-title")).focus();
     }, 0);
-    announce(`Deleted ${item.text}.`);
-    toast(`Deleted “${item.text}”.`, {
-      action: "Undo",
+    announce(t("web.item.deleted", { text: item.text }));
+    toast(t("web.item.deleted.toast", { text: item.text }), {
+      action: t("web.action.undo"),
       timeout: 8000,
       onAction: () => {
         try {
@@ -532,10 +532,10 @@ export function checklistScreen({ route, alive }) {
           let previous = restored;
           for (const subtask of subtasks) previous = store.addItem(id, fields(subtask, restored), { after: previous });
           announce(subtasks.length
-            ? `Restored ${item.text} and ${subtasks.length === 1 ? "its subtask" : `its ${subtasks.length} subtasks`}.`
-            : `Restored ${item.text}.`);
+            ? t("web.item.restoredWithSubtasks", { text: item.text, count: subtasks.length })
+            : t("web.item.restored", { text: item.text }));
         } catch (error) {
-          toast(error.message || "The item could not be restored.", { kind: "error" });
+          toast(error.message || t("web.item.restoreFailed"), { kind: "error" });
         }
       },
     });
@@ -633,7 +633,7 @@ export function checklistScreen({ route, alive }) {
         const itemID = li.dataset.itemId;
         const item = store.item(itemID);
         store.moveItem(itemID, after);
-        if (item) announce(`Moved ${item.text}.`);
+        if (item) announce(t("web.item.moved", { text: item.text }));
       }
     };
     const release = (e) => e.pointerId === pointerId && finish(false);

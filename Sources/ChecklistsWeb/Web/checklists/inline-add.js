@@ -6,6 +6,7 @@
 // inline-add-error.
 
 import { h } from "/views.js";
+import { t } from "/messages.js";
 import { checkCircle } from "/checklists/checklist-rows.js";
 
 /** The lines of pasted text that make items: trimmed, empty ones left out. */
@@ -17,8 +18,8 @@ export const pastedLines = (text) => text.split(/\r\n|\r|\n/).map((line) => line
  */
 export function inlineAddRow({ add, onAdded = () => {} }) {
   const input = h("input", {
-    type: "text", class: "inline-add-input", placeholder: "New Item", autocomplete: "off", enterkeyhint: "enter",
-    maxlength: 1000, "aria-label": "New item", "aria-describedby": "inline-add-error", "data-testid": "inline-add-input",
+    type: "text", class: "inline-add-input", placeholder: t("web.checklist.inlineAdd.placeholder"), autocomplete: "off", enterkeyhint: "enter",
+    maxlength: 1000, "aria-label": t("web.checklist.inlineAdd.label"), "aria-describedby": "inline-add-error", "data-testid": "inline-add-input",
   });
   const error = h("p", { class: "form-error inline-add-error", id: "inline-add-error", role: "alert", "data-testid": "inline-add-error" });
   const element = h("div", { class: "inline-add" },
@@ -34,7 +35,7 @@ export function inlineAddRow({ add, onAdded = () => {} }) {
     try {
       add(texts);
     } catch (e) {
-      error.textContent = e.message || "That item can’t be added.";
+      error.textContent = e.message || t("web.checklist.inlineAdd.failed");
       input.setAttribute("aria-invalid", "true");
       return false;
     }

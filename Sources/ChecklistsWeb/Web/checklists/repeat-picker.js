@@ -10,17 +10,25 @@
 // repeat-interval, repeat-unit, repeat-end, repeat-until, repeat-count, repeat-description.
 
 import { h } from "/views.js";
+import { t } from "/messages.js";
 
+// Each day's code, and the keys of its short and long names.
 const DAYS = [
-  ["MO", "Mon", "Monday"], ["TU", "Tue", "Tuesday"], ["WE", "Wed", "Wednesday"], ["TH", "Thu", "Thursday"],
-  ["FR", "Fri", "Friday"], ["SA", "Sat", "Saturday"], ["SU", "Sun", "Sunday"],
+  ["MO", "web.repeat.day.mo", "common.weekday.mo"], ["TU", "web.repeat.day.tu", "common.weekday.tu"],
+  ["WE", "web.repeat.day.we", "common.weekday.we"], ["TH", "web.repeat.day.th", "common.weekday.th"],
+  ["FR", "web.repeat.day.fr", "common.weekday.fr"], ["SA", "web.repeat.day.sa", "common.weekday.sa"],
+  ["SU", "web.repeat.day.su", "common.weekday.su"],
 ];
 const WEEKDAYS = "MO,TU,WE,TH,FR";
 const CHOICES = [
-  ["never", "Never"], ["daily", "Every Day"], ["weekdays", "Every Weekday"], ["weekly", "Every Week"],
-  ["biweekly", "Every 2 Weeks"], ["monthly", "Every Month"], ["yearly", "Every Year"], ["custom", "Custom"],
+  ["never", "web.repeat.never"], ["daily", "web.repeat.daily"], ["weekdays", "web.repeat.weekdays"], ["weekly", "web.repeat.weekly"],
+  ["biweekly", "web.repeat.biweekly"], ["monthly", "web.repeat.monthly"], ["yearly", "web.repeat.yearly"], ["custom", "web.repeat.custom"],
 ];
-const UNITS = { DAILY: ["day", "days"], WEEKLY: ["week", "weeks"], MONTHLY: ["month", "months"] };
+// A custom rule's words, as the server's ("Every 3 days").
+const UNITS = { DAILY: "common.repeat.daily", WEEKLY: "common.repeat.weekly", MONTHLY: "common.repeat.monthly" };
+/** "Monday, Tuesday and Friday". */
+const joined = (names) =>
+  names.length > 1 ? t("common.list.and", { first: names.slice(0, -1).join(t("common.list.separator")), last: names.at(-1) }) : names[0];
 
 /** An RRULE's parts as a Map ("FREQ" → "WEEKLY"), or null for none. */
 function partsOf(rrule) {
@@ -55,36 +63,36 @@ export function repeatPicker({ rule, description, dueDate, onChange = () => {} }
   let touched = false;
 
   const select = h("select", { id: "repeat", class: "select-field", "data-testid": "repeat-select" },
-    CHOICES.map(([value, text]) => h("option", { value, text })));
-  const keep = parts ? h("option", { value: "keep", text: description || "Custom rule" }) : null;
+    CHOICES.map(([value, key]) => h("option", { value, text: t(key) })));
+  const keep = parts ? h("option", { value: "keep", text: description || t("web.repeat.customRule") }) : null;
   const dayBoxes = DAYS.map(([code, short, long]) => h("input", {
-    type: "checkbox", value: code, "aria-label": long, "data-testid": `repeat-day-${code.toLowerCase()}`,
+    type: "checkbox", value: code, "aria-label": t(long), "data-testid": `repeat-day-${code.toLowerCase()}`,
   }));
   const days = h("li", { class: "row weekday-row", "data-testid": "repeat-days" },
-    h("div", { class: "weekday-choices", role: "group", "aria-label": "On these days" },
-      DAYS.map(([, short], i) => h("label", { class: "weekday-choice" }, dayBoxes[i], h("span", { "aria-hidden": "true", text: short })))));
+    h("div", { class: "weekday-choices", role: "group", "aria-label": t("web.repeat.onDays") },
+      DAYS.map(([, short], i) => h("label", { class: "weekday-choice" }, dayBoxes[i], h("span", { "aria-hidden": "true", text: t(short) })))));
   const interval = h("input", {
     type: "number", id: "repeat-interval", class: "number-field", min: 1, max: 999, value: 1, inputmode: "numeric",
     "data-testid": "repeat-interval",
   });
-  const unit = h("select", { id: "repeat-unit", class: "select-field", "aria-label": "Unit", "data-testid": "repeat-unit" },
-    h("option", { value: "DAILY", text: "Days" }), h("option", { value: "WEEKLY", text: "Weeks" }), h("option", { value: "MONTHLY", text: "Months" }));
+  const unit = h("select", { id: "repeat-unit", class: "select-field", "aria-label": t("web.repeat.unit"), "data-testid": "repeat-unit" },
+    h("option", { value: "DAILY", text: t("web.repeat.unit.days") }), h("option", { value: "WEEKLY", text: t("web.repeat.unit.weeks") }), h("option", { value: "MONTHLY", text: t("web.repeat.unit.months") }));
   const custom = h("li", { class: "row field-row" },
-    h("label", { class: "row-label grow", for: "repeat-interval", text: "Every" }), interval, unit);
+    h("label", { class: "row-label grow", for: "repeat-interval", text: t("web.repeat.every") }), interval, unit);
   const end = h("select", { id: "repeat-end", class: "select-field", "data-testid": "repeat-end" },
-    h("option", { value: "never", text: "Never" }), h("option", { value: "until", text: "On Date" }), h("option", { value: "count", text: "After" }));
-  const until = h("input", { type: "date", id: "repeat-until", class: "date-field", "aria-label": "End on", "data-testid": "repeat-until" });
+    h("option", { value: "never", text: t("web.repeat.end.never") }), h("option", { value: "until", text: t("web.repeat.end.until") }), h("option", { value: "count", text: t("web.repeat.end.count") }));
+  const until = h("input", { type: "date", id: "repeat-until", class: "date-field", "aria-label": t("web.repeat.end.untilLabel"), "data-testid": "repeat-until" });
   const count = h("input", {
     type: "number", id: "repeat-count", class: "number-field", min: 1, max: 9999, value: 10, inputmode: "numeric",
-    "aria-label": "Number of times", "data-testid": "repeat-count",
+    "aria-label": t("web.repeat.end.countLabel"), "data-testid": "repeat-count",
   });
-  const countUnit = h("span", { class: "repeat-times", text: "times" });
+  const countUnit = h("span", { class: "repeat-times", text: t("web.repeat.end.times") });
   const endRow = h("li", { class: "row field-row" },
-    h("label", { class: "row-label grow", for: "repeat-end", text: "End Repeat" }), end, until, count, countUnit);
+    h("label", { class: "row-label grow", for: "repeat-end", text: t("web.repeat.end") }), end, until, count, countUnit);
   const words = h("p", { class: "repeat-description", id: "repeat-description", "aria-live": "polite", "data-testid": "repeat-description" });
   select.setAttribute("aria-describedby", "repeat-description");
   const group = h("ul", { class: "group" },
-    h("li", { class: "row field-row" }, h("label", { class: "row-label grow", for: "repeat", text: "Repeat" }), select),
+    h("li", { class: "row field-row" }, h("label", { class: "row-label grow", for: "repeat", text: t("web.repeat.label") }), select),
     days, custom, endRow);
   const element = h("div", { class: "repeat-picker" }, group, words);
 
@@ -176,19 +184,17 @@ export function repeatPicker({ rule, description, dueDate, onChange = () => {} }
     if (select.value === "never") return "";
     if (select.value === "keep") return description || "";
     const s = shape();
-    let text = CHOICES.find(([value]) => value === select.value)[1];
-    if (select.value === "custom") {
-      const [one, many] = UNITS[s.freq];
-      text = s.interval === 1 ? `Every ${one}` : `Every ${s.interval} ${many}`;
-    }
+    let text = t(CHOICES.find(([value]) => value === select.value)[1]);
+    if (select.value === "custom") text = t(UNITS[s.freq], { count: s.interval });
     if (s.freq === "WEEKLY" && !s.weekdays && s.days.length) {
-      const names = DAYS.filter(([c]) => s.days.includes(c)).map(([, , long]) => long);
-      text += ` on ${names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0]}`;
+      const names = DAYS.filter(([c]) => s.days.includes(c)).map(([, , long]) => t(long));
+      text = t("common.repeat.onDays", { period: text, days: joined(names) });
     }
-    if (end.value === "count") text += `, ${Math.max(1, Math.round(Number(count.value)) || 1)} times`;
+    if (end.value === "count") text = t("common.repeat.endCount", { rule: text, count: Math.max(1, Math.round(Number(count.value)) || 1) });
     else if (end.value === "until" && until.value) {
       const [y, m, d] = until.value.split("-").map(Number);
-      text += `, until ${new Date(y, m - 1, d).toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" })}`;
+      const day = new Date(y, m - 1, d).toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" });
+      text = t("common.repeat.endUntil", { rule: text, day });
     }
     return text;
   }

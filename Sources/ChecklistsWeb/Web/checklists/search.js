@@ -11,6 +11,7 @@
 import { request } from "/api.js";
 import { backButton, h, iconEl, setNav } from "/views.js";
 import { main } from "/shell.js";
+import { t } from "/messages.js";
 import { store } from "/data/store.js";
 import { fold } from "/data/ops-apply.js";
 import { go, up } from "/app/router.js";
@@ -100,11 +101,11 @@ function notesSnippet(notes, words) {
 export function searchScreen(ctx, query) {
   const { alive } = ctx;
   query = String(query ?? "");
-  setNav({ left: [backButton("Lists", () => up())], title: "Search", right: [] });
+  setNav({ left: [backButton(t("web.search.back"), () => up())], title: t("web.search.title"), right: [] });
 
   const input = h("input", {
-    type: "search", class: "search-input", "data-testid": "search-input", "aria-label": "Search all lists",
-    placeholder: "Search", value: query, autocomplete: "off", enterkeyhint: "search", "data-autofocus": "",
+    type: "search", class: "search-input", "data-testid": "search-input", "aria-label": t("web.lists.search.label"),
+    placeholder: t("web.lists.search.placeholder"), value: query, autocomplete: "off", enterkeyhint: "search", "data-autofocus": "",
   });
   // Focused with the words kept, the caret goes after them (to type on).
   input.addEventListener("focus", () => input.setSelectionRange(input.value.length, input.value.length), { once: true });
@@ -139,7 +140,7 @@ export function searchScreen(ctx, query) {
 
   function group(entry, words) {
     const catalogue = entry.kind === "catalogue";
-    const title = catalogue ? "Catalogue" : entry.checklist.name;
+    const title = catalogue ? t("web.search.catalogue") : entry.checklist.name;
     const heading = catalogue
       ? h("h2", { class: "smart-group-heading", "data-testid": "search-group-title", text: title })
       : h("h2", { class: "smart-group-heading" },
@@ -174,7 +175,7 @@ export function searchScreen(ctx, query) {
     const mine = ++token;
     const words = queryWords(query);
     if (words.length === 0) {
-      results.replaceChildren(h("p", { class: "smart-note", text: "Search the items of every list, their notes and the catalogue." }));
+      results.replaceChildren(h("p", { class: "smart-note", text: t("web.search.hint") }));
       return;
     }
     let answer;
@@ -192,11 +193,11 @@ export function searchScreen(ctx, query) {
     if (!answer.server) {
       nodes.push(h("p", { class: "smart-note", "data-testid": "search-offline-note", role: "note" },
         answer.missing > 0
-          ? `Offline: ${answer.missing === 1 ? "1 list was" : `${answer.missing} lists were`} never opened on this device and ${answer.missing === 1 ? "is" : "are"} not searched.`
-          : "Offline: searching what this device keeps."));
+          ? t("web.search.offline.missing", { count: answer.missing })
+          : t("web.search.offline")));
     }
     const groups = answer.groups ?? [];
-    if (groups.length === 0) nodes.push(h("div", { class: "empty", "data-testid": "search-empty" }, h("p", { text: `No results for “${query.trim()}”.` })));
+    if (groups.length === 0) nodes.push(h("div", { class: "empty", "data-testid": "search-empty" }, h("p", { text: t("web.search.empty", { query: query.trim() }) })));
     for (const entry of groups) if (entry.items?.length) nodes.push(group(entry, words));
     results.replaceChildren(...nodes);
   }

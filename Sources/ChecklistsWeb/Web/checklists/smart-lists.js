@@ -13,6 +13,7 @@
 import { request } from "/api.js";
 import { backButton, formatDue, h, iconEl, setNav, toast } from "/views.js";
 import { main } from "/shell.js";
+import { t } from "/messages.js";
 import { store } from "/data/store.js";
 import { sync } from "/data/sync.js";
 import { go, notFoundContent, showLoadingSoon, up } from "/app/router.js";
@@ -21,8 +22,11 @@ import { canCheck } from "/sharing.js";
 
 /** The five smart lists, in All Lists' order. */
 export const SMART_KINDS = ["today", "scheduled", "overdue", "flagged", "all"];
-/** Their names, as the server names them. */
-export const SMART_NAMES = { today: "Today", scheduled: "Scheduled", overdue: "Overdue", flagged: "Flagged", all: "All" };
+/** The keys of their names, as the server names them (`t(SMART_NAMES[kind])`). */
+export const SMART_NAMES = {
+  today: "common.smartList.today", scheduled: "common.smartList.scheduled", overdue: "common.smartList.overdue",
+  flagged: "common.smartList.flagged", all: "common.smartList.all",
+};
 
 /** The device's time zone (IANA), sent as `tz` so "today" is the user's today. */
 export const timeZone = () => {
@@ -158,9 +162,9 @@ function dayTitle(key, now = new Date()) {
   const today = dayKey(now);
   const tomorrow = new Date(now);
   tomorrow.setDate(tomorrow.getDate() + 1);
-  if (key < today) return "Overdue";
-  if (key === today) return "Today";
-  if (key === dayKey(tomorrow)) return "Tomorrow";
+  if (key < today) return t("web.smart.day.overdue");
+  if (key === today) return t("web.smart.day.today");
+  if (key === dayKey(tomorrow)) return t("web.smart.day.tomorrow");
   const [y, m, d] = key.split("-").map(Number);
   return dayFormat.format(new Date(y, m - 1, d));
 }
@@ -198,10 +202,10 @@ function groupItems(kind, items) {
 export function smartListScreen(ctx, kind) {
   const { alive } = ctx;
   kind = String(kind ?? "").toLowerCase();
-  const name = SMART_NAMES[kind];
-  setNav({ left: [backButton("Lists", () => up())], title: name ?? "Not Found", right: [] });
+  const name = SMART_NAMES[kind] && t(SMART_NAMES[kind]);
+  setNav({ left: [backButton(t("web.smart.back"), () => up())], title: name ?? t("web.smart.notFound.title"), right: [] });
   if (!name) {
-    main().replaceChildren(notFoundContent(`There is no smart list “${kind}”. There are: ${SMART_KINDS.join(", ")}.`));
+    main().replaceChildren(notFoundContent(t("web.smart.notFound", { kind, kinds: SMART_KINDS.join(t("common.list.separator")) })));
     return { ready: Promise.resolve(), dispose() {} };
   }
 
@@ -232,7 +236,7 @@ export function smartListScreen(ctx, kind) {
       if (!store.item(itemID)) await store.loadChecklist(listID);
       store.checkItem(itemID, checked);
     } catch (error) {
-      toast(error.isNetwork ? "Can’t reach the server: open the list once while online to check it here." : error.message, { kind: "error" });
+      toast(error.isNetwork ? t("web.smart.checkOffline") : error.message, { kind: "error" });
       return;
     }
     if (checked) justChecked.set(itemID, { ...item, checked: true });
@@ -252,11 +256,11 @@ export function smartListScreen(ctx, kind) {
         type: "button", class: "smart-check", role: "checkbox", "aria-checked": String(checked),
         "data-testid": "smart-toggle", "aria-label": item.text, disabled: !canCheck(list),
       }, h("span", { class: checked ? "checkmark" : "check-circle", "aria-hidden": "true", text: checked ? "√" : "" })),
-      h("button", { type: "button", class: "row-main smart-open", "data-testid": "smart-open", "aria-label": `${item.text}, in ${item.checklist.name}` },
+      h("button", { type: "button", class: "row-main smart-open", "data-testid": "smart-open", "aria-label": t("web.smart.row.label", { text: item.text, list: item.checklist.name }) },
         h("span", { class: "row-text" },
           h("span", { class: "item-text", text: item.text }),
           h("span", { class: "row-sub smart-sub" },
-            item.flagged ? h("span", { class: "smart-flag", role: "img", "aria-label": "Flagged", text: "⚑" }) : null,
+            item.flagged ? h("span", { class: "smart-flag", role: "img", "aria-label": t("web.item.flagged"), text: "⚑" }) : null,
             h("span", { class: "smart-row-list", "data-testid": "smart-row-list", text: item.checklist.name }),
             dueText ? h("span", { class: `smart-row-due${overdue ? " overdue" : ""}`, "data-testid": "smart-row-due", text: dueText }) : null)),
         h("span", { class: "glyph glyph-chevron", "aria-hidden": "true" })));
@@ -276,11 +280,11 @@ export function smartListScreen(ctx, kind) {
     if (!shown.server) {
       nodes.push(h("p", { class: "smart-note", "data-testid": "smart-offline-note", role: "note" },
         shown.missing > 0
-          ? `Offline: ${shown.missing === 1 ? "1 list was" : `${shown.missing} lists were`} never opened on this device, so ${shown.missing === 1 ? "its" : "their"} items are missing here.`
-          : "Offline: from what this device keeps."));
+          ? t("web.smart.offline.missing", { count: shown.missing })
+          : t("web.smart.offline")));
     }
     if (sorted.length === 0) {
-      nodes.push(h("div", { class: "empty", "data-testid": "smart-empty" }, h("p", { text: kind === "all" ? "Nothing left to do." : `No ${name.toLowerCase()} items.` })));
+      nodes.push(h("div", { class: "empty", "data-testid": "smart-empty" }, h("p", { text: t("web.smart.empty." + kind) })));
     }
     for (const group of groupItems(kind, sorted)) {
       const heading = group.list

@@ -12,6 +12,7 @@
 import { request } from "/api.js";
 import { backButton, confirmDialog, h, iconEl, navButton, setNav, toast, announce } from "/views.js";
 import { main } from "/shell.js";
+import { t } from "/messages.js";
 import { store } from "/data/store.js";
 import { go, showLoadError, showLoadingSoon, up } from "/app/router.js";
 import { paths } from "/checklists/checklist-paths.js";
@@ -43,16 +44,16 @@ export async function saveAsTemplate(list, name = list.name) {
 export function templatesScreen(ctx) {
   const { alive } = ctx;
   let editing = false;
-  const editButton = navButton("Edit", "edit-mode", () => {
+  const editButton = navButton(t("web.action.edit"), "edit-mode", () => {
     editing = !editing;
-    editButton.textContent = editing ? "Done" : "Edit";
+    editButton.textContent = editing ? t("web.action.done") : t("web.action.edit");
     editButton.setAttribute("aria-pressed", String(editing));
     paint();
   }, { "aria-pressed": "false" });
-  setNav({ left: [backButton("Lists", () => up())], title: "Templates", right: [editButton] });
+  setNav({ left: [backButton(t("web.templates.back"), () => up())], title: t("web.templates.title"), right: [editButton] });
 
   let templates = null;
-  const ul = h("ul", { class: "group lists templates", "data-testid": "templates", "aria-label": "Templates" });
+  const ul = h("ul", { class: "group lists templates", "data-testid": "templates", "aria-label": t("web.templates.title") });
   ul.addEventListener("click", (event) => {
     const button = event.target.closest("button");
     const li = button?.closest("li[data-template-id]");
@@ -66,15 +67,15 @@ export function templatesScreen(ctx) {
     const li = h("li", { class: "row list-row template-row", "data-testid": "template-row" });
     if (editing) {
       li.append(h("button", {
-        type: "button", class: "delete-button", "data-testid": "delete-template", "aria-label": `Delete template ${template.name}`,
+        type: "button", class: "delete-button", "data-testid": "delete-template", "aria-label": t("web.templates.delete.label", { name: template.name }),
       }));
     }
     const count = template.itemCount ?? 0;
-    li.append(h("button", { type: "button", class: "row-main", "data-testid": "start-template", "aria-label": `New list from ${template.name}` },
+    li.append(h("button", { type: "button", class: "row-main", "data-testid": "start-template", "aria-label": t("web.templates.start.label", { name: template.name }) },
       iconEl(template.icon),
       h("span", { class: "row-text" },
         h("span", { class: "list-name", text: template.name }),
-        h("span", { class: "row-sub", "data-testid": "template-count", text: count === 1 ? "1 item" : `${count} items` })),
+        h("span", { class: "row-sub", "data-testid": "template-count", text: t("web.templates.itemCount", { count }) })),
       h("span", { class: "glyph glyph-chevron", "aria-hidden": "true" })));
     li.dataset.templateId = template.id;
     li.dataset.templateName = template.name;
@@ -85,8 +86,8 @@ export function templatesScreen(ctx) {
     if (!alive() || !templates) return;
     if (templates.length === 0) {
       main().replaceChildren(h("div", { class: "empty", "data-testid": "templates-empty" },
-        h("p", { text: "No templates yet." }),
-        h("p", { class: "smart-note", text: "Open a list, then choose “Save as Template” in its … menu." })));
+        h("p", { text: t("web.templates.empty") }),
+        h("p", { class: "smart-note", text: t("web.templates.empty.hint") })));
       return;
     }
     ul.replaceChildren(...templates.map(row));
@@ -101,18 +102,18 @@ export function templatesScreen(ctx) {
 
   async function remove(template) {
     const ok = await confirmDialog({
-      title: `Delete template “${template.name}”?`,
-      message: "Lists started from it are kept. This can’t be undone.",
-      confirm: "Delete",
+      title: t("web.templates.delete.title", { name: template.name }),
+      message: t("web.templates.delete.message"),
+      confirm: t("web.action.delete"),
     });
     if (!ok) return;
     try {
       await request("DELETE", `/templates/${enc(template.id)}`);
     } catch (error) {
-      toast(error.isNetwork ? "Can’t reach the server." : error.message, { kind: "error" });
+      toast(error.isNetwork ? t("web.templates.offline") : error.message, { kind: "error" });
       return;
     }
-    announce(`Deleted template ${template.name}.`);
+    announce(t("web.templates.deleted", { name: template.name }));
     templates = templates.filter((t) => t.id !== template.id);
     paint();
   }
@@ -121,14 +122,14 @@ export function templatesScreen(ctx) {
     const name = h("input", { type: "text", id: "start-name", "data-testid": "start-name", value: template.name, required: true, maxlength: "200", autocomplete: "off" });
     const date = h("input", { type: "date", id: "start-date", "data-testid": "start-date", value: todayInput(), required: true });
     const error = h("p", { class: "form-error", "data-testid": "start-error", role: "alert", hidden: true });
-    const confirm = h("button", { type: "submit", class: "confirm-ok", "data-testid": "start-confirm", text: "Create" });
-    const cancel = h("button", { type: "button", class: "confirm-cancel", "data-testid": "start-cancel", text: "Cancel" });
-    const title = h("h2", { class: "confirm-title", id: "start-title", tabindex: "-1", text: `New List from “${template.name}”` });
+    const confirm = h("button", { type: "submit", class: "confirm-ok", "data-testid": "start-confirm", text: t("web.templates.start.create") });
+    const cancel = h("button", { type: "button", class: "confirm-cancel", "data-testid": "start-cancel", text: t("web.action.cancel") });
+    const title = h("h2", { class: "confirm-title", id: "start-title", tabindex: "-1", text: t("web.templates.start.title", { name: template.name }) });
     const form = h("form", { class: "confirm-form start-form" },
       title,
-      h("label", { class: "start-field", for: "start-name" }, "Name"), name,
-      h("label", { class: "start-field", for: "start-date" }, "Starts on"), date,
-      h("p", { class: "smart-note", text: "Items start unchecked; due dates move with the start day." }),
+      h("label", { class: "start-field", for: "start-name" }, t("web.templates.start.name")), name,
+      h("label", { class: "start-field", for: "start-date" }, t("web.templates.start.date")), date,
+      h("p", { class: "smart-note", text: t("web.templates.start.hint") }),
       error,
       h("div", { class: "confirm-buttons" }, cancel, confirm));
     const dialog = h("dialog", { class: "confirm start-template", "aria-labelledby": "start-title", "data-testid": "start-template-dialog" }, form);
@@ -143,7 +144,7 @@ export function templatesScreen(ctx) {
       event.preventDefault();
       const listName = name.value.trim();
       if (!listName) {
-        error.textContent = "The list needs a name.";
+        error.textContent = t("web.templates.start.nameMissing");
         error.hidden = false;
         return;
       }
@@ -155,10 +156,10 @@ export function templatesScreen(ctx) {
         const id = made?.checklist?.id ?? made?.id ?? newID;
         await store.loadChecklists({ force: true }).catch(() => undefined);
         dialog.close();
-        toast(`Started “${listName}”.`);
+        toast(t("web.templates.started", { name: listName }));
         if (alive()) go(paths.list(id));
       } catch (failure) {
-        error.textContent = failure.isNetwork ? "Can’t reach the server." : failure.message;
+        error.textContent = failure.isNetwork ? t("web.templates.offline") : failure.message;
         error.hidden = false;
         confirm.disabled = false;
       }

@@ -4,9 +4,10 @@
 // below them. No DOM and no state here.
 
 import { nameCollator, sectionKey, sectionPlace, shopOrder, shopRanks } from "/data/ops-apply.js";
+import { t } from "/messages.js";
 
-/** The heading of the uncategorised lines. */
-export const OTHER = "Other";
+/** The key of the heading of the uncategorised lines ("Other"). */
+export const OTHER = "web.shopping.aisle.other";
 
 /**
  * Groups a list's lines for the screen.
@@ -32,7 +33,7 @@ export function aisleSections(lines, shop) {
   for (const line of toGet) {
     const key = sectionKey(line.item.category);
     if (!current || current.key !== key) {
-      const title = key ? (ranks?.sections.get(key)?.name ?? line.item.category.trim()) : OTHER;
+      const title = key ? (ranks?.sections.get(key)?.name ?? line.item.category.trim()) : t(OTHER);
       current = { key, title, category: key ? title : null, lines: [] };
       sections.push(current);
     }

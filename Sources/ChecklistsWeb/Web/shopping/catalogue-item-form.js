@@ -12,6 +12,7 @@
 import { main, shell } from "/shell.js";
 import { store } from "/data/store.js";
 import { announce, confirmDialog, h, navButton, setNav, toast } from "/views.js";
+import { t } from "/messages.js";
 import { shopPaths } from "/shopping/shopping-routes.js";
 import { amountText, currencySymbol, isOffline, notOffline, sameID } from "/shopping/shopping-views.js";
 import { priceHistory } from "/shopping/price-chart.js";
@@ -33,16 +34,16 @@ export function itemFormScreen({ route, alive }) {
   const isNew = !id;
   const form = h("form", { class: "form", id: "catalogue-item-form", "data-testid": "catalogue-item-form", novalidate: true });
   const done = h("button", {
-    type: "submit", form: "catalogue-item-form", class: "nav-button strong", "data-testid": "done", text: "Done", disabled: true,
+    type: "submit", form: "catalogue-item-form", class: "nav-button strong", "data-testid": "done", text: t("web.action.done"), disabled: true,
   });
-  setNav({ left: [navButton("Cancel", "cancel", () => shell.up())], title: isNew ? "Add Item" : "Edit Item", right: [done] });
+  setNav({ left: [navButton(t("web.action.cancel"), "cancel", () => shell.up())], title: isNew ? t("web.catalogueItem.addTitle") : t("web.catalogueItem.editTitle"), right: [done] });
 
   const currency = store.catalogue()?.currency;
   const fields = {
-    name: field("name", "Name", { placeholder: "Name of the Item", maxlength: 200, "data-autofocus": "" }),
-    price: field("price", "Price", { placeholder: "0.00", inputmode: "decimal", maxlength: 40 }),
-    unit: field("unit", "Unit", { placeholder: "e.g. 500 g, 6 pack", maxlength: 60 }),
-    category: field("category", "Category", { placeholder: "e.g. Dairy, Aisle 4", maxlength: 60, list: "category-options" }),
+    name: field("name", t("web.catalogueItem.name"), { placeholder: t("web.catalogueItem.name.placeholder"), maxlength: 200, "data-autofocus": "" }),
+    price: field("price", t("web.catalogueItem.price"), { placeholder: t("web.catalogueItem.price.placeholder"), inputmode: "decimal", maxlength: 40 }),
+    unit: field("unit", t("web.catalogueItem.unit"), { placeholder: t("web.catalogueItem.unit.placeholder"), maxlength: 60 }),
+    category: field("category", t("web.catalogueItem.category"), { placeholder: t("web.catalogueItem.category.placeholder"), maxlength: 60, list: "category-options" }),
   };
   const formError = h("p", { class: "form-error", id: "item-form-error", role: "alert", "data-testid": "form-error" });
   const categories = h("datalist", { id: "category-options" });
@@ -109,13 +110,13 @@ export function itemFormScreen({ route, alive }) {
         if (value("unit")) body.unit = value("unit");
         if (value("category")) body.category = value("category");
         store.createCatalogueItem(body);
-        announce(`Added ${body.name}.`);
+        announce(t("web.catalogueItem.added", { name: body.name }));
       } else {
         const changes = changesFrom(original);
         // Made on the revision the form opened on: a change elsewhere meanwhile is merged field
         // by field, and a field both changed is shown on the item's row.
         if (Object.keys(changes).length > 0) store.updateCatalogueItem(id, changes, { base: original.revision });
-        announce(`Saved ${value("name")}.`);
+        announce(t("web.catalogueItem.saved", { name: value("name") }));
       }
     } catch (error) {
       showError(error);
@@ -181,13 +182,13 @@ export function itemFormScreen({ route, alive }) {
     const current = store.catalogue()?.byId.get(id) ?? original;
     const lists = await listsWith(id);
     if (!alive()) return;
-    const names = lists.map((l) => `“${l.name}”`).join(", ");
+    const names = lists.map((l) => t("web.catalogueItem.delete.listName", { name: l.name })).join(t("common.list.separator"));
     const ok = await confirmDialog({
-      title: `Delete “${current.name}”?`,
+      title: t("web.catalogueItem.delete.title", { name: current.name }),
       message: lists.length > 0
-        ? `It is also removed from ${lists.length === 1 ? "1 list" : `${lists.length} lists`}: ${names}. This can’t be undone.`
-        : "It is removed from your items. This can’t be undone.",
-      confirm: "Delete",
+        ? t("web.catalogueItem.delete.messageLists", { count: lists.length, lists: names })
+        : t("web.catalogueItem.delete.message"),
+      confirm: t("web.action.delete"),
     });
     if (!ok || !alive()) return;
     try {
@@ -197,9 +198,9 @@ export function itemFormScreen({ route, alive }) {
       return;
     }
     toast(lists.length > 0
-      ? `Deleted “${current.name}” and took it off ${lists.length === 1 ? "1 list" : `${lists.length} lists`}.`
-      : `Deleted “${current.name}”.`);
-    announce(`Deleted ${current.name}.`);
+      ? t("web.catalogueItem.deleted.toastLists", { name: current.name, count: lists.length })
+      : t("web.catalogueItem.deleted.toast", { name: current.name }));
+    announce(t("web.catalogueItem.deleted", { name: current.name }));
     saving = true;
     if (alive()) shell.up();
   }
@@ -213,11 +214,11 @@ export function itemFormScreen({ route, alive }) {
         try {
           await store.loadCatalogue();
           original = store.catalogue()?.byId.get(id) ?? null;
-          if (!original) throw Object.assign(new Error("This item doesn’t exist."), { status: 404, detail: "This item doesn’t exist." });
+          if (!original) throw Object.assign(new Error(t("web.catalogueItem.notFound")), { status: 404, detail: t("web.catalogueItem.notFound") });
         } catch (e) {
           if (!alive()) return;
           if (isOffline(e)) main().replaceChildren(notOffline());
-          else shell.showLoadFailure(e, "This item doesn’t exist.");
+          else shell.showLoadFailure(e, t("web.catalogueItem.notFound"));
           return;
         }
       }
@@ -241,7 +242,7 @@ export function itemFormScreen({ route, alive }) {
       groups.push(h("ul", { class: "group" }, h("li", { class: "row" },
         h("button", {
           type: "button", class: "row-main destructive centered", "data-testid": "delete-catalogue-item-button",
-          text: "Delete Item", onclick: deleteItem,
+          text: t("web.catalogueItem.delete"), onclick: deleteItem,
         }))));
     }
     form.replaceChildren(...groups);

@@ -17,6 +17,7 @@
 import { main, shell } from "/shell.js";
 import { store } from "/data/store.js";
 import { addButton, announce, h, navButton, setNav, toast } from "/views.js";
+import { t } from "/messages.js";
 import { currentListID, shopPaths } from "/shopping/shopping-routes.js";
 import {
   conflictRow, fold, isOffline, keptList, listName, markPending, notOffline, priceText, resolveCurrentList, sameID,
@@ -33,16 +34,16 @@ let savedSearch = "";
 
 export function catalogueScreen({ alive, direction }) {
   setNav({
-    left: [navButton("Settings", "open-settings", () => shell.go(shopPaths.settings()))],
-    title: "Items",
-    right: [addButton("Add item", "add-catalogue-item", () => shell.go(shopPaths.newItem()))],
+    left: [navButton(t("web.catalogue.settings"), "open-settings", () => shell.go(shopPaths.settings()))],
+    title: t("web.catalogue.title"),
+    right: [addButton(t("web.catalogue.add"), "add-catalogue-item", () => shell.go(shopPaths.newItem()))],
   });
 
   let listID = currentListID();
   const segmented = segmentedControl("items");
   const search = h("input", {
-    type: "search", class: "search-field", placeholder: "Search items", autocomplete: "off", spellcheck: "false",
-    enterkeyhint: "search", "aria-label": "Search items", "aria-controls": "catalogue", "data-testid": "catalogue-search",
+    type: "search", class: "search-field", placeholder: t("web.catalogue.search"), autocomplete: "off", spellcheck: "false",
+    enterkeyhint: "search", "aria-label": t("web.catalogue.search"), "aria-controls": "catalogue", "data-testid": "catalogue-search",
   });
   const toolbar = h("div", { class: "catalogue-toolbar" },
     h("span", { class: "glyph glyph-search", "aria-hidden": "true" }), search);
@@ -51,10 +52,10 @@ export function catalogueScreen({ alive, direction }) {
   const before = h("div", { class: "spacer", "aria-hidden": "true" });
   const after = h("div", { class: "spacer", "aria-hidden": "true" });
   const list = h("div", {
-    class: "catalogue", id: "catalogue", role: "list", tabindex: "-1", "aria-label": "Items",
+    class: "catalogue", id: "catalogue", role: "list", tabindex: "-1", "aria-label": t("web.catalogue.title"),
     "aria-describedby": "catalogue-hint", "data-testid": "catalogue",
   }, before, after);
-  const index = h("nav", { class: "section-index", "aria-label": "Jump to a letter", "data-testid": "section-index" });
+  const index = h("nav", { class: "section-index", "aria-label": t("web.catalogue.index"), "data-testid": "section-index" });
   const empty = h("div", { class: "empty", "data-testid": "catalogue-empty", hidden: true });
   const column = h("div", { class: "catalogue-column" }, sticky, list, empty);
   const layout = h("div", { class: "catalogue-layout" }, column, index);
@@ -156,7 +157,7 @@ export function catalogueScreen({ alive, direction }) {
   // MARK: Rows
 
   function detail(item) {
-    return [item.unit, item.category].filter(Boolean).join(" · ");
+    return [item.unit, item.category].filter(Boolean).join(t("web.shoppingList.line.separator"));
   }
 
   /** An item's first letter, for its section (the server sends it; a waiting new item may not have it). */
@@ -176,7 +177,7 @@ export function catalogueScreen({ alive, direction }) {
         h("span", { class: "cat-name", "data-testid": "catalogue-name", text: item.name }),
         h("span", { class: "row-sub", "data-testid": "catalogue-detail", text: detail(item) })),
       h("span", { class: "cat-price", "data-testid": "catalogue-price", text: priceText(item.price) })),
-      h("button", { type: "button", class: "info-button", "data-testid": "edit-catalogue-item", "aria-label": `Edit ${item.name}` }));
+      h("button", { type: "button", class: "info-button", "data-testid": "edit-catalogue-item", "aria-label": t("web.catalogue.edit.label", { name: item.name }) }));
     row.dataset.itemId = item.id;
     row.dataset.itemName = item.name;
     row.dataset.onList = String(on);
@@ -278,7 +279,7 @@ export function catalogueScreen({ alive, direction }) {
     }
     index.hidden = letters.length < 2;
     index.replaceChildren(...letters.map(([section, i]) => {
-      const button = h("button", { type: "button", class: "index-letter", text: section, "aria-label": `Jump to ${section}` });
+      const button = h("button", { type: "button", class: "index-letter", text: section, "aria-label": t("web.catalogue.index.letter", { letter: section }) });
       button.dataset.entry = String(i);
       return button;
     }));
@@ -306,8 +307,8 @@ export function catalogueScreen({ alive, direction }) {
     const name = listID ? listName(listID) : null;
     const shared = sharedList();
     hint.textContent = shared
-      ? `These are your items. “${shared.name}” is ${shared.owner}’s list: add to it by name on the list itself.`
-      : name ? `Tap an item to put it on “${name}” or take it off.` : "Add a shopping list to put items on it.";
+      ? t("web.catalogue.hint.shared", { name: shared.name, owner: shared.owner })
+      : name ? t("web.catalogue.hint", { name }) : t("web.catalogue.hint.noList");
     paintEmpty();
     paintWindow(true);
   }
@@ -328,14 +329,14 @@ export function catalogueScreen({ alive, direction }) {
     if (total === 0) {
       // The first run: the starter set of common groceries, one tap to add (starter.js).
       starter ??= starterOffer({ alive });
-      empty.replaceChildren(h("p", { text: "No items yet." }),
-        h("button", { type: "button", class: "plain-button", text: "Add Item", onclick: () => shell.go(shopPaths.newItem()) }),
+      empty.replaceChildren(h("p", { text: t("web.catalogue.empty") }),
+        h("button", { type: "button", class: "plain-button", text: t("web.catalogue.empty.add"), onclick: () => shell.go(shopPaths.newItem()) }),
         starter);
     } else {
       const text = search.value.trim();
-      empty.replaceChildren(h("p", { text: `No items match “${text}”.` }),
+      empty.replaceChildren(h("p", { text: t("web.catalogue.noMatch", { query: text }) }),
         h("button", {
-          type: "button", class: "plain-button", "data-testid": "add-from-search", text: `Add “${text}”`,
+          type: "button", class: "plain-button", "data-testid": "add-from-search", text: t("web.catalogue.addFromSearch", { query: text }),
           onclick: () => shell.go(shopPaths.newItem(text)),
         }));
     }
@@ -366,7 +367,7 @@ export function catalogueScreen({ alive, direction }) {
     list.dispatchEvent(new CustomEvent("catalogue-rendered", { detail: { query, count: shown.length } }));
     clearTimeout(announceTimer);
     announceTimer = setTimeout(() => {
-      announce(query ? `${shown.length} ${shown.length === 1 ? "item" : "items"} found` : "All items");
+      announce(query ? t("web.catalogue.found", { count: shown.length }) : t("web.catalogue.all"));
     }, 600);
   });
   search.addEventListener("keydown", (event) => {
@@ -386,7 +387,7 @@ export function catalogueScreen({ alive, direction }) {
       return;
     }
     if (!listID) {
-      toast("Add a shopping list first.");
+      toast(t("web.catalogue.noList"));
       return;
     }
     if (sharedList()) {
@@ -401,7 +402,7 @@ export function catalogueScreen({ alive, direction }) {
       toast(error.message, { kind: "error" });
       return;
     }
-    announce(on ? `${item.name} put on the list` : `${item.name} taken off the list`);
+    announce(on ? t("web.catalogue.putOn", { name: item.name }) : t("web.catalogue.takenOff", { name: item.name }));
   });
 
   // Arrow keys move between rows (Tab reaches the rows near the viewport; these reach them all).

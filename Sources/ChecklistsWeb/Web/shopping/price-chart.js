@@ -9,6 +9,7 @@
 
 import { request } from "/api.js";
 import { h } from "/views.js";
+import { t } from "/messages.js";
 import { priceText } from "/shopping/shopping-views.js";
 import { niceCeiling, svg } from "/shopping/trips.js";
 
@@ -42,7 +43,10 @@ export function priceChart(prices, now = new Date()) {
     const next = points[i + 1];
     if (next && next.amount !== null) path += `V${y(next.amount).toFixed(1)}`;
   });
-  const summary = "Price history: " + points.map((p) => `since ${day(p.since)} ${p.price ? priceText(p.price) : "no price"}`).join(", ") + ".";
+  const summary = t("web.priceHistory.summary", {
+    points: points.map((p) => t("web.priceHistory.summary.point", { day: day(p.since), price: p.price ? priceText(p.price) : t("web.priceHistory.summary.noPrice") }))
+      .join(t("common.list.separator")),
+  });
   const axis = (amount) => svg("g", { class: "chart-grid" },
     svg("line", { x1: left, x2: width - right, y1: y(amount), y2: y(amount) }),
     svg("text", { x: left - 6, y: y(amount) + 3.5, "text-anchor": "end", class: "chart-label", text: axisText(amount, currency) }));
@@ -55,9 +59,9 @@ export function priceChart(prices, now = new Date()) {
   ...points.filter((p) => p.amount !== null).map((p) => svg("circle", {
     class: "chart-point", cx: x(p.t).toFixed(1), cy: y(p.amount).toFixed(1), r: 3.5, "data-testid": "price-point",
     "data-amount": p.price.amount, "data-since": p.since,
-  }, svg("title", { text: `${priceText(p.price)} since ${day(p.since)}` }))),
+  }, svg("title", { text: t("web.priceHistory.point", { price: priceText(p.price), day: day(p.since) }) }))),
   svg("text", { x: left, y: height - 6, class: "chart-label", text: day(points[0].since) }),
-  svg("text", { x: width - right, y: height - 6, "text-anchor": "end", class: "chart-label", text: "Today" }));
+  svg("text", { x: width - right, y: height - 6, "text-anchor": "end", class: "chart-label", text: t("web.priceHistory.today") }));
 }
 
 function axisText(amount, currency) {
@@ -85,15 +89,15 @@ export function priceHistory(itemID) {
     if (!prices.some((p) => p.price)) return;
     const rows = [...prices].reverse().map((p) => {
       const li = h("li", { class: "price-history-row", "data-testid": "price-history-row" },
-        h("span", { class: "price-history-date", text: `Since ${day(p.since)}` }),
-        h("span", { class: "price-history-price", text: p.price ? priceText(p.price) : "No price" }));
+        h("span", { class: "price-history-date", text: t("web.priceHistory.since", { day: day(p.since) }) }),
+        h("span", { class: "price-history-price", text: p.price ? priceText(p.price) : t("web.priceHistory.noPrice") }));
       li.dataset.amount = p.price?.amount ?? "";
       return li;
     });
     section.replaceChildren(
-      h("h2", { class: "trips-heading", id: "price-history-heading", text: "Price history" }),
+      h("h2", { class: "trips-heading", id: "price-history-heading", text: t("web.priceHistory.title") }),
       priceChart(prices),
-      h("ul", { class: "price-history-list", "data-testid": "price-history-list", "aria-label": "Prices, newest first" }, ...rows));
+      h("ul", { class: "price-history-list", "data-testid": "price-history-list", "aria-label": t("web.priceHistory.list.label") }, ...rows));
     section.hidden = false;
   };
   return { section, loaded: load() };

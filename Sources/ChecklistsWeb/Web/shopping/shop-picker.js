@@ -14,6 +14,7 @@
 
 import { store } from "/data/store.js";
 import { announce, h, presentSheet, toast } from "/views.js";
+import { t } from "/messages.js";
 import { openSectionOrder } from "/shopping/shop-sections.js";
 
 let menuCount = 0;
@@ -29,9 +30,9 @@ export function shopPicker({ listID }) {
   const button = h("button", {
     type: "button", class: "shop-picker", "data-testid": "shop-picker", "aria-haspopup": "menu",
     "aria-expanded": "false", "aria-controls": menuID,
-  }, h("span", { class: "shop-picker-label", text: "Shop:" }), " ", name,
+  }, h("span", { class: "shop-picker-label", text: t("web.shopPicker.label") }), " ", name,
   h("span", { class: "glyph glyph-down shop-picker-chevron", "aria-hidden": "true" }));
-  const menu = h("div", { class: "shop-menu", id: menuID, role: "menu", "aria-label": "Shop", "data-testid": "shop-menu", hidden: true });
+  const menu = h("div", { class: "shop-menu", id: menuID, role: "menu", "aria-label": t("web.shopPicker.menu"), "data-testid": "shop-menu", hidden: true });
   const staticText = h("p", { class: "shop-static", "data-testid": "shop-static", hidden: true });
   const element = h("div", { class: "shop-toolbar", "data-testid": "shop-toolbar" }, button, staticText, menu);
   let shown = null; // the contents' shop as last drawn
@@ -43,19 +44,19 @@ export function shopPicker({ listID }) {
 
   function update(contents, may) {
     shown = contents?.shop ?? null;
-    const label = shown ? shown.name || "New shop" : "None";
+    const label = shown ? shown.name || t("web.shopPicker.newShopName") : t("web.shopPicker.none");
     shared = may.shared;
     if (may.shared && !may.check) {
       button.hidden = true;
       close();
       staticText.hidden = !shown;
-      staticText.textContent = shown ? `Shop: ${label}` : "";
+      staticText.textContent = shown ? t("web.shopPicker.static", { shop: label }) : "";
       return;
     }
     staticText.hidden = true;
     button.hidden = !may.check;
     if (name.textContent !== label) name.textContent = label;
-    button.setAttribute("aria-label", `Shop: ${label}. Choose the shop`);
+    button.setAttribute("aria-label", t("web.shopPicker.button.label", { shop: label }));
     if (!menu.hidden) fill();
   }
 
@@ -68,7 +69,7 @@ export function shopPicker({ listID }) {
     const checked = shown ? String(shown.id).toUpperCase() === String(id).toUpperCase() : id === "";
     const el = h("button", {
       type: "button", class: "shop-menu-item", role: "menuitemradio", "aria-checked": String(checked),
-      tabindex: "-1", "data-testid": "shop-option", text: shop ? shop.name : "No shop",
+      tabindex: "-1", "data-testid": "shop-option", text: shop ? shop.name : t("web.shopPicker.noShop"),
     });
     el.dataset.shopId = id;
     return el;
@@ -83,9 +84,9 @@ export function shopPicker({ listID }) {
       option(null),
       ...(shared ? [] : [
         h("div", { class: "shop-menu-separator", role: "separator" }),
-        h("button", { type: "button", class: "shop-menu-item", role: "menuitem", tabindex: "-1", "data-testid": "new-shop", text: "New shop…" }),
+        h("button", { type: "button", class: "shop-menu-item", role: "menuitem", tabindex: "-1", "data-testid": "new-shop", text: t("web.shopPicker.newShop") }),
         h("button", {
-          type: "button", class: "shop-menu-item", role: "menuitem", tabindex: "-1", "data-testid": "edit-order", text: "Edit order…",
+          type: "button", class: "shop-menu-item", role: "menuitem", tabindex: "-1", "data-testid": "edit-order", text: t("web.shopPicker.editOrder"),
           "aria-disabled": shown ? "false" : "true",
         }),
       ]),
@@ -177,7 +178,7 @@ export function shopPicker({ listID }) {
     if (String(before?.id ?? "").toUpperCase() === String(shopID ?? "").toUpperCase()) return;
     try {
       store.pickShop(id, shopID);
-      announce(shopID ? `Shopping in ${item.textContent}.` : "No shop picked.");
+      announce(shopID ? t("web.shopPicker.picked", { shop: item.textContent }) : t("web.shopPicker.unpicked"));
     } catch (error) {
       toast(error.message, { kind: "error" });
     }
@@ -196,20 +197,20 @@ export function shopPicker({ listID }) {
 
 /** "New shop…": a name, then the shop is made and picked for the list (both queued). */
 export function openNewShop(listID, opener) {
-  const title = h("h2", { class: "sheet-title", id: "new-shop-title", tabindex: "-1", text: "New Shop" });
-  const cancel = h("button", { type: "button", class: "nav-button", "data-testid": "new-shop-cancel", text: "Cancel" });
-  const add = h("button", { type: "submit", class: "nav-button strong", form: "new-shop-form", "data-testid": "new-shop-add", text: "Add" });
+  const title = h("h2", { class: "sheet-title", id: "new-shop-title", tabindex: "-1", text: t("web.newShop.title") });
+  const cancel = h("button", { type: "button", class: "nav-button", "data-testid": "new-shop-cancel", text: t("web.action.cancel") });
+  const add = h("button", { type: "submit", class: "nav-button strong", form: "new-shop-form", "data-testid": "new-shop-add", text: t("web.newShop.add") });
   const input = h("input", {
-    type: "text", id: "new-shop-name", class: "text-field", placeholder: "Aldi, Farmers’ market…", maxlength: 200,
+    type: "text", id: "new-shop-name", class: "text-field", placeholder: t("web.newShop.placeholder"), maxlength: 200,
     autocomplete: "off", autocapitalize: "words", enterkeyhint: "done", "aria-describedby": "new-shop-error",
     "data-testid": "new-shop-input",
   });
   const error = h("p", { class: "form-error sheet-error new-shop-error", id: "new-shop-error", role: "alert", "data-testid": "new-shop-error" });
   const form = h("form", { id: "new-shop-form", class: "new-shop-form", novalidate: true },
     h("div", { class: "group" },
-      h("div", { class: "row field-row" }, h("label", { class: "vh", for: "new-shop-name", text: "Shop name" }), input)),
+      h("div", { class: "row field-row" }, h("label", { class: "vh", for: "new-shop-name", text: t("web.newShop.name") }), input)),
     error,
-    h("p", { class: "sheet-intro", text: "Each shop keeps its own order of sections. It learns the order you walk through it as you put things in the cart." }));
+    h("p", { class: "sheet-intro", text: t("web.newShop.intro") }));
   const dialog = h("dialog", { class: "sheet new-shop-sheet", "aria-labelledby": "new-shop-title", "data-testid": "new-shop-sheet" },
     h("header", { class: "sheet-bar" }, cancel, title, add), h("div", { class: "sheet-body" }, form));
   const { close } = presentSheet({ dialog, done: cancel, title, opener });
@@ -224,7 +225,7 @@ export function openNewShop(listID, opener) {
     try {
       const shopID = store.createShop(input.value);
       store.pickShop(listID, shopID);
-      announce(`Shopping in ${input.value.trim()}.`);
+      announce(t("web.shopPicker.picked", { shop: input.value.trim() }));
       close();
     } catch (problem) {
       error.textContent = problem.message;

@@ -9,6 +9,7 @@
 
 import { store } from "/data/store.js";
 import { announce, h, presentSheet, toast } from "/views.js";
+import { t } from "/messages.js";
 import { moved, sectionOrder } from "/shopping/aisles.js";
 
 let open = null;
@@ -36,15 +37,14 @@ function shopFor(listID, shopID) {
 export function openSectionOrder({ listID, shopID, opener }) {
   open?.close();
   const shop = shopFor(listID, shopID);
-  const title = h("h2", { class: "sheet-title", id: "section-order-title", tabindex: "-1", text: shop?.name ? `Order in ${shop.name}` : "Order of Sections" });
-  const done = h("button", { type: "button", class: "nav-button strong", "data-testid": "section-order-done", text: "Done" });
+  const title = h("h2", { class: "sheet-title", id: "section-order-title", tabindex: "-1", text: shop?.name ? t("web.sectionOrder.titleShop", { shop: shop.name }) : t("web.sectionOrder.title") });
+  const done = h("button", { type: "button", class: "nav-button strong", "data-testid": "section-order-done", text: t("web.action.done") });
   const intro = h("p", {
     class: "sheet-intro",
-    text: "Put the sections in the order you walk through the shop: drag them by the handle, or use the arrows. "
-      + "Items without a category come last, under Other. Each trip also moves the order towards the way you walked.",
+    text: t("web.sectionOrder.intro"),
   });
   const ul = h("ul", { class: "group section-order", "aria-labelledby": "section-order-title", "data-testid": "section-order" });
-  const empty = h("p", { class: "sheet-empty", text: "No categories yet. Give your items a category (Dairy, Bakery…) to sort them into sections." });
+  const empty = h("p", { class: "sheet-empty", text: t("web.sectionOrder.empty") });
   const dialog = h("dialog", { class: "sheet section-order-sheet", "aria-labelledby": "section-order-title", "data-testid": "section-order-sheet" },
     h("header", { class: "sheet-bar" }, h("span"), title, done), h("div", { class: "sheet-body" }, intro, empty, ul));
 
@@ -53,14 +53,14 @@ export function openSectionOrder({ listID, shopID, opener }) {
 
   function row(category, index, count) {
     const li = h("li", { class: "row section-row", "data-testid": "section-row" },
-      h("span", { class: "drag-handle section-handle", "aria-hidden": "true", "data-testid": "section-handle", title: "Drag to move" }),
+      h("span", { class: "drag-handle section-handle", "aria-hidden": "true", "data-testid": "section-handle", title: t("web.sectionOrder.handle") }),
       h("span", { class: "row-text section-name", "data-testid": "section-name", text: category }),
       h("button", {
-        type: "button", class: "move-button move-up", "data-testid": "section-up", "aria-label": `Move ${category} up`,
+        type: "button", class: "move-button move-up", "data-testid": "section-up", "aria-label": t("web.sectionOrder.up.label", { category }),
         "aria-disabled": String(index === 0),
       }),
       h("button", {
-        type: "button", class: "move-button move-down", "data-testid": "section-down", "aria-label": `Move ${category} down`,
+        type: "button", class: "move-button move-down", "data-testid": "section-down", "aria-label": t("web.sectionOrder.down.label", { category }),
         "aria-disabled": String(index === count - 1),
       }));
     li.dataset.category = category;
@@ -97,7 +97,7 @@ export function openSectionOrder({ listID, shopID, opener }) {
       return false;
     }
     const at = next.indexOf(category);
-    announce(`${category}: ${at + 1} of ${next.length}.`);
+    announce(t("web.sectionOrder.moved", { category, position: at + 1, count: next.length }));
     return true;
   }
 

@@ -29,6 +29,7 @@ import { main, shell } from "/shell.js";
 import { loadSession, request } from "/api.js";
 import { store } from "/data/store.js";
 import { announce, backButton, confirmDialog, h, navButton, setNav, setTitle, toast } from "/views.js";
+import { t } from "/messages.js";
 import { setCurrentListID, shopPaths } from "/shopping/shopping-routes.js";
 import {
   conflictRow, fold, isOffline, keptList, listName, markPending, matching, notOffline, priceText, resolveCurrentList,
@@ -56,7 +57,7 @@ function keepCatalogue() {
 export function shoppingListScreen({ route, alive }) {
   let id = route.id ?? null;
   // The owner's Share button, once the server has accounts (nobody to share with otherwise).
-  const shareButton = navButton("Share", "share-list", () => {
+  const shareButton = navButton(t("web.shoppingList.share"), "share-list", () => {
     const list = store.shoppingList(id)?.list;
     if (list) openShareSheet(list);
   }, { hidden: true });
@@ -65,14 +66,14 @@ export function shoppingListScreen({ route, alive }) {
     accounts = known?.mode === "accounts";
     if (alive()) paint();
   }, () => {});
-  setNav({ left: [backButton("Lists", () => shell.up())], title: (id && listName(id)) ?? "", right: [shareButton] });
+  setNav({ left: [backButton(t("web.shoppingList.back"), () => shell.up())], title: (id && listName(id)) ?? "", right: [shareButton] });
 
   const segmented = segmentedControl("list");
   /** Every group of lines: a section per aisle (with its heading), then the cart. */
   const lines = h("div", { class: "lines aisles", "data-testid": "lines" });
   const picker = shopPicker({ listID: () => id });
-  const emptyText = h("p", { text: "Nothing on this list yet. Type a name above, or choose from your items." });
-  const chooseButton = h("button", { type: "button", class: "plain-button", text: "Choose from Items", onclick: () => shell.go(shopPaths.items()) });
+  const emptyText = h("p", { text: t("web.shoppingList.empty.own") });
+  const chooseButton = h("button", { type: "button", class: "plain-button", text: t("web.shoppingList.empty.choose"), onclick: () => shell.go(shopPaths.items()) });
   const hint = firstRunHint();
   const empty = h("div", { class: "empty", "data-testid": "empty-state" }, emptyText, chooseButton, hint);
   const note = h("p", { class: "shared-note", "data-testid": "shared-note", hidden: true });
@@ -94,9 +95,9 @@ export function shoppingListScreen({ route, alive }) {
     finish.hidden = !may.check;
     chooseButton.hidden = may.shared;
     hint.hidden = may.shared;
-    emptyText.textContent = !may.edit ? "Nothing on this list yet."
-      : may.shared ? "Nothing on this list yet. Type a name above to add it."
-        : "Nothing on this list yet. Type a name above, or choose from your items.";
+    emptyText.textContent = !may.edit ? t("web.shoppingList.empty.readOnly")
+      : may.shared ? t("web.shoppingList.empty.shared")
+        : t("web.shoppingList.empty.own");
     shareButton.hidden = may.shared || !accounts;
   }
 
@@ -105,11 +106,11 @@ export function shoppingListScreen({ route, alive }) {
   const total = h("span", { class: "total-value", "data-testid": "total" });
   const cartTotal = h("span", { class: "total-value", "data-testid": "cart-total" });
   const unpriced = h("p", { class: "unpriced-note", "data-testid": "unpriced-note" });
-  const finish = h("button", { type: "button", class: "plain-button finish-button", "data-testid": "finish-shopping", text: "Finish Shopping" });
-  const summary = h("section", { class: "shop-summary", "aria-label": "Totals", "data-testid": "shop-summary" },
+  const finish = h("button", { type: "button", class: "plain-button finish-button", "data-testid": "finish-shopping", text: t("web.shoppingList.finish") });
+  const summary = h("section", { class: "shop-summary", "aria-label": t("web.shoppingList.totals"), "data-testid": "shop-summary" },
     h("div", { class: "totals" },
-      h("p", { class: "total-cell" }, h("span", { class: "total-label", text: "In cart" }), cartTotal),
-      h("p", { class: "total-cell" }, h("span", { class: "total-label", text: "Total" }), total),
+      h("p", { class: "total-cell" }, h("span", { class: "total-label", text: t("web.shoppingList.totals.inCart") }), cartTotal),
+      h("p", { class: "total-cell" }, h("span", { class: "total-label", text: t("web.shoppingList.totals.total") }), total),
       finish),
     unpriced);
 
@@ -119,10 +120,11 @@ export function shoppingListScreen({ route, alive }) {
     const inCart = contents.lines.filter((l) => l.inCart).length;
     if (inCart === 0) return;
     const ok = await confirmDialog({
-      title: "Finish shopping?",
-      message: `${inCart === 1 ? "The item" : `The ${inCart} items`} in the cart will be taken off “${contents.list.name}”. `
-        + (may.shared ? `They stay in ${contents.list.owner}’s items for next time.` : "They stay in your items for next time."),
-      confirm: "Finish",
+      title: t("web.shoppingList.finish.title"),
+      message: may.shared
+        ? t("web.shoppingList.finish.messageShared", { count: inCart, name: contents.list.name, owner: contents.list.owner })
+        : t("web.shoppingList.finish.message", { count: inCart, name: contents.list.name }),
+      confirm: t("web.shoppingList.finish.confirm"),
     });
     if (!ok || !alive()) return;
     // What is in the cart as shown here: online, Finish Shopping; offline, exactly those lines
@@ -140,8 +142,8 @@ export function shoppingListScreen({ route, alive }) {
       toast(error.message, { kind: "error" });
       return;
     }
-    announce(`Finished shopping: ${cleared} ${cleared === 1 ? "item" : "items"} cleared.`);
-    toast(`Cleared ${cleared} ${cleared === 1 ? "item" : "items"} from the cart.`);
+    announce(t("web.shoppingList.finish.done", { count: cleared }));
+    toast(t("web.shoppingList.finish.cleared", { count: cleared }));
   });
 
   /** Once the server answered Finish Shopping: "Trip saved: €23.40" (the trip's total), with a link to Trips. */
@@ -157,7 +159,7 @@ export function shoppingListScreen({ route, alive }) {
       if (!trip) return;
       const text = tripSavedText(trip);
       announce(text);
-      toast(text, { action: "Trips", onAction: () => shell.go(shopPaths.trips()), timeout: 8000 });
+      toast(text, { action: t("web.shoppingList.tripSaved.show"), onAction: () => shell.go(shopPaths.trips()), timeout: 8000 });
     });
     // The answer may never come on this page (offline meanwhile): stop listening after a while.
     timer = setTimeout(stop, 60000);
@@ -168,10 +170,10 @@ export function shoppingListScreen({ route, alive }) {
   /** A line's second row; its category only where no aisle heading above it says it. */
   function lineDetail(line, headed) {
     const parts = [];
-    if (line.item.price && line.quantity > 1) parts.push(`${line.quantity} × ${priceText(line.item.price)}`);
+    if (line.item.price && line.quantity > 1) parts.push(t("web.shoppingList.line.quantityPrice", { quantity: line.quantity, price: priceText(line.item.price) }));
     if (line.item.unit) parts.push(line.item.unit);
     if (line.item.category && !headed) parts.push(line.item.category);
-    return parts.join(" · ");
+    return parts.join(t("web.shoppingList.line.separator"));
   }
 
   const conflictOf = (line) => line._conflict ?? line.item?._conflict ?? null;
@@ -189,24 +191,24 @@ export function shoppingListScreen({ route, alive }) {
       },
       h("span", { class: "cart-check", "aria-hidden": "true" }),
       text),
-      h("span", { class: "qty", role: "group", "aria-label": `How many ${name}` },
+      h("span", { class: "qty", role: "group", "aria-label": t("web.shoppingList.line.quantity.label", { name }) },
         h("button", {
           type: "button", class: `qty-button ${line.quantity > 1 ? "qty-minus" : "qty-remove"}`, "data-testid": "qty-minus",
-          "aria-label": line.quantity > 1 ? `One ${name} less` : `Take ${name} off the list`,
+          "aria-label": line.quantity > 1 ? t("web.shoppingList.line.less.label", { name }) : t("web.shoppingList.line.takeOff.label", { name }),
         }),
         h("input", {
           type: "text", class: "qty-input", inputmode: "numeric", maxlength: "3", autocomplete: "off", enterkeyhint: "done",
-          value: String(line.quantity), "aria-label": `Quantity of ${name}`, "data-testid": "qty-input",
+          value: String(line.quantity), "aria-label": t("web.shoppingList.line.quantityInput.label", { name }), "data-testid": "qty-input",
           readonly: may.edit ? null : "",
         }),
         h("button", {
-          type: "button", class: "qty-button qty-plus", "data-testid": "qty-plus", "aria-label": `One more ${name}`,
+          type: "button", class: "qty-button qty-plus", "data-testid": "qty-plus", "aria-label": t("web.shoppingList.line.more.label", { name }),
           "aria-disabled": line.quantity >= MAX_QUANTITY ? "true" : "false",
         })),
       h("span", {
         class: line.cost ? "line-cost" : "line-cost unpriced", "data-testid": "line-cost",
-        text: line.cost ? priceText(line.cost) : "–", title: line.cost ? null : "No price",
-      }, line.cost ? null : h("span", { class: "vh", text: "no price" })));
+        text: line.cost ? priceText(line.cost) : "–", title: line.cost ? null : t("web.shoppingList.line.noPrice.title"),
+      }, line.cost ? null : h("span", { class: "vh", text: t("web.shoppingList.line.noPrice") })));
     li.dataset.itemId = line.item.id;
     li.dataset.itemName = name;
     li.dataset.inCart = String(line.inCart);
@@ -216,7 +218,7 @@ export function shoppingListScreen({ route, alive }) {
 
   /** The row of an entry deleted elsewhere, under which its conflict shows (Restore puts it back). */
   function ghostRow(conflict) {
-    const name = store.catalogue()?.byId.get(conflict.target.id)?.name ?? "An item";
+    const name = store.catalogue()?.byId.get(conflict.target.id)?.name ?? t("web.shoppingList.ghost.name");
     const li = h("li", { class: "row line ghost-line", "data-testid": "ghost-row" },
       h("span", { class: "row-text" }, h("span", { class: "line-name", text: name })));
     li.dataset.itemName = name;
@@ -297,7 +299,7 @@ export function shoppingListScreen({ route, alive }) {
       }
       parts.push({ key: "loose", title: null, rows });
     }
-    if (cart.length > 0) parts.push({ key: "cart", title: grouped ? "In the Cart" : null, rows: rowsOf(cart), cart: true });
+    if (cart.length > 0) parts.push({ key: "cart", title: grouped ? t("web.shoppingList.cart.heading") : null, rows: rowsOf(cart), cart: true });
     const groups = parts.map(groupElement);
     const same = groups.length === lines.children.length && groups.every((el, i) => lines.children[i] === el);
     if (!same) lines.replaceChildren(...groups);
@@ -312,7 +314,7 @@ export function shoppingListScreen({ route, alive }) {
     summary.setAttribute("aria-busy", String(busy));
     summary.classList.toggle("stale", busy);
     const n = totals?.unpricedCount ?? 0;
-    unpriced.textContent = n > 0 ? `${n} without a price` : "";
+    unpriced.textContent = n > 0 ? t("web.shoppingList.totals.unpriced", { count: n }) : "";
     finish.disabled = !shown.some((l) => l.inCart);
 
     show(rowCount === 0 ? empty : lines);
@@ -334,7 +336,7 @@ export function shoppingListScreen({ route, alive }) {
       }) : null;
       const ul = h("ul", {
         class: `group line-group${isCart ? " cart-group" : ""}`, "data-testid": "line-group",
-        "aria-labelledby": title ? headingID : null, "aria-label": title ? null : isCart ? "In the cart" : null,
+        "aria-labelledby": title ? headingID : null, "aria-label": title ? null : isCart ? t("web.shoppingList.cart.label") : null,
       });
       if (!title && !isCart) ul.setAttribute("aria-labelledby", "nav-title");
       group = h("section", { class: `aisle${isCart ? " aisle-cart" : ""}`, "data-testid": isCart ? "cart" : "aisle" }, heading, ul);
@@ -388,7 +390,7 @@ export function shoppingListScreen({ route, alive }) {
   /** The list is gone: deleted here or elsewhere, or no longer shared with this user. */
   function gone() {
     const shared = isShared(keptList(id));
-    toast(shared ? "This list is no longer shared with you." : "This shopping list no longer exists.");
+    toast(shared ? t("web.checklist.gone.unshared") : t("web.shoppingList.gone.deleted"));
     setCurrentListID(null);
     shell.go(shopPaths.lists(), { replace: true });
   }
@@ -407,7 +409,7 @@ export function shoppingListScreen({ route, alive }) {
           break;
         }
         edit(() => store.updateEntry(id, itemID, { inCart: !line.inCart }));
-        announce(`${line.item.name} ${line.inCart ? "taken out of the cart" : "in the cart"}`);
+        announce(line.inCart ? t("web.shoppingList.line.outOfCart", { name: line.item.name }) : t("web.shoppingList.line.inCart", { name: line.item.name }));
         break;
       case "qty-minus":
         if (line.quantity > 1) setQuantity(line, line.quantity - 1);
@@ -429,7 +431,7 @@ export function shoppingListScreen({ route, alive }) {
     const value = Number.parseInt(input.value.trim(), 10);
     if (!/^\d+$/.test(input.value.trim()) || value < 1 || value > MAX_QUANTITY) {
       input.value = String(line.quantity);
-      toast(`A quantity is a whole number from 1 to ${MAX_QUANTITY}.`, { kind: "error" });
+      toast(t("web.shoppingList.line.quantityInvalid", { max: MAX_QUANTITY }), { kind: "error" });
       return;
     }
     if (value !== line.quantity) setQuantity(line, value);
@@ -453,15 +455,15 @@ export function shoppingListScreen({ route, alive }) {
   }
 
   function setQuantity(line, quantity) {
-    if (edit(() => store.updateEntry(id, line.item.id, { quantity }))) announce(`${line.item.name}: ${quantity}`);
+    if (edit(() => store.updateEntry(id, line.item.id, { quantity }))) announce(t("web.shoppingList.line.quantityChanged", { name: line.item.name, quantity }));
   }
 
   function takeOff(line) {
     const { item, quantity, inCart } = line;
     if (!edit(() => store.takeOffList(id, item.id))) return;
-    announce(`${item.name} taken off the list.`);
-    toast(`Took “${item.name}” off the list.`, {
-      action: "Undo",
+    announce(t("web.shoppingList.line.takenOff", { name: item.name }));
+    toast(t("web.shoppingList.line.takenOff.toast", { name: item.name }), {
+      action: t("web.action.undo"),
       timeout: 8000,
       onAction: () => edit(() => {
         store.putOnList(id, item.id, { quantity });
@@ -525,10 +527,10 @@ export function shoppingListScreen({ route, alive }) {
   }
 
   function showNoLists() {
-    setNav({ left: [backButton("Lists", () => shell.up())], title: "Shopping", right: [] });
+    setNav({ left: [backButton(t("web.shoppingList.back"), () => shell.up())], title: t("web.shoppingList.noLists.title"), right: [] });
     main().replaceChildren(segmented, h("div", { class: "empty", "data-testid": "no-lists" },
-      h("p", { text: "There is no shopping list yet." }),
-      h("button", { type: "button", class: "plain-button", text: "New Shopping List", onclick: () => shell.go(shopPaths.newList()) }),
+      h("p", { text: t("web.shoppingList.noLists") }),
+      h("button", { type: "button", class: "plain-button", text: t("web.shoppingLists.empty.add"), onclick: () => shell.go(shopPaths.newList()) }),
       firstRunHint()));
   }
 
@@ -576,14 +578,14 @@ export function shoppingListScreen({ route, alive }) {
  */
 function addField(listID, shared) {
   const input = h("input", {
-    type: "text", id: "add-line", class: "text-field add-input", placeholder: "Add an item", maxlength: 200,
+    type: "text", id: "add-line", class: "text-field add-input", placeholder: t("web.shoppingList.add.placeholder"), maxlength: 200,
     autocomplete: "off", autocapitalize: "sentences", spellcheck: "false", enterkeyhint: "done", role: "combobox",
     "aria-autocomplete": "list", "aria-expanded": "false", "aria-controls": "add-suggestions",
-    "aria-label": "Add an item", "data-testid": "add-line-input",
+    "aria-label": t("web.shoppingList.add.placeholder"), "data-testid": "add-line-input",
   });
-  const submit = h("button", { type: "submit", class: "plain-button small", "data-testid": "add-line-button", text: "Add" });
+  const submit = h("button", { type: "submit", class: "plain-button small", "data-testid": "add-line-button", text: t("web.shoppingList.add.button") });
   const listbox = h("ul", {
-    id: "add-suggestions", class: "suggestions", role: "listbox", "aria-label": "Items in your catalogue",
+    id: "add-suggestions", class: "suggestions", role: "listbox", "aria-label": t("web.shoppingList.add.suggestions"),
     "data-testid": "suggestions", hidden: true,
   });
   const form = h("form", { class: "group add-form", "data-testid": "add-line-form", novalidate: true },
@@ -638,7 +640,7 @@ function addField(listID, shared) {
         "data-testid": "suggestion",
       },
       h("span", { class: "suggestion-name", text: item.name }),
-      on ? h("span", { class: "suggestion-note", text: "on the list" }) : null,
+      on ? h("span", { class: "suggestion-note", text: t("web.shoppingList.add.onTheList") }) : null,
       h("span", { class: "suggestion-price", text: priceText(item.price) }));
       li.dataset.itemName = item.name;
       li.dataset.index = String(index);
@@ -727,7 +729,7 @@ function addField(listID, shared) {
     input.value = left.join(", ");
     close();
     input.focus();
-    if (names.length > left.length) announce(`Added ${names.length - left.length} items.`);
+    if (names.length > left.length) announce(t("web.shoppingList.add.addedCount", { count: names.length - left.length }));
   });
 
   /** Runs an add; the field is cleared only when it was queued, and keeps the focus either way. */
@@ -747,8 +749,8 @@ function addField(listID, shared) {
     const id = listID();
     const line = lineFor({ name: text });
     if (line) {
-      toast(`“${line.item.name}” is already on the list.`);
-      announce(`${line.item.name} is already on the list.`);
+      toast(t("web.shoppingList.add.already.toast", { name: line.item.name }));
+      announce(t("web.shoppingList.add.already", { name: line.item.name }));
       return;
     }
     if (shared()) {
@@ -758,7 +760,7 @@ function addField(listID, shared) {
     const existing = store.catalogue()?.items.find((i) => searchKey(i) === fold(text));
     if (existing) store.putOnList(id, existing.id);
     else store.putNamedOnList(id, text);
-    announce(`Added ${existing?.name ?? text}.`);
+    announce(t("web.shoppingList.add.added", { name: existing?.name ?? text }));
   }
 
   /**
@@ -768,10 +770,10 @@ function addField(listID, shared) {
    * what was typed stays in the field.
    */
   function addToShared(id, text) {
-    if (!store.online) throw new Error("Adding to a list someone shared with you needs a connection. Try again when you are online.");
+    if (!store.online) throw new Error(t("web.shoppingList.add.sharedOffline"));
     request("POST", `/shopping-lists/${encodeURIComponent(id)}/entries`, { body: { name: text } })
       .then(() => store.loadShoppingList(id))
-      .then(() => announce(`Added ${text}.`), (error) => {
+      .then(() => announce(t("web.shoppingList.add.added", { name: text })), (error) => {
         toast(error.detail || error.message, { kind: "error" });
         if (!input.value) input.value = text;
       });
@@ -780,12 +782,12 @@ function addField(listID, shared) {
   function addItem(item) {
     const id = listID();
     if (lineFor({ itemID: item.id })) {
-      toast(`“${item.name}” is already on the list.`);
-      announce(`${item.name} is already on the list.`);
+      toast(t("web.shoppingList.add.already.toast", { name: item.name }));
+      announce(t("web.shoppingList.add.already", { name: item.name }));
       return;
     }
     store.putOnList(id, item.id);
-    announce(`Added ${item.name}.`);
+    announce(t("web.shoppingList.add.added", { name: item.name }));
   }
 
   return {

@@ -15,24 +15,25 @@
 import { main, shell } from "/shell.js";
 import { store } from "/data/store.js";
 import { addButton, announce, backButton, confirmDialog, h, navButton, setNav, toast } from "/views.js";
+import { t } from "/messages.js";
 import { currentListID, setCurrentListID, shopPaths } from "/shopping/shopping-routes.js";
 import { conflictRow, fold, isOffline, keptList, markPending, notOffline, sameID } from "/shopping/shopping-views.js";
 import { isShared, leaveList, shareRow, sharedBadge, sharedInfo } from "/sharing.js";
 
 /** "3 to get", "All in the cart", "(Empty)". */
 function subtitle(list) {
-  if (list.entryCount === 0) return "(Empty)";
-  if (list.remainingCount === 0) return "All in the cart";
-  return `${list.remainingCount} to get`;
+  if (list.entryCount === 0) return t("web.shoppingLists.subtitle.empty");
+  if (list.remainingCount === 0) return t("web.shoppingLists.subtitle.allInCart");
+  return t("web.shoppingLists.subtitle.toGet", { count: list.remainingCount });
 }
 
 export function shoppingListsScreen({ alive }) {
   setNav({
     left: [],
-    title: "Shopping Lists",
-    right: [addButton("Add shopping list", "add-shopping-list", () => shell.go(shopPaths.newList()))],
+    title: t("web.shoppingLists.title"),
+    right: [addButton(t("web.shoppingLists.add"), "add-shopping-list", () => shell.go(shopPaths.newList()))],
   });
-  const ul = h("ul", { class: "group lists shopping-lists", "data-testid": "shopping-lists", "aria-label": "Shopping lists" });
+  const ul = h("ul", { class: "group lists shopping-lists", "data-testid": "shopping-lists", "aria-label": t("web.shoppingLists.label") });
   ul.addEventListener("click", (event) => {
     const button = event.target.closest("button");
     const li = button?.closest("li[data-list-id]");
@@ -57,7 +58,7 @@ export function shoppingListsScreen({ alive }) {
         h("span", { class: "glyph glyph-chevron", "aria-hidden": "true" })),
       h("button", {
         type: "button", class: "info-button", "data-testid": "edit-shopping-list",
-        "aria-label": isShared(list) ? `About ${list.name}, shared by ${list.owner}` : `Rename, share or delete ${list.name}`,
+        "aria-label": isShared(list) ? t("web.lists.about.label", { name: list.name, owner: list.owner }) : t("web.shoppingLists.edit.label", { name: list.name }),
       }));
     li.dataset.listId = list.id;
     li.dataset.listName = list.name;
@@ -73,8 +74,8 @@ export function shoppingListsScreen({ alive }) {
     if (lists.length === 0) {
       rows.clear();
       main().replaceChildren(h("div", { class: "empty", "data-testid": "empty-state" },
-        h("p", { text: "No shopping lists yet." }),
-        h("button", { type: "button", class: "plain-button", text: "New Shopping List", onclick: () => shell.go(shopPaths.newList()) })));
+        h("p", { text: t("web.shoppingLists.empty") }),
+        h("button", { type: "button", class: "plain-button", text: t("web.shoppingLists.empty.add"), onclick: () => shell.go(shopPaths.newList()) })));
       return;
     }
     const focus = shell.captureFocus(ul);
@@ -140,11 +141,11 @@ export function shoppingListsScreen({ alive }) {
 async function deleteList(list) {
   const count = list.entryCount;
   const ok = await confirmDialog({
-    title: `Delete “${list.name}”?`,
+    title: t("web.lists.delete.title", { name: list.name }),
     message: count > 0
-      ? `The list and its ${count === 1 ? "entry" : `${count} entries`} will be deleted; the items stay in your catalogue. This can’t be undone.`
-      : "The list will be deleted. This can’t be undone.",
-    confirm: "Delete",
+      ? t("web.shoppingLists.delete.messageEntries", { count })
+      : t("web.lists.delete.message"),
+    confirm: t("web.action.delete"),
   });
   if (!ok) return false;
   try {
@@ -154,8 +155,8 @@ async function deleteList(list) {
     return false;
   }
   if (sameID(currentListID(), list.id)) setCurrentListID(null);
-  announce(`Deleted ${list.name}.`);
-  toast(`Deleted “${list.name}”.`);
+  announce(t("web.lists.deleted", { name: list.name }));
+  toast(t("web.lists.deleted.toast", { name: list.name }));
   return true;
 }
 
@@ -164,16 +165,16 @@ export function shoppingListFormScreen({ route, alive }) {
   const isNew = !id;
   const form = h("form", { class: "form", id: "shopping-list-form", "data-testid": "shopping-list-form", novalidate: true });
   const done = h("button", {
-    type: "submit", form: "shopping-list-form", class: "nav-button strong", "data-testid": "done", text: "Done", disabled: true,
+    type: "submit", form: "shopping-list-form", class: "nav-button strong", "data-testid": "done", text: t("web.action.done"), disabled: true,
   });
   setNav({
-    left: [navButton("Cancel", "cancel", () => shell.up())],
-    title: isNew ? "Add Shopping List" : "Edit Shopping List",
+    left: [navButton(t("web.action.cancel"), "cancel", () => shell.up())],
+    title: isNew ? t("web.shoppingListForm.addTitle") : t("web.shoppingListForm.editTitle"),
     right: [done],
   });
   const input = h("input", {
-    type: "text", id: "shopping-list-name", class: "text-field", placeholder: "Name of the List", maxlength: 200,
-    autocomplete: "off", enterkeyhint: "done", "aria-label": "Name", "aria-describedby": "shopping-list-error",
+    type: "text", id: "shopping-list-name", class: "text-field", placeholder: t("web.listForm.name.placeholder"), maxlength: 200,
+    autocomplete: "off", enterkeyhint: "done", "aria-label": t("web.listForm.name.label"), "aria-describedby": "shopping-list-error",
     "data-testid": "shopping-list-name-input", "data-autofocus": "",
   });
   const error = h("p", { class: "form-error", id: "shopping-list-error", role: "alert", "data-testid": "form-error" });
@@ -201,7 +202,7 @@ export function shoppingListFormScreen({ route, alive }) {
     try {
       // Names are unique among the user's own lists, ignoring case (as the server's 409 says).
       const taken = (store.shoppingLists() ?? []).find((l) => !l.owner && !sameID(l.id, id) && fold(l.name) === fold(name));
-      if (taken) throw new Error(`A shopping list named '${taken.name}' already exists.`);
+      if (taken) throw new Error(t("web.shoppingListForm.nameTaken", { name: taken.name }));
       if (isNew) {
         const listID = store.createShoppingList(name);
         saving = true;
@@ -227,11 +228,11 @@ export function shoppingListFormScreen({ route, alive }) {
         try {
           await store.loadShoppingList(id);
           original = keptList(id);
-          if (!original) throw Object.assign(new Error("This shopping list doesn’t exist."), { status: 404, detail: "This shopping list doesn’t exist." });
+          if (!original) throw Object.assign(new Error(t("web.shoppingListForm.notFound")), { status: 404, detail: t("web.shoppingListForm.notFound") });
         } catch (e) {
           if (!alive()) return;
           if (isOffline(e)) main().replaceChildren(notOffline());
-          else shell.showLoadFailure(e, "This shopping list doesn’t exist.");
+          else shell.showLoadFailure(e, t("web.shoppingListForm.notFound"));
           return;
         }
       }
@@ -250,7 +251,7 @@ export function shoppingListFormScreen({ route, alive }) {
       if (share) groups.push(share);
       groups.push(h("ul", { class: "group" }, h("li", { class: "row" },
         h("button", {
-          type: "button", class: "row-main destructive centered", "data-testid": "delete-shopping-list-button", text: "Delete List",
+          type: "button", class: "row-main destructive centered", "data-testid": "delete-shopping-list-button", text: t("web.shoppingListForm.delete"),
           onclick: async () => {
             const list = keptList(id) ?? original;
             if (await deleteList(list) && alive()) shell.up();
@@ -264,7 +265,7 @@ export function shoppingListFormScreen({ route, alive }) {
 
   /** A list someone shared: who owns it, what the role allows, and Leave List. */
   function sharedListInfo(list) {
-    setNav({ left: [backButton("Lists", () => shell.up())], title: list.name, right: [] });
+    setNav({ left: [backButton(t("web.shoppingListForm.back"), () => shell.up())], title: list.name, right: [] });
     main().replaceChildren(sharedInfo(list, { things: "entries", onLeave: async () => {
       if (!(await leaveList(list))) return;
       if (sameID(currentListID(), list.id)) setCurrentListID(null);

@@ -3,6 +3,7 @@
 // an edit is still waiting to be sent (or met someone else's).
 
 import { h } from "/views.js";
+import { t } from "/messages.js";
 import { shell } from "/shell.js";
 import * as conflicts from "/conflicts.js";
 import { store } from "/data/store.js";
@@ -98,10 +99,10 @@ export function segmentedControl(active) {
     return a;
   };
 
-  return h("nav", { class: "segmented", "aria-label": "Shopping" },
-    link("list", "Shopping List", currentShoppingPath, "segment-list"),
-    link("items", "Items", shopPaths.items, "segment-items"),
-    link("trips", "Trips", shopPaths.trips, "segment-trips"));
+  return h("nav", { class: "segmented", "aria-label": t("web.shopping.segments.label") },
+    link("list", t("web.shopping.segments.list"), currentShoppingPath, "segment-list"),
+    link("items", t("web.shopping.segments.items"), shopPaths.items, "segment-items"),
+    link("trips", t("web.shopping.segments.trips"), shopPaths.trips, "segment-trips"));
 }
 
 // MARK: - The current list
@@ -146,7 +147,7 @@ export const sameID = (a, b) => !!a && !!b && a.toUpperCase() === b.toUpperCase(
 /** The small "Waiting to send" mark on a row whose edit is not sent yet. */
 export function pendingMark() {
   return h("span", {
-    class: "pending-mark", role: "img", "aria-label": "Waiting to send", title: "Waiting to send",
+    class: "pending-mark", role: "img", "aria-label": t("web.item.pending"), title: t("web.item.pending"),
     "data-testid": "pending-mark",
   });
 }
@@ -176,10 +177,10 @@ export function conflictRow(conflict) {
     onclick: () => store.resolve(conflict.id, choice),
   });
   const buttons = conflict.kind === "changed"
-    ? [button("Keep mine", "conflict-keep-mine", "mine"), button("Keep theirs", "conflict-keep-theirs", "theirs", true)]
+    ? [button(t("web.shopping.conflict.keepMine"), "conflict-keep-mine", "mine"), button(t("web.shopping.conflict.keepTheirs"), "conflict-keep-theirs", "theirs", true)]
     : conflict.kind === "deleted"
-      ? [button("Restore", "conflict-restore", "restore", true), button("Dismiss", "conflict-dismiss", "dismiss")]
-      : [button("Dismiss", "conflict-dismiss", "dismiss", true)];
+      ? [button(t("web.shopping.conflict.restore"), "conflict-restore", "restore", true), button(t("web.shopping.conflict.dismiss"), "conflict-dismiss", "dismiss")]
+      : [button(t("web.shopping.conflict.dismiss"), "conflict-dismiss", "dismiss", true)];
   const panel = h("div", {
     class: "conflict row-conflict", role: "group", "aria-label": conflict.message, "data-testid": "row-conflict",
     dataset: { kind: conflict.kind, ...(field ? { field } : {}) },
@@ -192,7 +193,7 @@ export function conflictRow(conflict) {
 /** "Not available offline": a screen this device has nothing kept for, while offline. */
 export function notOffline() {
   return h("div", { class: "empty", "data-testid": "not-offline" },
-    h("p", { text: "Not available offline. Open it once while online to keep it on this device." }));
+    h("p", { text: t("web.screen.notOffline") }));
 }
 
 /** Whether a failed load means "offline" (the store's ApiError says so). */

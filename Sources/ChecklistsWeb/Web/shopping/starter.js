@@ -13,6 +13,7 @@
 import { request } from "/api.js";
 import { store } from "/data/store.js";
 import { announce, h, toast } from "/views.js";
+import { t } from "/messages.js";
 
 /** The starter set as last read: {language, items: [{name, category, inCatalogue}]}. */
 let starterLoad = null;
@@ -51,14 +52,14 @@ export function starterOffer({ alive }) {
   const selected = new Set();
   let items = [];
 
-  const addAll = h("button", { type: "button", class: "plain-button strong-button", "data-testid": "starter-add-all", text: "Add All" });
+  const addAll = h("button", { type: "button", class: "plain-button strong-button", "data-testid": "starter-add-all", text: t("web.starter.addAll") });
   const addSelected = h("button", {
-    type: "button", class: "plain-button", "data-testid": "starter-add-selected", text: "Add Selected", disabled: true,
+    type: "button", class: "plain-button", "data-testid": "starter-add-selected", text: t("web.starter.addSelected"), disabled: true,
   });
 
   const update = () => {
     addSelected.disabled = selected.size === 0;
-    addSelected.textContent = selected.size === 0 ? "Add Selected" : `Add ${selected.size} Selected`;
+    addSelected.textContent = selected.size === 0 ? t("web.starter.addSelected") : t("web.starter.addSelectedCount", { count: selected.size });
   };
 
   async function add(chosen) {
@@ -66,8 +67,8 @@ export function starterOffer({ alive }) {
     addSelected.disabled = true;
     try {
       const count = await addStarterItems(chosen);
-      announce(`Added ${count} ${count === 1 ? "item" : "items"}.`);
-      toast(`Added ${count} ${count === 1 ? "item" : "items"} to Items.`);
+      announce(t("web.starter.added", { count }));
+      toast(t("web.starter.added.toast", { count }));
     } catch (error) {
       toast(error.detail || error.message, { kind: "error" });
       addAll.disabled = false;
@@ -83,7 +84,7 @@ export function starterOffer({ alive }) {
     if (items.length === 0) return;
     const byCategory = new Map();
     for (const item of items) {
-      const key = item.category || "Other";
+      const key = item.category || t("web.shopping.aisle.other");
       if (!byCategory.has(key)) byCategory.set(key, []);
       byCategory.get(key).push(item);
     }
@@ -101,8 +102,8 @@ export function starterOffer({ alive }) {
         return h("li", { class: "row starter-row" }, check, h("label", { for: id, class: "starter-name", text: item.name }));
       }))));
     box.replaceChildren(
-      h("h2", { class: "starter-heading", id: "starter-heading", text: "Start with common groceries" }),
-      h("p", { class: "starter-text", text: `${items.length} everyday items with their aisles and no prices. Add them all with one tap, or tick the ones you buy.` }),
+      h("h2", { class: "starter-heading", id: "starter-heading", text: t("web.starter.title") }),
+      h("p", { class: "starter-text", text: t("web.starter.text", { count: items.length }) }),
       h("div", { class: "starter-actions" }, addAll, addSelected),
       ...groups);
     box.hidden = false;
@@ -114,6 +115,6 @@ export function starterOffer({ alive }) {
 export function firstRunHint() {
   return h("p", {
     class: "first-run-hint", "data-testid": "first-run-hint",
-    text: "What you buy again and again lives in Items; tap to put it on the list.",
+    text: t("web.starter.firstRunHint"),
   });
 }

@@ -15,6 +15,7 @@ import { main, shell } from "/shell.js";
 import { request } from "/api.js";
 import { store } from "/data/store.js";
 import { backButton, h, setNav } from "/views.js";
+import { t } from "/messages.js";
 import { shopPaths } from "/shopping/shopping-routes.js";
 import { isOffline, notOffline, priceText, segmentedControl, totalText } from "/shopping/shopping-views.js";
 
@@ -103,8 +104,11 @@ export function spendingChart(months, currency) {
   const barW = Math.max(4, slot * 0.62);
   const y = (amount) => topPad + plotH - (amount / top) * plotH;
 
-  const summary = `Spending per month in ${currency}: `
-    + figures.map((f) => `${monthName(f.month, "long")} ${priceText(f.price)}`).join(", ") + ".";
+  const summary = t("web.trips.spending.summary", {
+    currency,
+    months: figures.map((f) => t("web.trips.spending.summary.month", { month: monthName(f.month, "long"), price: priceText(f.price) }))
+      .join(t("common.list.separator")),
+  });
   const gridlines = [0, 0.25, 0.5, 0.75, 1].map((t) => {
     const amount = top * t;
     return svg("g", { class: "chart-grid" },
@@ -118,7 +122,7 @@ export function spendingChart(months, currency) {
       class: f.amount > 0 ? "chart-bar" : "chart-bar empty", x: x.toFixed(2), y: barTop.toFixed(2), width: barW.toFixed(2),
       height: Math.max(0, topPad + plotH - barTop).toFixed(2), rx: 2, "data-testid": "spending-bar",
       "data-month": f.month, "data-amount": String(f.price.amount),
-    }, svg("title", { text: `${monthName(f.month, "long")}: ${priceText(f.price)}` }));
+    }, svg("title", { text: t("web.trips.spending.bar", { month: monthName(f.month, "long"), price: priceText(f.price) }) }));
     const label = svg("text", {
       x: (left + i * slot + slot / 2).toFixed(2), y: height - bottom + 16, "text-anchor": "middle", class: "chart-label",
       text: monthName(f.month),
@@ -135,8 +139,8 @@ export function spendingChart(months, currency) {
   ...bars);
 
   const table = h("table", { class: "vh", "data-testid": "spending-table", "data-currency": currency },
-    h("caption", { text: `Spending per month in ${currency}` }),
-    h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Month" }), h("th", { scope: "col", text: "Spent" }))),
+    h("caption", { text: t("web.trips.spending.caption", { currency }) }),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col", text: t("web.trips.spending.month") }), h("th", { scope: "col", text: t("web.trips.spending.spent") }))),
     h("tbody", {}, ...figures.map((f) => h("tr", { "data-testid": "spending-row", "data-month": f.month },
       h("th", { scope: "row", text: monthName(f.month, "long") }), h("td", { text: priceText(f.price) })))));
   return h("figure", { class: "chart-figure" }, chart, table);
@@ -152,7 +156,7 @@ function currenciesOf(months) {
 
 /** Finish Shopping's toast: "Trip saved: €23.40" (each currency's total; none when nothing had a price). */
 export function tripSavedText(trip) {
-  return trip.totals?.length ? `Trip saved: ${totalText(trip.totals)}` : "Trip saved.";
+  return trip.totals?.length ? t("web.trips.saved.total", { total: totalText(trip.totals) }) : t("web.trips.saved");
 }
 
 /** Where the trip was: the shop's name, else the list's. */
@@ -164,18 +168,18 @@ const kept = { trips: null, spending: null, trip: new Map() };
 export function tripsScreen({ alive }) {
   setNav({
     left: [],
-    title: "Trips",
+    title: t("web.trips.title"),
     right: [],
   });
   const segmented = segmentedControl("trips");
   const spending = h("section", { class: "group spending", "aria-labelledby": "spending-heading", "data-testid": "spending" });
-  const list = h("ul", { class: "group lines trips", "data-testid": "trips", "aria-label": "Past trips" });
+  const list = h("ul", { class: "group lines trips", "data-testid": "trips", "aria-label": t("web.trips.label") });
   const exportLink = h("a", {
     class: "plain-button export-csv", href: `/api/v1/trips/export.csv?tz=${enc(timeZone())}`, download: "trips.csv", "data-testid": "export-csv",
-    text: "Export CSV",
+    text: t("web.trips.exportCSV"),
   });
   const settingsLink = h("a", {
-    class: "trips-settings", href: shopPaths.settings(), "data-testid": "open-settings", text: "Currency and import…",
+    class: "trips-settings", href: shopPaths.settings(), "data-testid": "open-settings", text: t("web.trips.settings"),
     onclick: (event) => {
       if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       event.preventDefault();
@@ -187,7 +191,7 @@ export function tripsScreen({ alive }) {
     if (!alive()) return;
     const months = kept.spending?.months ?? [];
     spending.replaceChildren(
-      h("h2", { class: "trips-heading", id: "spending-heading", text: "Spending per month" }),
+      h("h2", { class: "trips-heading", id: "spending-heading", text: t("web.trips.spending.title") }),
       ...currenciesOf(months).map((currency) => spendingChart(months, currency)));
 
     const trips = kept.trips?.trips ?? [];
@@ -203,7 +207,7 @@ export function tripsScreen({ alive }) {
       return li;
     }));
     const empty = h("div", { class: "empty", "data-testid": "trips-empty" },
-      h("p", { text: "No trips yet. Finish Shopping on a list keeps a record of what was in the cart." }));
+      h("p", { text: t("web.trips.empty") }));
     main().replaceChildren(segmented, trips.length ? list : empty, spending,
       h("p", { class: "trips-actions" }, exportLink, settingsLink));
   }
@@ -262,24 +266,24 @@ export function tripsScreen({ alive }) {
 /** "2 × €1.15" (the unit price at the time), or "2" without a price. */
 function lineDetail(line) {
   const parts = [];
-  parts.push(line.unitPrice ? `${line.quantity} × ${priceText(line.unitPrice)}` : `${line.quantity}`);
+  parts.push(line.unitPrice ? t("web.shoppingList.line.quantityPrice", { quantity: line.quantity, price: priceText(line.unitPrice) }) : `${line.quantity}`);
   if (line.category) parts.push(line.category);
-  return parts.join(" · ");
+  return parts.join(t("web.shoppingList.line.separator"));
 }
 
 export function tripScreen({ route, alive }) {
   const id = route.id;
-  setNav({ left: [backButton("Trips", () => shell.up())], title: "Trip", right: [] });
+  setNav({ left: [backButton(t("web.trip.back"), () => shell.up())], title: t("web.trip.title"), right: [] });
 
   function paint(trip) {
     if (!alive()) return;
     const when = new Date(trip.finishedAt);
     const place = placeOf(trip);
-    setNav({ left: [backButton("Trips", () => shell.up())], title: place || "Trip", right: [] });
+    setNav({ left: [backButton(t("web.trip.back"), () => shell.up())], title: place || t("web.trip.title"), right: [] });
     const header = h("p", { class: "trip-when", "data-testid": "trip-when" },
-      `${tripDate(trip.finishedAt)}, ${timeFormat.format(when)}`,
-      trip.shop && trip.listName ? ` · ${trip.listName}` : "");
-    const lines = h("ul", { class: "group lines", "data-testid": "trip-lines", "aria-label": "What was bought" },
+      t("web.trip.when", { date: tripDate(trip.finishedAt), time: timeFormat.format(when) }),
+      trip.shop && trip.listName ? t("web.trip.list", { list: trip.listName }) : "");
+    const lines = h("ul", { class: "group lines", "data-testid": "trip-lines", "aria-label": t("web.trip.lines") },
       ...trip.lines.map((line) => {
         const li = h("li", { class: "row trip-line", "data-testid": "trip-line" },
           h("span", { class: "row-text" },
@@ -288,13 +292,13 @@ export function tripScreen({ route, alive }) {
           h("span", {
             class: line.cost ? "line-cost" : "line-cost unpriced", "data-testid": "trip-line-cost",
             text: line.cost ? priceText(line.cost) : "–",
-          }, line.cost ? null : h("span", { class: "vh", text: "no price" })));
+          }, line.cost ? null : h("span", { class: "vh", text: t("web.shoppingList.line.noPrice") })));
         if (line.itemID) li.dataset.itemId = line.itemID;
         return li;
       }));
-    const totals = h("section", { class: "shop-summary", "aria-label": "Total", "data-testid": "trip-totals" },
+    const totals = h("section", { class: "shop-summary", "aria-label": t("web.trip.total"), "data-testid": "trip-totals" },
       h("div", { class: "totals" },
-        h("p", { class: "total-cell" }, h("span", { class: "total-label", text: "Total" }),
+        h("p", { class: "total-cell" }, h("span", { class: "total-label", text: t("web.trip.total") }),
           h("span", { class: "total-value", "data-testid": "trip-total", text: totalText(trip.totals, trip.totals?.[0]?.currency) }))));
     main().replaceChildren(header, lines, totals);
   }
@@ -308,7 +312,7 @@ export function tripScreen({ route, alive }) {
       if (!alive()) return;
       if (kept.trip.has(id)) return paint(kept.trip.get(id));
       if (isOffline(error)) main().replaceChildren(notOffline());
-      else shell.showLoadFailure(error, "This trip doesn’t exist.");
+      else shell.showLoadFailure(error, t("web.trip.notFound"));
     }
   }
   const known = kept.trip.get(id) ?? kept.trips?.trips.find((t) => t.id === id);
