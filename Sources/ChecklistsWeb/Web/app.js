@@ -17,6 +17,7 @@ import { noteError, setOnline, startConnection } from "/app/connection.js";
 import { connectEvents, scheduleRefresh } from "/app/live.js";
 import { captureFocus, restoreFocus } from "/app/focus.js";
 import { setUpAccount, showAccount } from "/app/account.js";
+import { wordPage } from "/app/page-text.js";
 
 /** The user whose store to open: the signed-in one, or null (single-user mode). */
 const userOf = (session) => (session?.mode === "accounts" ? session.user : null);
@@ -35,6 +36,7 @@ async function start() {
   // Every screen's words come from the catalogue (messages.js): the first paint waits for them
   // (the page preloads them; offline the service worker has them).
   await words.catch(() => undefined); // keys show rather than no app
+  wordPage();
   startConnection();
   setUpAccount((session) => {
     if (!session) return;
