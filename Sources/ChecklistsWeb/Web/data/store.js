@@ -502,7 +502,7 @@ function checklistView(id) {
         case "createChecklist":
           checklist = {
             id, name: op.body.name, icon: op.body.icon ?? "Folder", hideChecked: false, revision: 0,
-            itemCount: 0, remainingCount: 0, subtitle: "(No Items)", createdAt: op.at, updatedAt: op.at,
+            itemCount: 0, remainingCount: 0, subtitle: t("web.list.subtitle.empty"), createdAt: op.at, updatedAt: op.at,
           };
           checklist = flag(checklist, op);
           break;
