@@ -34,7 +34,8 @@ struct ClientMessageFixtureTests {
     #expect(fixtures.catalogue.contains { $0.expected == $0.key })
     #expect(fixtures.format.contains { $0.expected.contains("{") })
     // Every real message named is in the catalogue but the one meant to be missing.
-    #expect(fixtures.catalogue.filter { $0.expected == $0.key }.map(\.key) == ["web.no.such.message"])
+    let missing = fixtures.catalogue.filter { $0.expected == $0.key }.map(\.key)
+    #expect(missing == ["web.no.such.message"])
   }
 
   private func expectSame<Case: Equatable>(

@@ -50,9 +50,10 @@ struct ClientMessageFixtures: Codable, Equatable {
       case .text(let text): .text(text)
       case .plural(let forms):
         .plural(
-          Dictionary(uniqueKeysWithValues: forms.compactMap { name, text in
-            PluralCategory(rawValue: name).map { ($0, text) }
-          }))
+          Dictionary(
+            uniqueKeysWithValues: forms.compactMap { name, text in
+              PluralCategory(rawValue: name).map { ($0, text) }
+            }))
       }
     }
   }
