@@ -146,7 +146,7 @@ self.addEventListener("push", (event) => {
   if (!payload || payload.type !== "reminder") return;
   event.waitUntil(Promise.all([
     showReminder(payload),
-    flushReminderActions().catch(() => undefined), // what an earlier Done left unsent
+    loadWords().then(flushReminderActions).catch(() => undefined), // what an earlier Done left unsent
   ]));
 });
 
@@ -209,6 +209,6 @@ self.addEventListener("sync", (event) => {
     windows().then((open) => {
       for (const client of open) client.postMessage({ type: "flush-outbox" });
     }),
-    flushReminderActions().catch(() => undefined),
+    loadWords().then(flushReminderActions).catch(() => undefined),
   ]));
 });
