@@ -5,8 +5,10 @@ import { after, beforeEach, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { fakeHost, setNavigator } from "./support/fakes.mjs";
 import { importWeb } from "./support/web.mjs";
+import { useCatalogue } from "./support/messages.mjs";
 
 setNavigator({ language: "en-US", onLine: false });
+await useCatalogue("en"); // conflict messages are the catalogue's, as in the browser
 // GET /api/v1/session, which the outbox asks before sending: the single-user mode.
 globalThis.fetch = async () => ({ status: 200, ok: true, json: async () => ({ mode: "single-user" }) });
 

@@ -8,8 +8,10 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { setNavigator } from "./support/fakes.mjs";
 import { importWeb } from "./support/web.mjs";
+import { useCatalogue } from "./support/messages.mjs";
 
 setNavigator({ language: "en-US" });
+await useCatalogue("en"); // the rules' messages are the catalogue's, as in the browser
 const rules = await importWeb("/data/ops-apply.js");
 const fixtures = JSON.parse(readFileSync(new URL("./fixtures/rules.json", import.meta.url), "utf8"));
 

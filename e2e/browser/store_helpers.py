@@ -40,8 +40,12 @@ def run(driver, body: str, *args):
 
 
 def open_store(driver, start: bool = True):
-    """Opens the single-user store (from IndexedDB) and, with `start`, follows the server."""
+    """Opens the single-user store (from IndexedDB) and, with `start`, follows the server. The
+    catalogue's words are loaded first, as app.js does (on a page that is not the app, the
+    store's texts, a subtitle say, would otherwise show as their keys)."""
     return run(driver, f"""
+      const {{ loadMessages, messagesLanguage }} = await import("/messages.js");
+      await loadMessages(messagesLanguage());
       await store.open(null);
       {"await sync.start();" if start else ""}
       return store.pendingCount();

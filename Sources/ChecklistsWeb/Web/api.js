@@ -1,6 +1,8 @@
 // The JSON API client (docs/API.md). Every call resolves to the parsed body or
 // rejects with an ApiError carrying the HTTP status and the problem+json detail.
 
+import { t } from "/messages.js";
+
 const BASE = "/api/v1";
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -77,7 +79,7 @@ export async function signOut() {
 export class ApiError extends Error {
   /** `body` is the parsed problem+json (a 412 may name its `conflicts` and the `current` resource), `etag` the answer's ETag. */
   constructor(status, title, detail, { body = null, etag = null } = {}) {
-    super(detail || title || `HTTP ${status}`);
+    super(detail || title || t("web.error.http", { status }));
     this.status = status;
     this.title = title;
     this.detail = detail || title || "";
@@ -131,7 +133,7 @@ export async function request(method, path, { body, ifMatch, ifNoneMatch, signal
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new ApiError(0, "Offline", "Can’t reach the server.");
+    throw new ApiError(0, "Offline", t("web.error.unreachable"));
   }
   if (response.status === 401 && !checksPassword) return goToSignIn(); // signed out, or the session ended
   if (response.status === 304) return { notModified: true };

@@ -17,6 +17,7 @@ import { noteError, setOnline, startConnection } from "/app/connection.js";
 import { connectEvents, scheduleRefresh } from "/app/live.js";
 import { captureFocus, restoreFocus } from "/app/focus.js";
 import { setUpAccount, showAccount } from "/app/account.js";
+import { wordPage } from "/app/page-text.js";
 
 /** The user whose store to open: the signed-in one, or null (single-user mode). */
 const userOf = (session) => (session?.mode === "accounts" ? session.user : null);
@@ -31,10 +32,12 @@ async function start() {
   // and once the session answers, a different user gets their own store (never the other's data).
   const words = loadMessages(document.documentElement.lang || "en");
   const first = await Promise.race([loadSession(), new Promise((resolve) => setTimeout(() => resolve(undefined), 1500))]);
-  await (first ? store.open(userOf(first)) : store.open());
   // Every screen's words come from the catalogue (messages.js): the first paint waits for them
-  // (the page preloads them; offline the service worker has them).
+  // (the page preloads them; offline the service worker has them), and so does the store, which
+  // words what it computes as it opens (a list's subtitle, with edits not sent yet).
   await words.catch(() => undefined); // keys show rather than no app
+  wordPage();
+  await (first ? store.open(userOf(first)) : store.open());
   startConnection();
   setUpAccount((session) => {
     if (!session) return;

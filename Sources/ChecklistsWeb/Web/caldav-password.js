@@ -11,12 +11,13 @@
 // caldav-copy-user, caldav-copy-password, caldav-token-name, caldav-http-warning, caldav-apps.
 
 import { api } from "/api.js";
-import { announce, h, presentSheet } from "/views.js";
+import { announce, h, messageNodes, presentSheet } from "/views.js";
+import { t } from "/messages.js";
 
 /** What a token for CalDAV is called: "CalDAV on iPhone", or "CalDAV" without a device. */
 export const calDAVTokenName = (device) => {
   const name = device.trim().replace(/\s+/g, " ");
-  return name ? `CalDAV on ${name}` : "CalDAV";
+  return name ? t("web.caldav.tokenName", { device: name }) : t("web.caldav.tokenNameBare");
 };
 
 /** True when the page is on plain HTTP away from this computer, where the server refuses CalDAV sign-ins. */
@@ -24,14 +25,14 @@ const plainHTTPOffLoopback = () =>
   location.protocol === "http:" && !["localhost", "127.0.0.1", "[::1]"].includes(location.hostname);
 
 // Where each family of apps takes the account. Keep these as true as docs/CALDAV.md is.
+// Each is [the apps' name, where they take it], by key.
 const APPS = [
-  ["iPhone, iPad (Reminders)",
-    "Settings › Apps › Calendar › Calendar Accounts › Add Account › Other › Add CalDAV Account (before iOS 18: Settings › Calendar › Accounts); leave Reminders on."],
-  ["Mac (Reminders)", "System Settings › Internet Accounts › Add Other Account… › CalDAV Account, account type Manual."],
-  ["Android", "DAVx⁵ › Add account › Login with URL and user name; then pick Tasks.org or jtx Board as its tasks app."],
-  ["Thunderbird", "New Calendar › On the Network: the user name and the server address as its location."],
-  ["Evolution, GNOME", "Evolution: New › Task List, type CalDAV, then Find Task Lists. GNOME: Settings › Online Accounts › Calendar, Contacts and Files."],
-  ["Command line", "vdirsyncer (a caldav storage with this address) with todoman."],
+  ["web.caldav.app.apple", "web.caldav.app.appleHow"],
+  ["web.caldav.app.mac", "web.caldav.app.macHow"],
+  ["web.caldav.app.android", "web.caldav.app.androidHow"],
+  ["web.caldav.app.thunderbird", "web.caldav.app.thunderbirdHow"],
+  ["web.caldav.app.gnome", "web.caldav.app.gnomeHow"],
+  ["web.caldav.app.commandLine", "web.caldav.app.commandLineHow"],
 ];
 
 /**
@@ -41,14 +42,14 @@ const APPS = [
 export function openCalDAVPasswordSheet({ user, returnFocus } = {}) {
   let made = null;
   const title = h("h2", {
-    class: "sheet-title", id: "caldav-title", tabindex: "-1", "data-testid": "caldav-title", text: "CalDAV Password",
+    class: "sheet-title", id: "caldav-title", tabindex: "-1", "data-testid": "caldav-title", text: t("web.caldav.title"),
   });
-  const done = h("button", { type: "button", class: "nav-button strong", "data-testid": "caldav-done", text: "Cancel" });
+  const done = h("button", { type: "button", class: "nav-button strong", "data-testid": "caldav-done", text: t("web.common.cancel") });
 
   // MARK: The form: which device, and the user's password to say it is them
   const device = h("input", {
     type: "text", class: "text-field", id: "caldav-device", name: "device", autocomplete: "off",
-    placeholder: "iPhone", maxlength: "60", spellcheck: "false", "data-testid": "caldav-device",
+    placeholder: t("web.caldav.devicePlaceholder"), maxlength: "60", spellcheck: "false", "data-testid": "caldav-device",
     "aria-describedby": "caldav-device-hint",
   });
   const password = h("input", {
@@ -62,19 +63,17 @@ export function openCalDAVPasswordSheet({ user, returnFocus } = {}) {
     tabindex: "-1", "aria-hidden": "true",
   });
   const error = h("p", { class: "form-error caldav-error", id: "caldav-error", role: "alert", "data-testid": "caldav-error" });
-  const make = h("button", { type: "submit", class: "plain-button caldav-make", "data-testid": "caldav-make", text: "Make Password" });
+  const make = h("button", { type: "submit", class: "plain-button caldav-make", "data-testid": "caldav-make", text: t("web.caldav.make") });
   const form = h("form", { class: "caldav-form", "data-testid": "caldav-form", novalidate: true, "aria-labelledby": "caldav-title" },
-    h("p", { class: "sheet-intro", text:
-      "A phone’s or computer’s own reminders app can sync your lists, shared ones too, over CalDAV. " +
-      "Give each device its own password: revoke it here once the device is gone." }),
+    h("p", { class: "sheet-intro", text: t("web.caldav.intro") }),
     userField,
     h("ul", { class: "group caldav-fields" },
       h("li", { class: "row field-row" },
-        h("label", { class: "row-label caldav-label", for: "caldav-device", text: "Device" }), device),
+        h("label", { class: "row-label caldav-label", for: "caldav-device", text: t("web.caldav.device") }), device),
       h("li", { class: "row field-row" },
-        h("label", { class: "row-label caldav-label", for: "caldav-account-password", text: "Your password" }), password)),
-    h("p", { class: "form-hint caldav-hint", id: "caldav-device-hint", text: "The device’s name, to know its password in the list later (optional)." }),
-    h("p", { class: "form-hint caldav-hint", id: "caldav-password-hint", text: `Your own Checklists password (${user}’s), to confirm it is you.` }),
+        h("label", { class: "row-label caldav-label", for: "caldav-account-password", text: t("web.caldav.yourPassword") }), password)),
+    h("p", { class: "form-hint caldav-hint", id: "caldav-device-hint", text: t("web.caldav.deviceHint") }),
+    h("p", { class: "form-hint caldav-hint", id: "caldav-password-hint", text: t("web.caldav.passwordHint", { user }) }),
     error,
     h("div", { class: "caldav-actions" }, make));
 
@@ -87,7 +86,7 @@ export function openCalDAVPasswordSheet({ user, returnFocus } = {}) {
     event.preventDefault();
     error.textContent = "";
     if (!password.value) {
-      error.textContent = "Enter your password to make a CalDAV password.";
+      error.textContent = t("web.caldav.passwordMissing");
       password.setAttribute("aria-invalid", "true");
       password.focus();
       return;
@@ -101,7 +100,7 @@ export function openCalDAVPasswordSheet({ user, returnFocus } = {}) {
       showAnswer(token);
     } catch (e) {
       if (!dialog.open) return;
-      error.textContent = e.isNetwork ? "Can’t reach the server. Try again." : e.detail || e.message;
+      error.textContent = e.isNetwork ? t("web.error.unreachableTryAgain") : e.detail || e.message;
       if (e.status === 401) {
         password.setAttribute("aria-invalid", "true");
         password.select();
@@ -122,14 +121,14 @@ export function openCalDAVPasswordSheet({ user, returnFocus } = {}) {
     if (navigator.clipboard?.writeText) {
       copy = h("button", {
         type: "button", class: "plain-button small", "data-testid": `caldav-copy-${key}`,
-        "aria-label": `Copy ${what}`, text: "Copy",
+        "aria-label": t("web.caldav.copyLabel", { what }), text: t("web.common.copy"),
       });
       copy.addEventListener("click", async () => {
         try {
           await navigator.clipboard.writeText(value);
-          copy.textContent = "Copied";
-          announce(`Copied the ${what}.`);
-          setTimeout(() => (copy.textContent = "Copy"), 2000);
+          copy.textContent = t("web.common.copied");
+          announce(t("web.caldav.copied", { what }));
+          setTimeout(() => (copy.textContent = t("web.common.copy")), 2000);
         } catch {
           getSelection()?.selectAllChildren(code);
         }
@@ -142,29 +141,27 @@ export function openCalDAVPasswordSheet({ user, returnFocus } = {}) {
 
   function showAnswer(token) {
     const warning = plainHTTPOffLoopback()
-      ? h("p", { class: "caldav-warning", role: "note", "data-testid": "caldav-http-warning", text:
-        "This page is on plain HTTP: the server takes CalDAV sign-ins only over HTTPS (or on this computer). " +
-        "Put it behind HTTPS first (docs/DEPLOYMENT.md)." })
+      ? h("p", { class: "caldav-warning", role: "note", "data-testid": "caldav-http-warning", text: t("web.caldav.httpWarning") })
       : null;
     answer.replaceChildren(...[
       h("p", { class: "sheet-intro caldav-made-intro", id: "caldav-made-intro" },
-        "Enter these in the device’s account settings. The password is shown only now; it is listed as ",
-        h("strong", { "data-testid": "caldav-token-name", text: `“${token.name}”` }),
-        " in Command line & tokens, where you can revoke it."),
+        ...messageNodes("web.caldav.madeIntro", {
+          name: h("strong", { "data-testid": "caldav-token-name", text: t("web.caldav.quotedName", { name: token.name }) }),
+        })),
       warning,
       h("ul", { class: "group caldav-values", "aria-labelledby": "caldav-made-intro" },
-        valueRow("Server", location.origin, "server", "server address"),
-        valueRow("User name", token.user, "user", "user name"),
-        valueRow("Password", token.token, "password", "password")),
-      h("h3", { class: "sheet-heading", id: "caldav-apps-heading", text: "Where to enter them" }),
+        valueRow(t("web.caldav.server"), location.origin, "server", t("web.caldav.serverWhat")),
+        valueRow(t("web.caldav.userName"), token.user, "user", t("web.caldav.userNameWhat")),
+        valueRow(t("web.caldav.password"), token.token, "password", t("web.caldav.passwordWhat"))),
+      h("h3", { class: "sheet-heading", id: "caldav-apps-heading", text: t("web.caldav.whereHeading") }),
       h("dl", { class: "group caldav-apps", "data-testid": "caldav-apps", "aria-labelledby": "caldav-apps-heading" },
-        ...APPS.flatMap(([app, how]) => [h("dt", { text: app }), h("dd", { text: how })])),
+        ...APPS.flatMap(([app, how]) => [h("dt", { text: t(app) }), h("dd", { text: t(how) })])),
     ].filter(Boolean));
     form.hidden = true;
     answer.hidden = false;
-    done.textContent = "Done";
+    done.textContent = t("web.common.done");
     dialog.dataset.made = "true";
-    announce("CalDAV password made. It is shown only now.");
+    announce(t("web.caldav.made"));
     (answer.querySelector("[data-testid=caldav-copy-password]") ?? title).focus();
   }
 

@@ -15,6 +15,7 @@
 import { revisionOf, session } from "/api.js";
 import { announce, h } from "/views.js";
 import { store } from "/data/store.js";
+import { t } from "/messages.js";
 
 /**
  * Which of an edit's fields were also changed elsewhere, after a 412.
@@ -52,8 +53,8 @@ const someoneElse = (user) => (user && user !== session?.user ? user : null);
 
 /** "Changed elsewhere to “Sea salt” by anna.", or "Cleared elsewhere." when `shown` is null. */
 export function conflictMessage(shown, changedBy) {
-  const by = changedBy ? ` by ${changedBy}` : "";
-  return shown === null ? `Cleared elsewhere${by}.` : `Changed elsewhere to ${shown}${by}.`;
+  if (shown === null) return changedBy ? t("web.conflict.clearedBy", { user: changedBy }) : t("web.conflict.cleared");
+  return changedBy ? t("web.conflict.changedBy", { value: shown, user: changedBy }) : t("web.conflict.changed", { value: shown });
 }
 
 /**
@@ -89,8 +90,8 @@ export class FieldConflicts {
     first?.focus();
     const count = conflicts.length;
     announce(count === 1
-      ? `${this.label(conflicts[0].field)}: ${first.querySelector(".conflict-message").textContent}`
-      : `${count} fields were changed elsewhere.`);
+      ? t("web.conflict.announceOne", { field: this.label(conflicts[0].field), message: first.querySelector(".conflict-message").textContent })
+      : t("web.conflict.announceMany", { count }));
   }
 
   /** Removes every panel (the form is being saved as it is, or left). */
@@ -110,11 +111,11 @@ export class FieldConflicts {
     if (when && !Number.isNaN(when.getTime())) {
       message.title = when.toLocaleString();
     }
-    const keep = h("button", { type: "button", class: "conflict-button", "data-testid": "conflict-keep-mine", text: "Keep mine" });
-    const use = h("button", { type: "button", class: "conflict-button strong", "data-testid": "conflict-use-theirs", text: "Use theirs" });
+    const keep = h("button", { type: "button", class: "conflict-button", "data-testid": "conflict-keep-mine", text: t("web.conflict.keepMine") });
+    const use = h("button", { type: "button", class: "conflict-button strong", "data-testid": "conflict-use-theirs", text: t("web.conflict.useTheirs") });
     const panel = h("div", {
       class: "conflict", role: "alertdialog", tabindex: "-1", "aria-modal": "false",
-      "aria-label": `${this.label(field)} changed elsewhere`, "aria-describedby": `${id}-message`,
+      "aria-label": t("web.conflict.label", { field: this.label(field) }), "aria-describedby": `${id}-message`,
       "data-testid": "conflict", dataset: { field },
     },
       h("p", { class: "conflict-title", "aria-hidden": "true", text: this.label(field) }),
@@ -142,7 +143,10 @@ export class FieldConflicts {
       this.kept = true;
     } else {
       this.take(field, theirs);
-      announce(`${this.label(field)} is now ${this.describe(field, theirs) ?? "empty"}.`);
+      const value = this.describe(field, theirs);
+      announce(value === null || value === undefined
+        ? t("web.conflict.nowEmpty", { field: this.label(field) })
+        : t("web.conflict.now", { field: this.label(field), value }));
     }
     if (this.panels.size > 0) {
       (next ?? this.panels.values().next().value).focus();
@@ -163,7 +167,7 @@ export function placeAfter(anchor, panel) {
 }
 
 /** A text value as a conflict shows it: “Sea salt”, or null when empty (“Cleared elsewhere”). */
-export const quoted = (value) => (value ? `“${value}”` : null);
+export const quoted = (value) => (value ? t("web.conflict.quoted", { value }) : null);
 
 // MARK: - Conflicts at a row (the outbox's)
 
@@ -186,14 +190,14 @@ export function rowConflict(conflict, resolve = (conflictID, choice) => store.re
     type: "button", class: `conflict-button${strong ? " strong" : ""}`, "data-testid": testid, text,
     onclick: () => {
       resolve(conflict.id, choice);
-      announce(choice === "restore" ? "Restored." : choice === "mine" ? "Your change is sent again." : "Done.");
+      announce(choice === "restore" ? t("web.conflict.restored") : choice === "mine" ? t("web.conflict.sentAgain") : t("web.conflict.done"));
     },
   });
   const buttons = conflict.kind === "changed"
-    ? [button("conflict-keep-mine", "Keep mine", "mine"), button("conflict-keep-theirs", "Keep theirs", "theirs", true)]
+    ? [button("conflict-keep-mine", t("web.conflict.keepMine"), "mine"), button("conflict-keep-theirs", t("web.conflict.keepTheirs"), "theirs", true)]
     : conflict.kind === "deleted"
-      ? [button("conflict-restore", "Restore", "restore", true), button("conflict-dismiss", "Dismiss", "dismiss")]
-      : [button("conflict-dismiss", "Dismiss", "dismiss", true)];
+      ? [button("conflict-restore", t("web.conflict.restore"), "restore", true), button("conflict-dismiss", t("web.conflict.dismiss"), "dismiss")]
+      : [button("conflict-dismiss", t("web.conflict.dismiss"), "dismiss", true)];
   return h("div", {
     class: "row-conflict", role: "group", "aria-labelledby": `${id}-message`, "data-testid": "row-conflict",
     dataset: { kind: conflict.kind, field, conflictId: conflict.id },
@@ -205,15 +209,15 @@ function conflictText(conflict) {
   if (conflict.message) {
     // The person signed in here changed it on another of their devices: not named.
     const me = session?.user;
-    return me ? conflict.message.split(` (by ${me})`).join("") : conflict.message;
+    return me ? conflict.message.split(t("web.conflict.byUser", { user: me })).join("") : conflict.message;
   }
-  if (conflict.kind === "deleted") return "Deleted on another device";
+  if (conflict.kind === "deleted") return t("web.conflict.device.deleted");
   const first = conflict.fields?.[0];
   if (conflict.kind === "changed" && first) {
-    const by = first.changedBy ? ` (by ${first.changedBy})` : "";
+    const by = first.changedBy ? t("web.conflict.byUser", { user: first.changedBy }) : "";
     return typeof first.theirs === "string"
-      ? `Changed on another device to “${first.theirs}”${by}`
-      : `Changed on another device${by}`;
+      ? t("web.conflict.device.changedTo", { value: t("web.conflict.quoted", { value: first.theirs }), by })
+      : t("web.conflict.device.changed", { by });
   }
-  return "The server refused this change.";
+  return t("web.conflict.device.refused");
 }

@@ -11,15 +11,23 @@
 
 import { request } from "/api.js";
 import { announce, confirmDialog, h } from "/views.js";
+import { t } from "/messages.js";
 
 /** The roles an invitation can give, least to most allowed, as the Share sheet names them. */
-const ROLE_NAMES = { viewer: "Viewer", checker: "Can check off", editor: "Editor" };
+const ROLES = ["viewer", "checker", "editor"];
+/** A role's name, as the Share sheet's menus call it (sharing.js's ROLE_NAMES). */
+const roleName = (role) => (ROLES.includes(role) ? t("web.share.role." + role) : role);
 /** How long a new link works, in days. */
-const EXPIRIES = [[1, "1 day"], [7, "7 days"], [30, "30 days"]];
+const EXPIRIES = [1, 7, 30];
 /** One use, or any number until it expires (null). */
-const USES = [["1", "One person"], ["", "Several people"]];
+const USES = () => [["1", t("web.invites.uses.one")], ["", t("web.invites.uses.several")]];
 /** What a link's state is called on its row (the server's `message` says more). */
-const STATE_NAMES = { valid: "Active", expired: "Expired", usedUp: "Used", revoked: "Revoked" };
+const STATE_NAMES = {
+  get valid() { return t("web.invites.state.valid"); },
+  get expired() { return t("web.invites.state.expired"); },
+  get usedUp() { return t("web.invites.state.usedUp"); },
+  get revoked() { return t("web.invites.state.revoked"); },
+};
 
 const dayFormat = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short", year: "numeric" });
 const day = (iso) => {
@@ -45,11 +53,11 @@ export function invitesPath(list, kind) {
  * server, says until when it works).
  */
 export function inviteSummary(invite) {
-  const role = ROLE_NAMES[invite.role] ?? invite.role;
+  const role = roleName(invite.role);
   const uses = invite.maxUses == null
-    ? `${invite.uses} ${invite.uses === 1 ? "use" : "uses"}`
-    : `${invite.uses} of ${invite.maxUses} used`;
-  return `${role} · ${uses}`;
+    ? t("web.invites.usesCount", { count: invite.uses })
+    : t("web.invites.usesOf", { count: invite.uses, max: invite.maxUses });
+  return t("web.invites.summary", { role, uses });
 }
 
 const uuid = () => (crypto.randomUUID ? crypto.randomUUID() : [...crypto.getRandomValues(new Uint8Array(16))]
@@ -70,49 +78,50 @@ export function inviteLinks(list, { kind } = {}) {
     for (const [value, text] of options) el.append(h("option", { value: String(value), text, selected: String(value) === String(selected) }));
     return el;
   };
-  const role = select("role", Object.entries(ROLE_NAMES), "checker");
-  const expiry = select("expiry", EXPIRIES, 7);
-  const uses = select("uses", USES, "1");
-  const make = h("button", { type: "submit", class: "plain-button small invite-make", "data-testid": "invite-make", text: "Make Link" });
+  const role = select("role", ROLES.map((r) => [r, roleName(r)]), "checker");
+  const expiry = select("expiry", EXPIRIES.map((days) => [days, t("web.invites.expiryDays", { count: days })]), 7);
+  const uses = select("uses", USES(), "1");
+  const make = h("button", { type: "submit", class: "plain-button small invite-make", "data-testid": "invite-make", text: t("web.invites.make") });
   const error = h("p", { class: "form-error sheet-error invite-error", id: "invite-error", role: "alert", "data-testid": "invite-error" });
   const field = (name, label, control) => h("div", { class: "row field-row" },
     h("label", { class: "row-label grow", for: id(name), text: label }), control);
   const form = h("form", { class: "share-form invite-form", "data-testid": "invite-form", novalidate: true, "aria-describedby": "invite-error" },
     h("div", { class: "group share-add-group" },
-      field("role", "Role", role), field("expiry", "Expires after", expiry), field("uses", "Can be used by", uses),
+      field("role", t("web.share.role"), role), field("expiry", t("web.invites.expiresAfter"), expiry),
+      field("uses", t("web.invites.usedBy"), uses),
       h("div", { class: "row invite-make-row" }, make)));
 
   // The link just made: shown only now (the server keeps only its hash).
   const made = h("div", { class: "invite-made", "data-testid": "invite-made", hidden: true });
 
   const ul = h("ul", { class: "group invites", "data-testid": "invites", "aria-labelledby": "invites-heading", hidden: true });
-  const empty = h("p", { class: "sheet-empty", "data-testid": "invites-empty", hidden: true, text: "No links yet." });
+  const empty = h("p", { class: "sheet-empty", "data-testid": "invites-empty", hidden: true, text: t("web.invites.empty") });
   const section = h("section", { class: "invite-section", "data-testid": "invite-section", "aria-labelledby": "invite-heading" },
-    h("h3", { class: "sheet-heading", id: "invite-heading", text: "Invite with a link" }),
-    h("p", { class: "sheet-intro invite-intro", text: "Whoever opens the link can join this list with the role you choose, signing in or making an account." }),
+    h("h3", { class: "sheet-heading", id: "invite-heading", text: t("web.invites.heading") }),
+    h("p", { class: "sheet-intro invite-intro", text: t("web.invites.intro") }),
     form, error, made,
-    h("h3", { class: "sheet-heading", id: "invites-heading", text: "Links" }), empty, ul);
+    h("h3", { class: "sheet-heading", id: "invites-heading", text: t("web.invites.links") }), empty, ul);
 
   const showError = (message) => {
     error.textContent = message;
   };
-  const problem = (e) => (e.isNetwork ? "Can’t reach the server. Try again." : e.detail || e.message);
+  const problem = (e) => (e.isNetwork ? t("web.error.unreachableTryAgain") : e.detail || e.message);
 
   function showMade(url) {
     const input = h("input", {
       type: "text", class: "text-field invite-url", id: "invite-url", readonly: true, value: url,
-      "data-testid": "invite-url", "aria-label": "Invitation link", spellcheck: "false",
+      "data-testid": "invite-url", "aria-label": t("web.invites.urlLabel"), spellcheck: "false",
     });
     input.addEventListener("focus", () => input.select());
     const buttons = [];
     if (navigator.clipboard?.writeText) {
-      const copy = h("button", { type: "button", class: "plain-button small", "data-testid": "invite-copy", "aria-describedby": "invite-url", text: "Copy" });
+      const copy = h("button", { type: "button", class: "plain-button small", "data-testid": "invite-copy", "aria-describedby": "invite-url", text: t("web.common.copy") });
       copy.addEventListener("click", async () => {
         try {
           await navigator.clipboard.writeText(url);
-          copy.textContent = "Copied";
-          announce("Copied the link.");
-          setTimeout(() => (copy.textContent = "Copy"), 2000);
+          copy.textContent = t("web.common.copied");
+          announce(t("web.invites.copied"));
+          setTimeout(() => (copy.textContent = t("web.common.copy")), 2000);
         } catch {
           input.focus();
           input.select();
@@ -121,14 +130,14 @@ export function inviteLinks(list, { kind } = {}) {
       buttons.push(copy);
     }
     if (typeof navigator.share === "function") {
-      const share = h("button", { type: "button", class: "plain-button small", "data-testid": "invite-share", text: "Share…" });
+      const share = h("button", { type: "button", class: "plain-button small", "data-testid": "invite-share", text: t("web.invites.share") });
       share.addEventListener("click", () => {
-        navigator.share({ title: `Join “${list.name}”`, url }).catch(() => undefined); // dismissed: nothing to say
+        navigator.share({ title: t("web.invites.shareTitle", { name: list.name }), url }).catch(() => undefined); // dismissed: nothing to say
       });
       buttons.push(share);
     }
     made.replaceChildren(
-      h("p", { class: "invite-made-text", text: "Send this link to the person you invite. It is shown only now." }),
+      h("p", { class: "invite-made-text", text: t("web.invites.made") }),
       h("div", { class: "invite-url-row" }, input, ...buttons));
     made.hidden = false;
   }
@@ -143,7 +152,7 @@ export function inviteLinks(list, { kind } = {}) {
       invites = [answer.invite, ...invites.filter((i) => i.id !== answer.invite.id)];
       paint();
       showMade(answer.url);
-      announce("Link made. Copy it and send it.");
+      announce(t("web.invites.madeAnnounce"));
       made.querySelector("[data-testid=invite-copy]")?.focus();
     } catch (e) {
       showError(problem(e));
@@ -158,11 +167,11 @@ export function inviteLinks(list, { kind } = {}) {
         h("span", { class: "invite-summary", "data-testid": "invite-summary", text: inviteSummary(invite) }),
         h("span", { class: "row-sub invite-state", "data-testid": "invite-state" },
           h("span", { class: `invite-badge ${invite.state}`, text: STATE_NAMES[invite.state] ?? invite.state }),
-          ` · ${invite.message || `Until ${day(invite.expiresAt)}.`}`)));
+          t("web.invites.stateLine", { message: invite.message || t("web.invites.until", { day: day(invite.expiresAt) }) }))));
     if (invite.state === "valid") {
       const revoke = h("button", {
         type: "button", class: "plain-button small destructive", "data-testid": "invite-revoke",
-        "aria-label": `Revoke the link: ${inviteSummary(invite)}`, text: "Revoke",
+        "aria-label": t("web.invites.revokeLabel", { summary: inviteSummary(invite) }), text: t("web.common.revoke"),
       });
       revoke.addEventListener("click", () => revokeInvite(invite, revoke));
       li.append(revoke);
@@ -175,9 +184,9 @@ export function inviteLinks(list, { kind } = {}) {
   async function revokeInvite(invite, button) {
     showError("");
     const ok = await confirmDialog({
-      title: "Revoke this link?",
-      message: "Nobody can join with it from now on. People who joined with it stay on the list.",
-      confirm: "Revoke",
+      title: t("web.invites.revoke.title"),
+      message: t("web.invites.revoke.message"),
+      confirm: t("web.common.revoke"),
     });
     if (!ok || !section.isConnected) return;
     button.disabled = true;
@@ -190,7 +199,7 @@ export function inviteLinks(list, { kind } = {}) {
         return;
       }
     }
-    announce("Link revoked.");
+    announce(t("web.invites.revoked"));
     await reload();
     (ul.querySelector("[data-testid=invite-revoke]") ?? role).focus();
   }

@@ -30,7 +30,8 @@ export const messagesLanguage = () => language;
 
 /** The text of a key with its arguments put in; a `count` argument chooses the plural form. */
 export function t(key, args = {}) {
-  const message = table[key];
+  // Own keys only: "constructor" is no message, as "{toString}" is no argument.
+  const message = Object.hasOwn(table, key) ? table[key] : undefined;
   if (message === undefined) return key;
   let text = message;
   if (typeof message === "object") {
@@ -52,7 +53,7 @@ export function fill(text, args) {
     } else if (c === "{" && text.indexOf("}", i + 1) > i) {
       const close = text.indexOf("}", i + 1);
       const name = text.slice(i + 1, close);
-      result += name in args ? String(args[name]) : `{${name}}`;
+      result += Object.hasOwn(args, name) ? String(args[name]) : `{${name}}`;
       i = close;
     } else {
       result += c;

@@ -13,6 +13,7 @@ import { loadSession, request, session } from "/api.js";
 import { main, shell } from "/shell.js";
 import { store } from "/data/store.js";
 import { announce, backButton, h, setNav, toast } from "/views.js";
+import { t } from "/messages.js";
 
 /** Reads what an import or a currency change touched again, so the screens show it. */
 async function reloadAll() {
@@ -25,24 +26,29 @@ async function reloadAll() {
   ].map((p) => Promise.resolve(p).catch(() => null)));
 }
 
+/** What each kind of import file is called (the API's `kind`). */
 const KINDS = {
-  checklists: "checklists (Checklists.plist)",
-  shopping: "shopping items (the Shopping List app’s items file)",
-  backup: "a Checklists backup",
+  get checklists() { return t("web.settings.importKind.checklists"); },
+  get shopping() { return t("web.settings.importKind.shopping"); },
+  get backup() { return t("web.settings.importKind.backup"); },
 };
 
 /** "Imported shopping items: 5 added, 2 updated." from the import's answer. */
 export function importSummary(answer) {
-  const kind = KINDS[answer?.kind] ?? answer?.kind ?? "the file";
+  const kind = KINDS[answer?.kind] ?? answer?.kind ?? t("web.settings.importKind.file");
   const report = answer?.report && typeof answer.report === "object" ? answer.report : {};
   const words = (key) => key.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
   // A checklists import words its own summary; the items file's report is counts.
-  if (typeof report.summary === "string" && report.summary) return `Imported ${kind}: ${report.summary.replace(/\.$/, "")}.`;
+  if (typeof report.summary === "string" && report.summary) {
+    return t("web.settings.imported", { kind, summary: report.summary.replace(/\.$/, "") });
+  }
   const parts = [];
   for (const [key, value] of Object.entries(report)) {
-    if (typeof value === "number" && value > 0) parts.push(`${value} ${words(key)}`);
+    if (typeof value === "number" && value > 0) parts.push(t("web.settings.importCount", { count: value, what: words(key) }));
   }
-  return `Imported ${kind}${parts.length ? `: ${parts.join(", ")}` : " (nothing new)"}.`;
+  return parts.length
+    ? t("web.settings.imported", { kind, summary: parts.join(t("common.list.separator")) })
+    : t("web.settings.importedNothing", { kind });
 }
 
 /** POST /api/v1/import with the file's bytes (the JSON client sends JSON only). */
@@ -56,15 +62,15 @@ async function importFile(file) {
       method: "POST", headers, body: await file.arrayBuffer(), cache: "no-store",
     });
   } catch {
-    throw Object.assign(new Error("Can’t reach the server. Import needs a connection."), { isNetwork: true });
+    throw Object.assign(new Error(t("web.settings.importOffline")), { isNetwork: true });
   }
   const data = await response.json().catch(() => null);
-  if (!response.ok) throw new Error(data?.detail || data?.title || `The import failed (HTTP ${response.status}).`);
+  if (!response.ok) throw new Error(data?.detail || data?.title || t("web.settings.importFailed", { status: response.status }));
   return data;
 }
 
 export function settingsScreen({ alive }) {
-  setNav({ left: [backButton("Back", () => shell.up())], title: "Settings", right: [] });
+  setNav({ left: [backButton(t("web.nav.back"), () => shell.up())], title: t("web.settings.title"), right: [] });
 
   const select = h("select", { id: "currency", class: "select-field", "data-testid": "currency-select" });
   const relabel = h("input", {
@@ -78,7 +84,7 @@ export function settingsScreen({ alive }) {
   const importButton = h("button", {
     type: "button", class: "row-main", "data-testid": "import-button", "aria-describedby": "import-hint",
     onclick: () => file.click(),
-  }, h("span", { class: "row-label grow tint-text", text: "Import…" }));
+  }, h("span", { class: "row-label grow tint-text", text: t("web.settings.importButton") }));
   const result = h("p", { class: "form-hint import-result", role: "status", "data-testid": "import-result" });
   let current = null;
 
@@ -86,13 +92,15 @@ export function settingsScreen({ alive }) {
     const code = select.value;
     if (code === current) return;
     select.disabled = true;
-    status.textContent = "Changing…";
+    status.textContent = t("web.settings.changing");
     try {
       const answer = await request("PATCH", "/settings", { body: { currency: code, relabelPrices: relabel.checked } });
       current = answer?.currency ?? code;
       await reloadAll();
       const name = select.selectedOptions[0]?.textContent ?? code;
-      status.textContent = relabel.checked ? `Prices are now in ${name}.` : `New prices are in ${name}; the ones you entered keep theirs.`;
+      status.textContent = relabel.checked
+        ? t("web.settings.relabelled", { currency: name })
+        : t("web.settings.notRelabelled", { currency: name });
       announce(status.textContent);
     } catch (error) {
       select.value = current;
@@ -107,7 +115,7 @@ export function settingsScreen({ alive }) {
     const chosen = file.files?.[0];
     file.value = "";
     if (!chosen) return;
-    result.textContent = `Importing “${chosen.name}”…`;
+    result.textContent = t("web.settings.importing", { file: chosen.name });
     importButton.disabled = true;
     try {
       const answer = await importFile(chosen);
@@ -129,7 +137,7 @@ export function settingsScreen({ alive }) {
       if (!alive()) return;
       if (error?.isNetwork) {
         main().replaceChildren(h("div", { class: "empty", "data-testid": "not-offline" },
-          h("p", { text: "Settings need a connection. Try again when you are online." })));
+          h("p", { text: t("web.settings.offline") })));
       } else {
         shell.showLoadError(error, () => shell.render({ direction: "none" }));
       }
@@ -138,18 +146,18 @@ export function settingsScreen({ alive }) {
     if (!alive()) return;
     current = answer.currency;
     const currencies = answer.currencies?.length ? answer.currencies : [{ code: current, name: current }];
-    select.replaceChildren(...currencies.map((c) => h("option", { value: c.code, text: `${c.name} (${c.code})` })));
+    select.replaceChildren(...currencies.map((c) => h("option", { value: c.code, text: t("web.settings.currencyOption", { name: c.name, code: c.code }) })));
     select.value = current;
     main().replaceChildren(h("div", { class: "form settings", "data-testid": "settings" },
-      h("h2", { class: "trips-heading", text: "Prices" }),
+      h("h2", { class: "trips-heading", text: t("web.settings.prices") }),
       h("ul", { class: "group" },
-        h("li", { class: "row field-row" }, h("label", { class: "row-label grow", for: "currency", text: "Currency" }), select),
-        h("li", { class: "row field-row" }, h("label", { class: "row-label grow", for: "relabel", text: "Relabel prices" }), relabel)),
-      h("p", { class: "form-hint", id: "relabel-hint", text: "On: the prices you entered keep their amounts and take the new currency. Off: they stay in the old one." }),
+        h("li", { class: "row field-row" }, h("label", { class: "row-label grow", for: "currency", text: t("web.settings.currency") }), select),
+        h("li", { class: "row field-row" }, h("label", { class: "row-label grow", for: "relabel", text: t("web.settings.relabel") }), relabel)),
+      h("p", { class: "form-hint", id: "relabel-hint", text: t("web.settings.relabelHint") }),
       status,
-      h("h2", { class: "trips-heading", text: "Import" }),
+      h("h2", { class: "trips-heading", text: t("web.settings.import") }),
       h("ul", { class: "group" }, h("li", { class: "row" }, importButton)),
-      h("p", { class: "form-hint", id: "import-hint", text: "The iPhone app’s Checklists.plist, the Shopping List app’s items file, or a Checklists backup (.json)." }),
+      h("p", { class: "form-hint", id: "import-hint", text: t("web.settings.importHint") }),
       file,
       result));
   }

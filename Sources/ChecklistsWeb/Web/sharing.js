@@ -10,13 +10,22 @@
 import { api, loadSession } from "/api.js";
 import { inviteLinks } from "/invite-links.js";
 import { announce, confirmDialog, h, presentSheet, toast } from "/views.js";
+import { t } from "/messages.js";
 
 /** The roles, from least to most allowed. */
 export const ROLES = ["viewer", "checker", "editor"];
 /** What the Share sheet's menus call each role. */
-export const ROLE_NAMES = { viewer: "Viewer", checker: "Can check off", editor: "Editor" };
+export const ROLE_NAMES = {
+  get viewer() { return t("web.share.role.viewer"); },
+  get checker() { return t("web.share.role.checker"); },
+  get editor() { return t("web.share.role.editor"); },
+};
 /** What a role lets its holder do, as a shared list's subtitle says it. */
-const ROLE_PHRASES = { viewer: "view only", checker: "can check off", editor: "can edit" };
+const ROLE_PHRASES = {
+  get viewer() { return t("web.share.rolePhrase.viewer"); },
+  get checker() { return t("web.share.rolePhrase.checker"); },
+  get editor() { return t("web.share.rolePhrase.editor"); },
+};
 
 /** Whether a list (as the API answers it) is someone else's, shared with this user. */
 export const isShared = (list) => !!list?.owner;
@@ -27,17 +36,18 @@ export const canEditItems = (list) => !list?.role || list.role === "editor";
 
 /** "Shared by alice · can check off", for a shared list's row and screen. */
 export function sharedLabel(list) {
-  return `Shared by ${list.owner} · ${ROLE_PHRASES[list.role] ?? list.role}`;
+  return t("web.share.sharedBy", { owner: list.owner, role: ROLE_PHRASES[list.role] ?? list.role });
 }
 
 /** "alice’s list: you can check items off." — a longer note for the top of a shared list. */
 export function sharedNote(list, { things = "items" } = {}) {
+  const entries = things === "entries";
   const what = {
-    viewer: "you can look, not change it",
-    checker: things === "entries" ? "you can put things in the cart and finish shopping" : "you can check items off",
-    editor: `you can add, change and remove ${things === "entries" ? "things" : "items"}`,
-  }[list.role] ?? "";
-  return `${list.owner}’s list: ${what}.`;
+    viewer: () => t("web.share.note.viewer"),
+    checker: () => (entries ? t("web.share.note.checkerShopping") : t("web.share.note.checker")),
+    editor: () => (entries ? t("web.share.note.editorShopping") : t("web.share.note.editor")),
+  }[list.role]?.() ?? "";
+  return t("web.share.note", { owner: list.owner, what });
 }
 
 /** A small line under a list's name saying who shared it: null for the user's own lists. */
@@ -57,13 +67,13 @@ export async function shareRow(list) {
   if (known?.mode !== "accounts") return null;
   const value = h("span", { class: "row-value", "data-testid": "share-summary", text: "" });
   const show = (members) => {
-    value.textContent = members.length === 0 ? "Not shared" : members.map((m) => m.user).join(", ");
+    value.textContent = members.length === 0 ? t("web.share.notShared") : members.map((m) => m.user).join(t("common.list.separator"));
   };
   const reload = () => api.members(list.id).then((answer) => show(answer.members), () => undefined);
   reload();
   shareRows.add({ listID: list.id, value, reload });
   const button = h("button", { type: "button", class: "row-main", "data-testid": "share-row" },
-    h("span", { class: "row-label", text: "Share…" }), value,
+    h("span", { class: "row-label", text: t("web.share.row") }), value,
     h("span", { class: "glyph glyph-chevron", "aria-hidden": "true" }));
   button.addEventListener("click", async () => show(await openShareSheet(list)));
   return h("ul", { class: "group" }, h("li", { class: "row" }, button));
@@ -74,15 +84,15 @@ export function sharedInfo(list, { onLeave, things = "items" }) {
   return h("div", { class: "form shared-info", "data-testid": "shared-info" },
     h("ul", { class: "group" },
       h("li", { class: "row field-row" },
-        h("span", { class: "row-label grow", text: "Owner" }),
+        h("span", { class: "row-label grow", text: t("web.share.owner") }),
         h("span", { class: "row-value padded", "data-testid": "shared-owner", text: list.owner })),
       h("li", { class: "row field-row" },
-        h("span", { class: "row-label grow", text: "Your role" }),
+        h("span", { class: "row-label grow", text: t("web.share.yourRole") }),
         h("span", { class: "row-value padded", "data-testid": "shared-role", text: ROLE_NAMES[list.role] ?? list.role }))),
     h("p", { class: "form-hint shared-hint", "data-testid": "shared-note", text: sharedNote(list, { things }) }),
     h("ul", { class: "group" }, h("li", { class: "row" },
       h("button", {
-        type: "button", class: "row-main destructive centered", "data-testid": "leave-list", text: "Leave List", onclick: onLeave,
+        type: "button", class: "row-main destructive centered", "data-testid": "leave-list", text: t("web.share.leaveList"), onclick: onLeave,
       }))));
 }
 
@@ -91,21 +101,21 @@ export function sharedInfo(list, { onLeave, things = "items" }) {
 /** Asks, then leaves a list someone shared with the user; resolves to true when left. */
 export async function leaveList(list) {
   const ok = await confirmDialog({
-    title: `Leave “${list.name}”?`,
-    message: `It is ${list.owner}’s list. It goes from your lists until ${list.owner} shares it with you again.`,
-    confirm: "Leave",
+    title: t("web.share.leave.title", { name: list.name }),
+    message: t("web.share.leave.message", { owner: list.owner }),
+    confirm: t("web.share.leave.confirm"),
   });
   if (!ok) return false;
   try {
     await api.leave(list.id);
   } catch (error) {
     if (error.status !== 404) {
-      toast(error.isNetwork ? "Can’t reach the server. You are still on the list." : error.detail, { kind: "error" });
+      toast(error.isNetwork ? t("web.share.leave.offline") : error.detail, { kind: "error" });
       return false;
     }
   }
-  announce(`Left ${list.name}.`);
-  toast(`You left “${list.name}”.`);
+  announce(t("web.share.leave.announce", { name: list.name }));
+  toast(t("web.share.leave.done", { name: list.name }));
   return true;
 }
 
@@ -140,31 +150,31 @@ export function openShareSheet(list, { kind } = {}) {
   const opener = document.activeElement;
   let members = [];
 
-  const title = h("h2", { class: "sheet-title", id: "share-title", tabindex: "-1", "data-testid": "share-title", text: `Share “${list.name}”` });
-  const done = h("button", { type: "button", class: "nav-button strong", "data-testid": "share-done", text: "Done" });
+  const title = h("h2", { class: "sheet-title", id: "share-title", tabindex: "-1", "data-testid": "share-title", text: t("web.share.title", { name: list.name }) });
+  const done = h("button", { type: "button", class: "nav-button strong", "data-testid": "share-done", text: t("web.common.done") });
   const intro = h("p", {
     class: "sheet-intro",
-    text: "Viewers see the list. People who can check off also tick items off; editors also add, change and remove them. Only you rename, delete or share it.",
+    text: t("web.share.intro"),
   });
-  const heading = h("h3", { class: "sheet-heading", id: "share-members-heading", text: "Shared with" });
+  const heading = h("h3", { class: "sheet-heading", id: "share-members-heading", text: t("web.share.sharedWith") });
   const ul = h("ul", { class: "group share-members", "data-testid": "share-members", "aria-labelledby": "share-members-heading" });
-  const empty = h("p", { class: "sheet-empty", "data-testid": "share-empty", text: "Not shared with anyone yet." });
+  const empty = h("p", { class: "sheet-empty", "data-testid": "share-empty", text: t("web.share.empty") });
   const error = h("p", { class: "form-error sheet-error", id: "share-error", role: "alert", "data-testid": "share-error" });
 
   const userInput = h("input", {
-    type: "text", id: "share-user", class: "text-field", placeholder: "User name", maxlength: 200,
+    type: "text", id: "share-user", class: "text-field", placeholder: t("web.share.userName"), maxlength: 200,
     autocomplete: "off", autocapitalize: "none", spellcheck: "false", enterkeyhint: "send",
     "aria-describedby": "share-error", "data-testid": "share-user-input",
   });
   const roleSelect = roleMenu("checker", { id: "share-role", "data-testid": "share-role-select" });
-  const add = h("button", { type: "submit", class: "plain-button small", "data-testid": "share-add", text: "Share" });
+  const add = h("button", { type: "submit", class: "plain-button small", "data-testid": "share-add", text: t("web.share.add") });
   const form = h("form", { class: "share-form", "data-testid": "share-form", novalidate: true },
-    h("h3", { class: "sheet-heading", text: "Add someone" }),
+    h("h3", { class: "sheet-heading", text: t("web.share.addSomeone") }),
     h("div", { class: "group share-add-group" },
       h("div", { class: "row field-row" },
-        h("label", { class: "vh", for: "share-user", text: "User name" }), userInput),
+        h("label", { class: "vh", for: "share-user", text: t("web.share.userName") }), userInput),
       h("div", { class: "row field-row" },
-        h("label", { class: "row-label grow", for: "share-role", text: "Role" }), roleSelect, add)));
+        h("label", { class: "row-label grow", for: "share-role", text: t("web.share.role") }), roleSelect, add)));
 
   const invites = inviteLinks(list, { kind });
   const body = h("div", { class: "sheet-body" }, intro, heading, empty, ul, error, form, invites.section);
@@ -175,10 +185,10 @@ export function openShareSheet(list, { kind } = {}) {
     error.textContent = message;
     userInput.setAttribute("aria-invalid", message ? "true" : "false");
   };
-  const problem = (e) => (e.isNetwork ? "Can’t reach the server. Try again." : e.detail || e.message);
+  const problem = (e) => (e.isNetwork ? t("web.error.unreachableTryAgain") : e.detail || e.message);
 
   function memberRow(member) {
-    const select = roleMenu(member.role, { "data-testid": "share-member-role", "aria-label": `Role of ${member.user}` });
+    const select = roleMenu(member.role, { "data-testid": "share-member-role", "aria-label": t("web.share.roleOf", { user: member.user }) });
     select.addEventListener("change", async () => {
       const before = member.role;
       const role = select.value;
@@ -187,7 +197,7 @@ export function openShareSheet(list, { kind } = {}) {
       try {
         const answer = await api.share(list.id, member.user, role);
         member.role = answer?.role ?? role;
-        announce(`${member.user}: ${ROLE_NAMES[member.role]}.`);
+        announce(t("web.share.roleChanged", { user: member.user, role: ROLE_NAMES[member.role] }));
       } catch (e) {
         select.value = before;
         showError(problem(e));
@@ -198,7 +208,7 @@ export function openShareSheet(list, { kind } = {}) {
     });
     const remove = h("button", {
       type: "button", class: "plain-button small destructive", "data-testid": "share-remove",
-      "aria-label": `Stop sharing with ${member.user}`, text: "Remove",
+      "aria-label": t("web.share.removeLabel", { user: member.user }), text: t("web.share.remove"),
     });
     remove.addEventListener("click", async () => {
       showError("");
@@ -215,7 +225,7 @@ export function openShareSheet(list, { kind } = {}) {
       const index = members.indexOf(member);
       members = members.filter((m) => m !== member);
       paint();
-      announce(`Stopped sharing with ${member.user}.`);
+      announce(t("web.share.removed", { user: member.user }));
       const next = ul.children[Math.min(index, ul.children.length - 1)];
       (next?.querySelector("[data-testid=share-remove]") ?? userInput).focus();
     });
@@ -254,7 +264,7 @@ export function openShareSheet(list, { kind } = {}) {
     const user = userInput.value.trim();
     showError("");
     if (!user) {
-      showError("Type the user name of the person to share with.");
+      showError(t("web.share.userMissing"));
       userInput.focus();
       return;
     }
@@ -265,7 +275,7 @@ export function openShareSheet(list, { kind } = {}) {
       members = members.filter((m) => m.user !== member.user).concat(member);
       paint();
       userInput.value = "";
-      announce(`Shared with ${member.user}: ${ROLE_NAMES[member.role]}.`);
+      announce(t("web.share.added", { user: member.user, role: ROLE_NAMES[member.role] }));
     } catch (e) {
       showError(problem(e));
     } finally {

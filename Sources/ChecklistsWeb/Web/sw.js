@@ -11,6 +11,7 @@
 // A module worker (registered with type "module" by app.js): it imports the app's outbox.
 
 import { flushReminderActions, queueReminderAction, rememberUser } from "/app/reminder-actions.js";
+import { setMessages, t } from "/messages.js";
 
 const VERSION = "development";
 const CACHE = `checklists-shell-${VERSION}`;
@@ -106,17 +107,32 @@ async function cacheFirst(event, request) {
 
 // MARK: - Reminders (Web Push)
 
-const ACTIONS = [{ action: "done", title: "Done" }, { action: "snooze", title: "In 1 hour" }];
+/** The app's messages (the page's language, English), from this version's cache or the server. */
+const MESSAGES = "/messages/en.json";
+let wordsLoaded = null;
+function loadWords() {
+  wordsLoaded ??= (async () => {
+    const cached = await (await caches.open(CACHE)).match(MESSAGES);
+    const response = cached ?? (await fetch(MESSAGES));
+    if (!response.ok) throw new Error(`${MESSAGES} answered ${response.status}`);
+    setMessages(await response.json(), "en");
+  })().catch(() => {
+    wordsLoaded = null; // the keys show this time; the next reminder tries again
+  });
+  return wordsLoaded;
+}
 
 /** The notification of a pushed reminder (the server's payload: docs/PUSH.md). */
-function showReminder(payload) {
-  return self.registration.showNotification(payload.title || "Reminder", {
+async function showReminder(payload) {
+  await loadWords();
+  const actions = [{ action: "done", title: t("web.reminder.done") }, { action: "snooze", title: t("web.reminder.snooze") }];
+  return self.registration.showNotification(payload.title || t("web.reminder.notificationTitle"), {
     body: payload.body || "",
     tag: payload.itemID,
     data: payload,
     icon: "/app-icon-192.png",
     badge: "/app-icon-192.png",
-    actions: ACTIONS,
+    actions,
   });
 }
 
@@ -130,7 +146,7 @@ self.addEventListener("push", (event) => {
   if (!payload || payload.type !== "reminder") return;
   event.waitUntil(Promise.all([
     showReminder(payload),
-    flushReminderActions().catch(() => undefined), // what an earlier Done left unsent
+    loadWords().then(flushReminderActions).catch(() => undefined), // what an earlier Done left unsent
   ]));
 });
 
@@ -141,6 +157,7 @@ self.addEventListener("push", (event) => {
 async function handleClick(notification, action) {
   const payload = notification.data || {};
   notification.close();
+  await loadWords(); // what the outbox words (a conflict) is the catalogue's here too
   if (action === "done" || action === "snooze") {
     let sent = false;
     try {
@@ -192,6 +209,6 @@ self.addEventListener("sync", (event) => {
     windows().then((open) => {
       for (const client of open) client.postMessage({ type: "flush-outbox" });
     }),
-    flushReminderActions().catch(() => undefined),
+    loadWords().then(flushReminderActions).catch(() => undefined),
   ]));
 });

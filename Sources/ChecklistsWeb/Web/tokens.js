@@ -10,7 +10,8 @@
 
 import { api, loadSession } from "/api.js";
 import { openCalDAVPasswordSheet } from "/caldav-password.js";
-import { announce, confirmDialog, h, presentSheet } from "/views.js";
+import { announce, confirmDialog, h, messageNodes, presentSheet } from "/views.js";
+import { t } from "/messages.js";
 
 /** The open sheet: {dialog, close}; null when none is. */
 let openSheet = null;
@@ -37,7 +38,7 @@ export function lastUsedPhrase(iso, now = Date.now()) {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
   const ago = Math.max(0, now - date.getTime());
-  if (ago < MINUTE) return "just now";
+  if (ago < MINUTE) return t("web.tokens.justNow");
   if (ago < HOUR) return relative.format(-Math.floor(ago / MINUTE), "minute");
   if (ago < DAY) return relative.format(-Math.floor(ago / HOUR), "hour");
   const days = Math.round((startOfDay(now) - startOfDay(date.getTime())) / DAY);
@@ -72,18 +73,17 @@ export async function openTokensSheet({ returnFocus } = {}) {
   let tokens = [];
 
   const title = h("h2", {
-    class: "sheet-title", id: "tokens-title", tabindex: "-1", "data-testid": "tokens-title", text: "Command Line & Tokens",
+    class: "sheet-title", id: "tokens-title", tabindex: "-1", "data-testid": "tokens-title", text: t("web.tokens.title"),
   });
-  const done = h("button", { type: "button", class: "nav-button strong", "data-testid": "tokens-done", text: "Done" });
+  const done = h("button", { type: "button", class: "nav-button strong", "data-testid": "tokens-done", text: t("web.common.done") });
   const intro = h("p", { class: "sheet-intro" },
-    "Command lines signed in with ", h("code", { text: "checklists login" }),
-    ", and tokens for scripts, act as you. Revoke one you no longer use, or one on a lost device: it stops working at once.");
-  const heading = h("h3", { class: "sheet-heading", id: "tokens-heading", text: "Signed in" });
+    ...messageNodes("web.tokens.intro", { command: h("code", { text: "checklists login" }) }));
+  const heading = h("h3", { class: "sheet-heading", id: "tokens-heading", text: t("web.tokens.signedIn") });
   const ul = h("ul", { class: "group tokens", "data-testid": "tokens-list", "aria-labelledby": "tokens-heading" });
-  const empty = h("p", { class: "sheet-empty", "data-testid": "tokens-empty", text: "No command line or script is signed in as you." });
+  const empty = h("p", { class: "sheet-empty", "data-testid": "tokens-empty", text: t("web.tokens.empty") });
   const error = h("p", { class: "form-error sheet-error", id: "tokens-error", role: "alert", "data-testid": "tokens-error" });
 
-  const user = known?.user ?? "<name>";
+  const user = known?.user ?? t("web.tokens.namePlaceholder");
   const command = loginCommand(location.origin, user);
   // Lines break after the address, not inside "--user" (a long address may break anywhere).
   const code = h("code", { class: "login-command", id: "login-command", "data-testid": "login-command" },
@@ -91,15 +91,15 @@ export async function openTokensSheet({ returnFocus } = {}) {
     h("span", { class: "nowrap", text: `--user ${shellWord(user)}` }));
   const copy = navigator.clipboard?.writeText
     ? h("button", {
-      type: "button", class: "plain-button small", "data-testid": "login-copy", "aria-describedby": "login-command", text: "Copy",
+      type: "button", class: "plain-button small", "data-testid": "login-copy", "aria-describedby": "login-command", text: t("web.common.copy"),
     })
     : null;
   copy?.addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(command);
-      copy.textContent = "Copied";
-      announce("Copied the command.");
-      setTimeout(() => (copy.textContent = "Copy"), 2000);
+      copy.textContent = t("web.common.copied");
+      announce(t("web.tokens.copied"));
+      setTimeout(() => (copy.textContent = t("web.common.copy")), 2000);
     } catch {
       selectCommand();
     }
@@ -108,18 +108,17 @@ export async function openTokensSheet({ returnFocus } = {}) {
   const selectCommand = () => getSelection()?.selectAllChildren(code);
   code.addEventListener("click", selectCommand);
   const signIn = h("section", { class: "login-help", "aria-labelledby": "login-heading" },
-    h("h3", { class: "sheet-heading", id: "login-heading", text: "Sign in a command line" }),
+    h("h3", { class: "sheet-heading", id: "login-heading", text: t("web.tokens.loginHeading") }),
     h("div", { class: "group login-group" },
-      h("p", { class: "login-text", text: "On the computer, run:" }),
+      h("p", { class: "login-text", text: t("web.tokens.loginRun") }),
       h("div", { class: "login-command-row" }, code, copy),
       h("p", { class: "login-text secondary" },
-        "It asks for your password; from then on every command there acts on your lists here, until ",
-        h("code", { text: "checklists logout" }), ".")));
+        ...messageNodes("web.tokens.loginAfter", { command: h("code", { text: "checklists logout" }) }))));
 
   // Phones and computers sync through their own reminders app, each with its own app password.
   const calDAV = h("button", {
     type: "button", class: "plain-button small", "data-testid": "caldav-open", "aria-describedby": "caldav-help-text",
-    text: "CalDAV Password",
+    text: t("web.caldav.title"),
   });
   calDAV.addEventListener("click", async () => {
     showError("");
@@ -127,10 +126,10 @@ export async function openTokensSheet({ returnFocus } = {}) {
     if (made && dialog.open) reload();
   });
   const calDAVHelp = h("section", { class: "login-help caldav-help", "aria-labelledby": "caldav-heading" },
-    h("h3", { class: "sheet-heading", id: "caldav-heading", text: "Phones and calendar apps" }),
+    h("h3", { class: "sheet-heading", id: "caldav-heading", text: t("web.tokens.caldavHeading") }),
     h("div", { class: "group login-group caldav-help-group" },
       h("p", { class: "login-text", id: "caldav-help-text",
-        text: "Apple Reminders, Android (DAVx⁵), Thunderbird, Evolution and others sync your lists over CalDAV, each device with its own password." }),
+        text: t("web.tokens.caldavHelp") }),
       calDAV));
 
   const body = h("div", { class: "sheet-body" }, intro, heading, empty, ul, error, calDAVHelp, signIn);
@@ -140,20 +139,20 @@ export async function openTokensSheet({ returnFocus } = {}) {
   const showError = (message) => {
     error.textContent = message;
   };
-  const problem = (e) => (e.isNetwork ? "Can’t reach the server. Try again." : e.detail || e.message);
+  const problem = (e) => (e.isNetwork ? t("web.error.unreachableTryAgain") : e.detail || e.message);
 
   function tokenRow(token) {
-    const used = token.lastUsedAt ? `Last used ${lastUsedPhrase(token.lastUsedAt)}` : "Never used";
+    const used = token.lastUsedAt ? t("web.tokens.lastUsed", { when: lastUsedPhrase(token.lastUsedAt) }) : t("web.tokens.neverUsed");
     const revoke = h("button", {
       type: "button", class: "plain-button small destructive", "data-testid": "token-revoke",
-      "aria-label": `Revoke “${token.name}”`, text: "Revoke",
+      "aria-label": t("web.tokens.revokeLabel", { name: token.name }), text: t("web.common.revoke"),
     });
     revoke.addEventListener("click", () => revokeToken(token, revoke));
     const li = h("li", { class: "row token-row", "data-testid": "token-row" },
       h("span", { class: "row-text" },
         h("span", { class: "token-name", "data-testid": "token-name", text: token.name }),
         h("span", { class: "row-sub token-detail" },
-          h("span", { "data-testid": "token-created", text: `Created ${day(token.createdAt)}` }),
+          h("span", { "data-testid": "token-created", text: t("web.tokens.created", { day: day(token.createdAt) }) }),
           h("span", { class: "token-dot", "aria-hidden": "true", text: " · " }),
           h("span", { "data-testid": "token-used", text: used }))),
       revoke);
@@ -165,9 +164,9 @@ export async function openTokensSheet({ returnFocus } = {}) {
   async function revokeToken(token, button) {
     showError("");
     const ok = await confirmDialog({
-      title: `Revoke “${token.name}”?`,
-      message: "It stops working at once: the command line or script using it has to sign in again, or get a new token.",
-      confirm: "Revoke",
+      title: t("web.tokens.revoke.title", { name: token.name }),
+      message: t("web.tokens.revoke.message"),
+      confirm: t("web.common.revoke"),
     });
     if (!ok || !dialog.open) return;
     button.disabled = true;
@@ -183,7 +182,7 @@ export async function openTokensSheet({ returnFocus } = {}) {
     const index = tokens.indexOf(token);
     tokens = tokens.filter((t) => t !== token);
     paint();
-    announce(`Revoked “${token.name}”.`);
+    announce(t("web.tokens.revoked", { name: token.name }));
     const next = ul.children[Math.min(index, ul.children.length - 1)];
     (next?.querySelector("[data-testid=token-revoke]") ?? title).focus();
   }

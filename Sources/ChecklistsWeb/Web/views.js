@@ -1,6 +1,9 @@
 // DOM building blocks shared by the screens: elements, icons, the navigation bar,
 // toasts, the confirm dialog, announcements and date formatting.
 // Text is always set with textContent: nothing from the server reaches innerHTML.
+// Every word comes from the message catalogue (messages.js, docs/MESSAGES.md).
+
+import { t } from "/messages.js";
 
 /** Creates an element. `text` sets textContent, `on…` adds listeners, `dataset` fills data-*. */
 export function h(tag, attrs = {}, ...children) {
@@ -28,6 +31,25 @@ export function iconEl(name) {
 /** A visually hidden piece of text, read by screen readers. */
 export const hidden = (text) => h("span", { class: "vh", text });
 
+/**
+ * A catalogue message with elements in it, as nodes to append: `nodes` are the arguments that
+ * are elements (`{ command: h("code", …) }`), `args` the text ones; `wrap(text)` makes a node
+ * of each run of text between them (plain text by default).
+ */
+export function messageNodes(key, nodes, args = {}, wrap = (text) => text) {
+  const text = t(key, args);
+  const out = [];
+  let last = 0;
+  for (const match of text.matchAll(/\{([A-Za-z0-9_]+)\}/g)) {
+    if (!(match[1] in nodes)) continue;
+    if (match.index > last) out.push(wrap(text.slice(last, match.index)));
+    out.push(nodes[match[1]]);
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) out.push(wrap(text.slice(last)));
+  return out;
+}
+
 // MARK: - Navigation bar
 
 const navLeft = () => document.getElementById("nav-left");
@@ -46,8 +68,9 @@ export function setTitle(title) {
   navTitle().textContent = title;
   // A screen without a title yet (say a list not kept offline) still names its heading.
   if (title) navTitle().removeAttribute("aria-label");
-  else navTitle().setAttribute("aria-label", "Checklists");
-  document.title = !title || title === "Checklists" ? "Checklists" : `${title} – Checklists`;
+  else navTitle().setAttribute("aria-label", t("web.app.name"));
+  const app = t("web.app.name");
+  document.title = !title || title === app ? app : t("web.app.documentTitle", { title });
 }
 
 /** A text button in the bar ("Cancel", "Done", "Edit"). */
@@ -61,8 +84,7 @@ export function backButton(label, onclick) {
     "button",
     { type: "button", class: "nav-button back", "data-testid": "back", onclick },
     h("span", { class: "glyph glyph-back", "aria-hidden": "true" }),
-    label === "Back" ? "" : hidden("Back to "),
-    label,
+    ...(label === t("web.nav.back") ? [label] : messageNodes("web.nav.backTo", { title: label }, {}, hidden)),
   );
 }
 
@@ -105,7 +127,7 @@ export function toast(message, { action, onAction, timeout = 5000, kind = "" } =
     );
   }
   el.append(
-    h("button", { type: "button", class: "toast-close", "aria-label": "Dismiss", "data-testid": "toast-dismiss", onclick: remove },
+    h("button", { type: "button", class: "toast-close", "aria-label": t("web.toast.dismiss"), "data-testid": "toast-dismiss", onclick: remove },
       h("span", { class: "glyph glyph-close", "aria-hidden": "true" })),
   );
   // Keep a toast while the pointer or focus is on it, so its button can be reached.
@@ -136,7 +158,7 @@ export function announce(message) {
 // MARK: - Confirm dialog
 
 /** Asks a yes/no question in the page's modal dialog; resolves to true when confirmed. */
-export function confirmDialog({ title, message, confirm = "Delete" }) {
+export function confirmDialog({ title, message, confirm = t("web.confirm.delete") }) {
   const dialog = document.getElementById("confirm");
   const opener = document.activeElement;
   document.getElementById("confirm-title").textContent = title;

@@ -7,6 +7,7 @@
 
 import { ApiError } from "/api.js";
 import { h } from "/views.js";
+import { t } from "/messages.js";
 import { store } from "/data/store.js";
 import { sync } from "/data/sync.js";
 
@@ -15,9 +16,8 @@ export const isOnline = () => store.online;
 
 /** What the banner says for a connection state and a count of unsent changes ("" hides it). */
 export function bannerText(online, count) {
-  const changes = count === 1 ? "1 change" : `${count} changes`;
-  if (!online) return count > 0 ? `Offline — ${changes} waiting` : "Offline — changes you make are kept";
-  return count > 0 ? `Sending ${changes}…` : "";
+  if (!online) return count > 0 ? t("web.banner.offlineWaiting", { count }) : t("web.banner.offline");
+  return count > 0 ? t("web.banner.sending", { count }) : "";
 }
 
 function paint() {

@@ -7,6 +7,7 @@ import { currentScreen, go, shoppingModule } from "/app/router.js";
 import { paths } from "/checklists/checklist-paths.js";
 import { shareSheetChanged } from "/sharing.js";
 import { toast } from "/views.js";
+import { t } from "/messages.js";
 
 
 let refreshTimer = 0;
@@ -97,7 +98,7 @@ export async function showReminder(data) {
   if ("Notification" in window && Notification.permission === "granted") {
     const options = { body: text, tag: `reminder-${data.itemID}`, icon: "/app-icon-192.png" };
     try {
-      const note = new Notification("Reminder:", options);
+      const note = new Notification(t("web.reminder.title"), options);
       note.addEventListener("click", () => {
         window.focus();
         if (data.checklistID) go(paths.list(data.checklistID));
@@ -106,16 +107,16 @@ export async function showReminder(data) {
       // Android Chrome only shows notifications through the service worker.
       try {
         const registration = await navigator.serviceWorker?.ready;
-        registration?.showNotification("Reminder:", options);
+        registration?.showNotification(t("web.reminder.title"), options);
       } catch {
         /* the in-page toast below still shows it */
       }
     }
   }
-  toast(`Reminder: ${text}`, {
+  toast(t("web.reminder.toast", { text }), {
     kind: "reminder",
     timeout: 15000,
-    action: data.checklistID ? "Open" : undefined,
+    action: data.checklistID ? t("web.reminder.open") : undefined,
     onAction: () => go(paths.list(data.checklistID)),
   });
 }

@@ -18,6 +18,7 @@
 
 import { ApiError } from "/api.js";
 import { backButton, h, setNav } from "/views.js";
+import { t } from "/messages.js";
 import { noteError } from "/app/connection.js";
 import { main } from "/shell.js";
 import { closeShareSheet } from "/sharing.js";
@@ -239,7 +240,7 @@ export async function render({ direction = "forward" } = {}) {
     try {
       await loadShopping();
     } catch {
-      if (alive()) showLoadError(new ApiError(0, "Offline", "Can’t load the Shopping tab."), () => render({ direction: "none" }));
+      if (alive()) showLoadError(new ApiError(0, "Offline", t("web.load.shoppingTab")), () => render({ direction: "none" }));
       return;
     }
     if (!alive()) return;
@@ -296,7 +297,7 @@ async function lazyScreen(route, ctx) {
   try {
     module = await import(path);
   } catch {
-    if (ctx.alive()) showLoadError(new ApiError(0, "Offline", "Can’t load this screen."), () => render({ direction: "none" }));
+    if (ctx.alive()) showLoadError(new ApiError(0, "Offline", t("web.load.screen")), () => render({ direction: "none" }));
     return null;
   }
   if (!ctx.alive()) return null;
@@ -334,7 +335,7 @@ function afterRender(direction) {
 /** Shows "Loading…" if data takes more than a moment. */
 export function showLoadingSoon(alive) {
   const timer = setTimeout(() => {
-    if (alive()) main().replaceChildren(h("p", { class: "loading", "data-testid": "loading", text: "Loading…" }));
+    if (alive()) main().replaceChildren(h("p", { class: "loading", "data-testid": "loading", text: t("web.load.loading") }));
   }, 150);
   return () => clearTimeout(timer);
 }
@@ -342,8 +343,8 @@ export function showLoadingSoon(alive) {
 export function showLoadError(error, retry) {
   main().replaceChildren(
     h("div", { class: "empty", "data-testid": "load-error" },
-      h("p", { text: error.isNetwork ? "Can’t reach the server." : error.detail || "Something went wrong." }),
-      h("button", { type: "button", class: "plain-button", "data-testid": "load-retry", text: "Try Again", onclick: retry })),
+      h("p", { text: error.isNetwork ? t("web.error.unreachable") : error.detail || t("web.load.failed") }),
+      h("button", { type: "button", class: "plain-button", "data-testid": "load-retry", text: t("web.load.tryAgain"), onclick: retry })),
   );
 }
 
@@ -360,12 +361,12 @@ export function showLoadFailure(error, notFoundMessage) {
 export function notFoundContent(message) {
   return h("div", { class: "empty", "data-testid": "not-found" },
     h("p", { text: message }),
-    h("button", { type: "button", class: "plain-button", text: "Show All Lists", onclick: () => go("/", { replace: true }) }));
+    h("button", { type: "button", class: "plain-button", text: t("web.notFound.showAllLists"), onclick: () => go("/", { replace: true }) }));
 }
 
 function notFoundScreen() {
-  setNav({ left: [backButton("Checklists", () => up())], title: "Not Found", right: [] });
-  main().replaceChildren(notFoundContent("There is no such page."));
+  setNav({ left: [backButton(t("web.app.name"), () => up())], title: t("web.notFound.title"), right: [] });
+  main().replaceChildren(notFoundContent(t("web.notFound.message")));
   return { ready: Promise.resolve(), dispose() {} };
 }
 

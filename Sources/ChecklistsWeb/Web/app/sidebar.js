@@ -6,6 +6,7 @@
 // open one), sidebar-list-name, sidebar-list-subtitle, sidebar-all-lists.
 
 import { h, iconEl } from "/views.js";
+import { t } from "/messages.js";
 import { store } from "/data/store.js";
 import { paths } from "/checklists/checklist-paths.js";
 
@@ -79,9 +80,9 @@ function paint(force) {
   ));
   element.replaceChildren(
     h("h2", { class: "sidebar-title" },
-      h("a", { href: paths.lists(), class: "sidebar-all", "data-testid": "sidebar-all-lists", text: "Checklists" })),
+      h("a", { href: paths.lists(), class: "sidebar-all", "data-testid": "sidebar-all-lists", text: t("web.sidebar.title") })),
     lists && lists.length === 0
-      ? h("p", { class: "sidebar-empty", text: "No checklists yet." })
-      : h("ul", { class: "group sidebar-lists", "aria-label": "Checklists" }, ...rows),
+      ? h("p", { class: "sidebar-empty", text: t("web.sidebar.empty") })
+      : h("ul", { class: "group sidebar-lists", "aria-label": t("web.sidebar.title") }, ...rows),
   );
 }

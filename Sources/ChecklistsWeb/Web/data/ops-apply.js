@@ -1,6 +1,8 @@
 // The pure part of the store: the server's rules the web app repeats while edits are unsent
 // (ChecklistSummary's subtitle, ShoppingListContents' order and totals, the name rules) and
-// the search fold. No state here.
+// the search fold. No state here; the words are the catalogue's (messages.js).
+
+import { t } from "/messages.js";
 
 /** As Finder sorts names ("List 2" before "List 10"), ignoring case: All Lists, the catalogue. */
 export const nameCollator = new Intl.Collator(undefined, { numeric: true });
@@ -112,9 +114,9 @@ export function byListOrder(a, b) {
 
 /** The All Lists subtitle (Checklist.subtitle): `(No Items)`, `All Done!` or `N Remaining`. */
 export function subtitle(itemCount, remainingCount) {
-  if (itemCount === 0) return "(No Items)";
-  if (remainingCount === 0) return "All Done!";
-  return `${remainingCount} Remaining`;
+  if (itemCount === 0) return t("web.list.subtitle.empty");
+  if (remainingCount === 0) return t("web.list.subtitle.allDone");
+  return t("web.list.subtitle.remaining", { count: remainingCount });
 }
 
 /** A category as a shop's sections match it: ignoring case (the server's ShopSection.key). */
@@ -359,14 +361,14 @@ export function validated(raw, field, max) {
   // does the opposite).
   const text = String(raw ?? "").replace(/^\p{White_Space}+|\p{White_Space}+$/gu, "");
   const visible = [...text].filter((c) => !/[\p{White_Space}\p{Default_Ignorable_Code_Point}]/u.test(c));
-  if (visible.length === 0) throw new Error(`${field} cannot be empty or only white space.`);
+  if (visible.length === 0) throw new Error(t("web.rules.text.empty", { field }));
   if (visible.every((c) => /\p{M}/u.test(c))) {
-    throw new Error(`${field} cannot be only combining marks (accents with no letter to sit on).`);
+    throw new Error(t("web.rules.text.onlyMarks", { field }));
   }
   const length = graphemes(text);
-  if (length > max) throw new Error(`${field} is ${length} characters long; the limit is ${max}.`);
+  if (length > max) throw new Error(t("web.rules.text.tooLong", { field, length, max }));
   if (/[\p{Cc}\u2028\u2029]/u.test(text)) {
-    throw new Error(`${field} must be one line of text without control characters such as line breaks or tabs.`);
+    throw new Error(t("web.rules.text.oneLine", { field }));
   }
   return text;
 }
@@ -382,7 +384,7 @@ export function validatedNotes(raw) {
   const notes = String(raw ?? "").replace(/\s+$/u, "");
   const length = graphemes(notes);
   if (length > NOTES_LIMIT) {
-    throw new Error(`Notes are ${length.toLocaleString("en-US")} characters long; the limit is ${NOTES_LIMIT.toLocaleString("en-US")}.`);
+    throw new Error(t("web.rules.notes.tooLong", { length: length.toLocaleString("en-US"), max: NOTES_LIMIT.toLocaleString("en-US") }));
   }
   return notes;
 }
@@ -419,12 +421,12 @@ export function groupSubtasks(items) {
 }
 
 export const LIMITS = {
-  listName: ["A list's name", 200],
-  itemText: ["An item's text", 1000],
-  catalogueName: ["An item's name", 200],
-  shoppingListName: ["A shopping list's name", 200],
-  shopName: ["A shop's name", 200],
-  category: ["A category", 60],
+  get listName() { return [t("web.rules.field.listName"), 200]; },
+  get itemText() { return [t("web.rules.field.itemText"), 1000]; },
+  get catalogueName() { return [t("web.rules.field.catalogueName"), 200]; },
+  get shoppingListName() { return [t("web.rules.field.shoppingListName"), 200]; },
+  get shopName() { return [t("web.rules.field.shopName"), 200]; },
+  get category() { return [t("web.rules.field.category"), 60]; },
 };
 
 /** Inserts `row` into `rows` (a copy is made by the caller) right after the row with id `after` (null: first; undefined or unknown: last). */

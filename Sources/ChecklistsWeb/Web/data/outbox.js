@@ -16,6 +16,7 @@
 
 import { revisionOf, session, sessionIs } from "/api.js";
 import { fold, lineCost, shoppingTotals } from "/data/ops-apply.js";
+import { t } from "/messages.js";
 
 const enc = encodeURIComponent;
 const entryPath = (op) => `/shopping-lists/${enc(op.listID)}/entries/${enc(op.itemID)}`;
@@ -701,7 +702,7 @@ export class Outbox {
     }
     op.status = "conflict";
     op.body = op.kind === "moveItem" ? { after: conflictAfter } : body;
-    op.conflict = { kind: "deleted", snapshot, after: conflictAfter, message: "Deleted on another device" };
+    op.conflict = { kind: "deleted", snapshot, after: conflictAfter, message: t("web.conflict.device.deleted") };
     this.conflictObjects.delete(op);
     this.save(op);
     this.changed(op);
@@ -709,7 +710,7 @@ export class Outbox {
 
   refuse(op, detail) {
     op.status = "conflict";
-    op.conflict = { kind: "refused", message: detail || "The server refused this change." };
+    op.conflict = { kind: "refused", message: detail || t("web.conflict.device.refused") };
     this.conflictObjects.delete(op);
     this.save(op);
     this.changed(op);
@@ -809,23 +810,23 @@ function priceEqual(theirs, mine) {
 const describe = (field, value) => {
   if (value === null || value === undefined || value === "") return null;
   if (field === "price" && typeof value === "object") return value.formatted || value.amount;
-  return typeof value === "string" ? `“${value}”` : String(value);
+  return typeof value === "string" ? t("web.conflict.quoted", { value }) : String(value);
 };
 
 function changedMessage(fields) {
   return fields.map(({ field, theirs, changedBy }) => {
-    const by = changedBy ? ` (by ${changedBy})` : "";
-    if (field === "checked") return `${theirs ? "Checked" : "Unchecked"} on another device${by}`;
-    if (field === "inCart") return `${theirs ? "Put in the cart" : "Taken out of the cart"} on another device${by}`;
-    if (field === "flagged") return `${theirs ? "Flagged" : "Unflagged"} on another device${by}`;
-    if (field === "priority") return `Priority changed on another device to ${theirs ?? "none"}${by}`;
-    if (field === "repeat") return `${theirs ? "Repeat changed" : "Repeat turned off"} on another device${by}`;
-    if (field === "notes") return `${theirs ? "Notes changed" : "Notes cleared"} on another device${by}`;
-    if (field === "parentID") return `Moved on another device${by}`;
-    if (field === "hideChecked") return `${theirs ? "Ticked items hidden" : "Ticked items shown"} on another device${by}`;
+    const by = changedBy ? t("web.conflict.byUser", { user: changedBy }) : "";
+    if (field === "checked") return theirs ? t("web.conflict.device.checked", { by }) : t("web.conflict.device.unchecked", { by });
+    if (field === "inCart") return theirs ? t("web.conflict.device.inCart", { by }) : t("web.conflict.device.outOfCart", { by });
+    if (field === "flagged") return theirs ? t("web.conflict.device.flagged", { by }) : t("web.conflict.device.unflagged", { by });
+    if (field === "priority") return t("web.conflict.device.priority", { priority: theirs ?? t("web.conflict.device.priorityNone"), by });
+    if (field === "repeat") return theirs ? t("web.conflict.device.repeatChanged", { by }) : t("web.conflict.device.repeatOff", { by });
+    if (field === "notes") return theirs ? t("web.conflict.device.notesChanged", { by }) : t("web.conflict.device.notesCleared", { by });
+    if (field === "parentID") return t("web.conflict.device.moved", { by });
+    if (field === "hideChecked") return theirs ? t("web.conflict.device.tickedHidden", { by }) : t("web.conflict.device.tickedShown", { by });
     const shown = describe(field, theirs);
-    return shown === null ? `Cleared on another device${by}` : `Changed on another device to ${shown}${by}`;
-  }).join("; ");
+    return shown === null ? t("web.conflict.device.cleared", { by }) : t("web.conflict.device.changedTo", { value: shown, by });
+  }).join(t("web.conflict.device.separator"));
 }
 
 function registerBackgroundSync() {

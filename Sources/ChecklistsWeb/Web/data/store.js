@@ -12,6 +12,7 @@
 
 import { ApiError, request } from "/api.js";
 import { databaseName, openDatabase } from "/data/idb.js";
+import { t } from "/messages.js";
 import { Outbox } from "/data/outbox.js";
 import {
   LIMITS, byListOrder, byName, evenRanks, fold, insertAfter, lineCost, nameCollator, parsePrice, sectionKey, shopOrder, shoppingTotals,
@@ -501,7 +502,7 @@ function checklistView(id) {
         case "createChecklist":
           checklist = {
             id, name: op.body.name, icon: op.body.icon ?? "Folder", hideChecked: false, revision: 0,
-            itemCount: 0, remainingCount: 0, subtitle: "(No Items)", createdAt: op.at, updatedAt: op.at,
+            itemCount: 0, remainingCount: 0, subtitle: t("web.list.subtitle.empty"), createdAt: op.at, updatedAt: op.at,
           };
           checklist = flag(checklist, op);
           break;
@@ -1245,7 +1246,7 @@ const edits = {
   addItem(listID, fields, { after, repeatLabel } = {}) {
     const itemID = uuid();
     const body = { id: itemID, text: itemText(fields.text), ...pickItemFields(fields) };
-    if (body.remind && !body.dueDate) throw new Error("Remind Me needs a due date.");
+    if (body.remind && !body.dueDate) throw new Error(t("web.rules.remindNeedsDueDate"));
     if (body.parentID === null) delete body.parentID;
     outbox.enqueue({ kind: "addItem", listID, itemID, body, after, ...(repeatLabel ? { repeatLabel } : {}) });
     return itemID;
@@ -1362,7 +1363,7 @@ const edits = {
   createShop(name) {
     const clean = validated(name, ...LIMITS.shopName);
     const taken = shopsView()?.find((s) => fold(s.name) === fold(clean));
-    if (taken) throw new Error(`There is already a shop called “${taken.name}”.`);
+    if (taken) throw new Error(t("web.rules.shopTaken", { name: taken.name }));
     const id = uuid();
     outbox.enqueue({ kind: "createShop", shopID: id, body: { name: clean, clientID: id } });
     return id;

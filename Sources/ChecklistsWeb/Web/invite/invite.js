@@ -3,7 +3,11 @@
 // (POST …/accept); signed out, Sign In comes back here, and Create Account makes an account with
 // the invitation (POST …/sign-up: the account, the session and the membership at once). Either
 // way the person lands in the list. An expired, used up or revoked link says so, with no form.
-// A page of its own, like /login: it loads none of the app, and writes only textContent.
+// A page of its own, like /login: it loads none of the app but its words (messages.js, the
+// catalogue's `web.invitePage.*`), and writes only textContent. invite.html holds the English
+// words too, for the moment before they have loaded.
+
+import { loadMessages, t } from "/messages.js";
 
 const API = "/api/v1";
 const $ = (id) => document.getElementById(id);
@@ -17,9 +21,9 @@ const tokenPath = `${API}/invitations/${encodeURIComponent(token)}`;
 function rolePhrase(role, kind) {
   const shopping = kind === "shoppingList";
   switch (role) {
-    case "viewer": return "You will see the list, not change it.";
-    case "checker": return shopping ? "You will put things in the cart and finish shopping." : "You will check items off.";
-    case "editor": return shopping ? "You will add, change and remove things, and shop." : "You will add, change, remove and check off items.";
+    case "viewer": return t("web.invitePage.role.viewer");
+    case "checker": return shopping ? t("web.invitePage.role.checkerShopping") : t("web.invitePage.role.checker");
+    case "editor": return shopping ? t("web.invitePage.role.editorShopping") : t("web.invitePage.role.editor");
     default: return "";
   }
 }
@@ -41,8 +45,40 @@ async function call(method, path, { body, csrf } = {}) {
   return { status: response.status, ok: response.ok, data };
 }
 
-const problem = (answer, fallback) => answer.data?.detail || answer.data?.title || `${fallback} (${answer.status}).`;
-const unreachable = "The server cannot be reached. Check the connection and try again.";
+const problem = (answer, fallback) =>
+  answer.data?.detail || answer.data?.title || t("web.invitePage.failed", { what: fallback, status: answer.status });
+const unreachable = () => t("web.invitePage.unreachable");
+
+/** The page's own elements and the words they show: [selector, key]. */
+const PAGE_TEXT = [
+  ["h1", "web.app.name"],
+  ["#lead", "web.invitePage.opening"],
+  ["[data-testid=invite-home]", "web.invitePage.home"],
+  ["#join-button", "web.invitePage.join"],
+  ["[data-testid=invite-not-me]", "web.invitePage.notMe"],
+  ["#sign-in", "web.invitePage.signIn"],
+  ["#no-sign-up", "web.invitePage.noSignUp"],
+  ["#sign-up-heading", "web.invitePage.signUpHeading"],
+  ["label[for=username]", "web.invitePage.userName"],
+  ["#username-hint", "web.invitePage.userNameHint"],
+  ["label[for=password]", "web.invitePage.password"],
+  ["#password-hint", "web.invitePage.passwordHint"],
+  ["#create", "web.invitePage.create"],
+];
+
+/** Puts the catalogue's words into the page (English stays if they cannot be loaded). */
+async function wordPage() {
+  try {
+    await loadMessages(document.documentElement.lang || "en");
+  } catch {
+    return;
+  }
+  document.title = t("web.invitePage.title");
+  for (const [selector, key] of PAGE_TEXT) {
+    const element = document.querySelector(selector);
+    if (element) element.textContent = t(key);
+  }
+}
 
 function say(text) {
   message.textContent = text;
@@ -55,7 +91,7 @@ function done() {
 
 /** An invitation that cannot be used: its message, and nothing to fill in. */
 function showClosed(text, hint) {
-  $("lead").textContent = "This invitation can’t be used.";
+  $("lead").textContent = t("web.invitePage.closed");
   $("closed-message").textContent = text;
   $("closed-hint").textContent = hint;
   $("closed").hidden = false;
@@ -66,51 +102,53 @@ function showClosed(text, hint) {
 }
 
 async function start() {
+  await wordPage();
   if (!token) {
     main.dataset.state = "unknown";
-    showClosed("This invitation link is not complete.", "Open the whole link you were sent, or ask for a new one.");
+    showClosed(t("web.invitePage.incomplete"), t("web.invitePage.incompleteHint"));
     return;
   }
   let invitation;
   try {
     invitation = await call("GET", tokenPath);
   } catch {
-    say(unreachable);
-    $("lead").textContent = "The invitation could not be opened.";
+    say(unreachable());
+    $("lead").textContent = t("web.invitePage.notOpened");
     done();
     return;
   }
   if (invitation.status === 404) {
     main.dataset.state = "unknown";
-    showClosed(invitation.data?.detail || "This invitation link is not valid.", "Ask the person who sent it for a new one.");
+    showClosed(invitation.data?.detail || t("web.invitePage.invalid"), t("web.invitePage.invalidHint"));
     return;
   }
   if (!invitation.ok) {
-    say(problem(invitation, "The invitation could not be opened"));
-    $("lead").textContent = "The invitation could not be opened.";
+    say(problem(invitation, t("web.invitePage.openFailed")));
+    $("lead").textContent = t("web.invitePage.notOpened");
     done();
     return;
   }
   const info = invitation.data;
-  const kind = info.list?.kind === "shoppingList" ? "shopping list" : "checklist";
-  $("invite-title").textContent = `${info.owner} invites you to “${info.list?.name ?? ""}”`;
-  $("invite-role").textContent = `A ${kind}. ${rolePhrase(info.role, info.list?.kind)}`;
+  const name = info.list?.name ?? "";
+  $("invite-title").textContent = t("web.invitePage.invites", { owner: info.owner, name });
+  const kind = info.list?.kind === "shoppingList" ? "web.invitePage.kindShopping" : "web.invitePage.kindChecklist";
+  $("invite-role").textContent = t(kind, { role: rolePhrase(info.role, info.list?.kind) });
   $("invitation").hidden = false;
-  document.title = `Join “${info.list?.name ?? ""}” · Checklists`;
+  document.title = t("web.invitePage.joinTitle", { name });
   main.dataset.state = info.state;
   if (info.state !== "valid") {
-    const text = info.message || "This invitation can’t be used any more.";
-    showClosed(text, /new link/i.test(text) ? "" : `Ask ${info.owner} for a new link.`);
+    const text = info.message || t("web.invitePage.usedUp");
+    showClosed(text, /new link/i.test(text) ? "" : t("web.invitePage.askOwner", { owner: info.owner }));
     return;
   }
-  $("lead").textContent = "You are invited.";
+  $("lead").textContent = t("web.invitePage.invited");
 
   let session = null;
   try {
     const answer = await call("GET", `${API}/session`);
     if (answer.ok) session = answer.data;
   } catch {
-    say(unreachable);
+    say(unreachable());
   }
   if (session?.mode === "accounts") showJoin(session);
   else showGuest(info);
@@ -118,7 +156,7 @@ async function start() {
 }
 
 function showJoin(session) {
-  $("signed-in").textContent = `Signed in as ${session.user}.`;
+  $("signed-in").textContent = t("web.invitePage.signedIn", { user: session.user });
   $("join").hidden = false;
   const button = $("join-button");
   button.addEventListener("click", async () => {
@@ -130,9 +168,9 @@ function showJoin(session) {
         location.replace(listPath(answer.data.list));
         return;
       }
-      say(problem(answer, "Joining failed"));
+      say(problem(answer, t("web.invitePage.joinFailed")));
     } catch {
-      say(unreachable);
+      say(unreachable());
     }
     button.disabled = false;
   });
@@ -170,12 +208,12 @@ function showGuest(info) {
     const username = form.username.value.trim();
     const password = form.password.value;
     if (!username) {
-      say("Choose a user name.");
+      say(t("web.invitePage.userNameMissing"));
       invalid(form.username);
       return;
     }
     if (password.length < 8) {
-      say(`A password needs at least 8 characters; this one has ${password.length}.`);
+      say(t("web.invitePage.passwordShort", { count: password.length }));
       invalid(form.password);
       return;
     }
@@ -188,11 +226,11 @@ function showGuest(info) {
         location.replace(list ? listPath(list) : "/");
         return;
       }
-      say(problem(answer, "Creating the account failed"));
+      say(problem(answer, t("web.invitePage.signUpFailed")));
       // A name taken or not allowed is the name's problem; the rest (a short password) the password's.
       invalid(answer.status === 409 || /user name/i.test(answer.data?.detail || "") ? form.username : form.password);
     } catch {
-      say(unreachable);
+      say(unreachable());
     }
     button.disabled = false;
   });
