@@ -123,7 +123,8 @@ public struct MessageCatalogue: Sendable {
 /// Why a catalogue file does not read.
 public struct CatalogueError: Error, CustomStringConvertible {
   public let description: String
-  init(_ description: String) { self.description = description }
+  /// An error that says what does not read, naming the file.
+  public init(_ description: String) { self.description = description }
 }
 
 extension MessageCatalogue {

@@ -61,7 +61,7 @@ struct CatalogueCoverageTests {
 
   @Test("Each file holds its own area's keys, and no key is in two areas")
   func keysAreInTheirArea() throws {
-    for (name, bytes) in CatalogueFiles.all {
+    for (name, bytes) in CatalogueFiles.messageFiles {
       let parts = name.split(separator: ".")
       try #require(parts.count == 3 && parts[2] == "json", "\(name) is not <language>.<area>.json")
       let area = try #require(MessageArea(rawValue: String(parts[1])), "\(name): unknown area")

@@ -1,8 +1,11 @@
 import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 
 /// Reads the dates people type on the command line.
 ///
+/// Its words ("tomorrow", "next", "pm", "minutes") are English's ``DateWords`` (`moment` and
+/// `weekdays` in the catalogue's `en.dates.json`); the forms below name them as they are there.
 /// Input is case-insensitive and surrounding white space is ignored. Everything is read in
 /// ``timeZone`` unless the text carries its own offset (`Z`, `+01:00`, `-0500`, `+01`).
 ///
@@ -53,10 +56,7 @@ public struct FriendlyDateParser: Sendable {
     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard let date = interpret(trimmed.lowercased()) else {
       throw ChecklistsError(
-        .invalidInput,
-        "Could not understand the date '\(trimmed)'. Try \"tomorrow 9:00\", \"2026-12-24 18:00\""
-          + " or an ISO 8601 date such as 2026-12-24T18:00:00Z."
-      )
+        .invalidInput, MessageCatalogue.english.text("errors.date.unknown", ["date": trimmed]))
     }
     return date
   }
@@ -94,12 +94,16 @@ extension FriendlyDateParser {
     return calendar
   }
 
+  /// The words of a moment.
+  private static var words: DateWords.Moment { DateWords.english.moment }
+
   /// Returns the date `text` (trimmed and lowercased) names, or `nil` if it names none.
   private func interpret(_ text: String) -> Date? {
+    let said = Self.words
     var tokens = Self.tokenize(text)
     guard !tokens.isEmpty else { return nil }
-    if tokens == ["now"] { return now }
-    if tokens[0] == "in" {
+    if tokens.count == 1, said.now.contains(tokens[0]) { return now }
+    if said.in.contains(tokens[0]) {
       return relative(tokens.dropFirst().joined())
     }
 
@@ -122,13 +126,13 @@ extension FriendlyDateParser {
       defaultTime = Self.midnight
       allowsOffset = true
       rest = rest.dropFirst()
-    } else if let offset = ["yesterday": -1, "today": 0, "tomorrow": 1][rest[rest.startIndex]] {
+    } else if let offset = said.relativeDays[rest[rest.startIndex]] {
       day = self.day(addingDays: offset)
       rest = rest.dropFirst()
     } else {
-      let saidNext = rest.first == "next"
+      let saidNext = rest.first.map(said.next.contains) == true
       if saidNext { rest = rest.dropFirst() }
-      if let name = rest.first, let weekday = Self.weekdays[name] {
+      if let name = rest.first, let weekday = Self.weekday(name) {
         day = nextDay(withWeekday: weekday)
         rest = rest.dropFirst()
       } else if saidNext {
@@ -137,14 +141,14 @@ extension FriendlyDateParser {
     }
     guard let day else {
       // A bare time, possibly after "at".
-      if rest.first == "at" { rest = rest.dropFirst() }
+      if rest.first.map(said.at.contains) == true { rest = rest.dropFirst() }
       guard rest.count == 1, let time = Self.parseTime(rest[rest.startIndex], strict: false),
         time.utcOffset == nil
       else { return nil }
       return nextOccurrence(of: time)
     }
 
-    if rest.first == "at" {
+    if rest.first.map(said.at.contains) == true {
       rest = rest.dropFirst()
       guard !rest.isEmpty else { return nil }
     }
@@ -163,10 +167,11 @@ extension FriendlyDateParser {
 
   /// Splits on white space and joins a detached `am`/`pm` to the time before it (`6 pm` → `6pm`).
   private static func tokenize(_ text: String) -> [String] {
+    let meridiems = words.am + words.pm
     var tokens: [String] = []
     for part in text.split(whereSeparator: { $0.isWhitespace }) {
       let token = String(part)
-      if token == "am" || token == "pm", let last = tokens.last, last.last?.isNumber == true {
+      if meridiems.contains(token), let last = tokens.last, last.last?.isNumber == true {
         tokens[tokens.count - 1] = last + token
       } else {
         tokens.append(token)
@@ -175,15 +180,14 @@ extension FriendlyDateParser {
     return tokens
   }
 
-  private static let weekdays: [String: Int] = [
-    "sunday": 1, "sun": 1,
-    "monday": 2, "mon": 2,
-    "tuesday": 3, "tue": 3, "tues": 3,
-    "wednesday": 4, "wed": 4,
-    "thursday": 5, "thu": 5, "thur": 5, "thurs": 5,
-    "friday": 6, "fri": 6,
-    "saturday": 7, "sat": 7,
-  ]
+  /// The weekday a name says, as `Calendar` numbers them (1 is Sunday, 2 Monday).
+  private static func weekday(_ name: String) -> Int? {
+    let days = RecurrenceRule.Weekday.allCases  // Monday first
+    guard
+      let index = days.firstIndex(where: { DateWords.english.weekdays[$0]?.contains(name) == true })
+    else { return nil }
+    return (index + 1) % 7 + 1
+  }
 
   // MARK: Pieces
 
@@ -212,31 +216,42 @@ extension FriendlyDateParser {
   ///
   /// `strict` is the ISO 8601 time after `T`: 24-hour with minutes, no `am`/`pm`.
   private static func parseTime(_ token: String, strict: Bool) -> TimeOfDay? {
-    let pattern =
-      /(\d{1,2})(?::(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?(am|pm)?(z|[+-]\d{2}(?::?\d{2})?)?/
-    guard let match = token.wholeMatch(of: pattern), var hour = Int(match.1) else { return nil }
-    let minute = match.2.flatMap { Int($0) } ?? 0
-    let second = match.3.flatMap { Int($0) } ?? 0
+    // Built for each time read: a `Regex` of run-time syntax is not `Sendable`, and a date is
+    // read a few times per command at most.
+    guard let pattern = try? Regex(timePattern), let match = token.wholeMatch(of: pattern),
+      let digits = match.output[1].substring, var hour = Int(digits)
+    else { return nil }
+    let minute = match.output[2].substring.flatMap { Int($0) } ?? 0
+    let second = match.output[3].substring.flatMap { Int($0) } ?? 0
     guard minute <= 59, second <= 59 else { return nil }
 
-    if let meridiem = match.5 {
+    if let meridiem = match.output[5].substring.map(String.init) {
       guard !strict, (1...12).contains(hour) else { return nil }
-      hour = hour % 12 + (meridiem == "pm" ? 12 : 0)
+      hour = hour % 12 + (words.pm.contains(meridiem) ? 12 : 0)
     } else {
       // Without am/pm a time needs its minutes: a lone "18" is not a time.
-      guard match.2 != nil, hour <= 23 else { return nil }
+      guard match.output[2].substring != nil, hour <= 23 else { return nil }
     }
 
     var time = TimeOfDay(hour: hour, minute: minute, second: second)
-    if let digits = match.4, let fraction = Double("0.\(digits)") {
+    if let digits = match.output[4].substring, let fraction = Double("0.\(digits)") {
       time.fraction = fraction
     }
-    if let zone = match.6 {
+    if let zone = match.output[6].substring {
       guard let offset = utcOffset(String(zone)) else { return nil }
       time.utcOffset = offset
     }
     return time
   }
+
+  /// A time's pattern: hours, minutes, seconds, a fraction, `am`/`pm` (the words of
+  /// ``DateWords``), an offset; groups 1 to 6.
+  private static let timePattern: String = {
+    let meridiems = (words.am + words.pm).sorted { $0.count > $1.count }
+      .map { NSRegularExpression.escapedPattern(for: $0) }.joined(separator: "|")
+    return #"(\d{1,2})(?::(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?("#
+      + meridiems + #")?(z|[+-]\d{2}(?::?\d{2})?)?"#
+  }()
 
   /// Reads `z`, `+HH`, `+HHMM` or `+HH:MM` (or with `-`) as seconds east of UTC.
   private static func utcOffset(_ zone: String) -> Int? {
@@ -252,21 +267,21 @@ extension FriendlyDateParser {
   /// Reads `10 minutes`, `2h`, `3 days`, `1 week` (joined, without white space) as a moment after
   /// ``now``.
   private func relative(_ amountAndUnit: String) -> Date? {
-    guard let match = amountAndUnit.wholeMatch(of: /(\d{1,7})([a-z]+)/),
+    guard let match = amountAndUnit.wholeMatch(of: /(\d{1,7})(\p{L}+)/),
       let amount = Int(match.1)
     else { return nil }
-    switch match.2 {
-    case "m", "min", "mins", "minute", "minutes":
+    let unit = String(match.2)
+    let units = Self.words.units
+    if units["minute"]?.contains(unit) == true {
       return now.addingTimeInterval(TimeInterval(amount) * 60)
-    case "h", "hr", "hrs", "hour", "hours":
+    } else if units["hour"]?.contains(unit) == true {
       return now.addingTimeInterval(TimeInterval(amount) * 3600)
-    case "d", "day", "days":
+    } else if units["day"]?.contains(unit) == true {
       return calendar.date(byAdding: .day, value: amount, to: now)
-    case "w", "wk", "wks", "week", "weeks":
+    } else if units["week"]?.contains(unit) == true {
       return calendar.date(byAdding: .day, value: amount * 7, to: now)
-    default:
-      return nil
     }
+    return nil
   }
 
   // MARK: Calendar arithmetic

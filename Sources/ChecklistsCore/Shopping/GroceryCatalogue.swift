@@ -1,18 +1,23 @@
 import Foundation
 
-/// A built-in table of common groceries with the supermarket section each is in, in English,
-/// German, French and Spanish: it gives new catalogue items a category and offers a new
-/// catalogue its starter set.
+/// A built-in table of common groceries with the supermarket section each is in, named in
+/// English, German, French and Spanish: it gives new catalogue items a category and offers a
+/// new catalogue its starter set.
 ///
+/// The table is data in the message catalogue (`groceries.json` and a names file per language,
+/// see GroceryCatalogue+Table.swift): a language is added by adding its names file.
 /// Pure and fixed: the same name and language always give the same category.
 public enum GroceryCatalogue {
   /// One grocery of the table.
   public struct Grocery: Sendable, Hashable {
+    /// Its stable id in the table's files ("apples", "oatMilk"), the same in every language.
+    public let id: String
     /// Its section of the shop.
     public let category: GroceryCategory
     /// Whether the starter set offers it.
     public let isStarter: Bool
-    /// Its names by language ("en", "de", "fr", "es"): the usual one first, then others.
+    /// Its names by language ("en", "de", "fr", "es"): the usual one first, then others. Every
+    /// grocery has English names; a language's file may lack a grocery.
     public let names: [String: [String]]
 
     /// Its usual name in `language`, else in English.
@@ -21,8 +26,8 @@ public enum GroceryCatalogue {
     }
   }
 
-  /// The languages the table has names in, English first.
-  public static let languages = ["en", "de", "fr", "es"]
+  /// The languages the table has names in, English first, then the others sorted.
+  public static var languages: [String] { table.languages }
 
   /// The table's language for a language tag or locale identifier ("de-AT", "fr_CA", "es"),
   /// or nil when it has none for it.
@@ -36,8 +41,9 @@ public enum GroceryCatalogue {
   ///
   /// Case, accents and punctuation do not count, nor a plural "s". The whole name is looked
   /// up first, then its endings word by word down to the last word ("organic whole milk",
-  /// "whole milk", "milk"); in French and Spanish, where the noun comes first, its beginnings
-  /// ("lait entier" is "lait"); in German, a compound's last part ("Vollkornbrot" is "Brot").
+  /// "whole milk", "milk"); in languages where the noun comes first (French, Spanish), its
+  /// beginnings ("lait entier" is "lait"); in languages of compounds (German), a compound's
+  /// last part ("Vollkornbrot" is "Brot"). Each names file says which its language does.
   /// A whole name not found in `language` is looked up in the others.
   /// - Parameters:
   ///   - name: An item's name.
@@ -64,12 +70,13 @@ public enum GroceryCatalogue {
         }
       }
     }
-    if language == "fr" || language == "es" {
+    let matching = table.matching[language]
+    if matching?.beginnings == true {
       for end in words.indices.dropLast().reversed() {
         if let found = lookUp(words[...end].joined(separator: " "), in: index) { return found }
       }
     }
-    if language == "de", let last = words.last {
+    if matching?.compoundEndings == true, let last = words.last {
       // The longest known word that ends the compound, of at least four letters.
       for start in last.indices.dropFirst() where last.distance(from: start, to: last.endIndex) >= 4
       {
