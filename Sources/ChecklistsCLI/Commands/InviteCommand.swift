@@ -1,9 +1,9 @@
 import ArgumentParsing
 import ChecklistsCore
 import ChecklistsInterop
-import ChecklistsServer
 import ChecklistsStore
 import Foundation
+import HTTPServer
 
 /// `checklists share invite <list> [--role R] [--expires 7d] [--uses N] [--shopping] [--json]`.
 struct ShareInviteCommand: RunnableCommand {

@@ -1,5 +1,5 @@
 import ChecklistsCore
-import ChecklistsServer
+import HTTPServer
 import Foundation
 import Synchronization
 
@@ -57,7 +57,7 @@ struct RemoteServer {
       throw ChecklistsError.invalid(
         "'\(typed)' is not a server's address; give one such as https://lists.example.org.")
     }
-    if scheme == "http" && !ChecklistsServer.isLoopback(host.lowercased()) {
+    if scheme == "http" && !HostName.isLoopback(host.lowercased()) {
       throw ChecklistsError.invalid(
         "Sign in over https://, not http://: over http your password and then every list "
           + "would cross the network readable by anyone on the way. "
