@@ -2,6 +2,7 @@ import ChecklistsCore
 import ChecklistsSQLStore
 import ChecklistsSecurity
 import ChecklistsServer
+import HTTPServer
 import ChecklistsStore
 import Foundation
 import Testing
