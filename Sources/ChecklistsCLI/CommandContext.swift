@@ -66,7 +66,7 @@ final class CommandContext {
   func database() throws -> any ChecklistsDatabase {
     if let openedStore { return openedStore }
     guard case .local(let path, let createsFolder) = backend else {
-      throw ChecklistsCLIError(description: "A server's command line has no database file.")
+      throw ChecklistsCLIError(description: words.text("cli.database.noneOnServer"))
     }
     let isServer = SQLChecklistStore.isPostgreSQL(path)
     // A mistyped URL is refused by `open` without naming it (it may hold a password).
