@@ -78,7 +78,7 @@ struct ShopTripsCommand: RunnableCommand {
       trip.totals.isEmpty
       ? words.text("cli.trips.noPrices") : trip.totals.map { $0.formatted(locale: locale) }.joined(separator: " + ")
     let date = context.dateDisplay.string(from: trip.finishedAt)
-    let lines = words.text("cli.trips.lines", count: trip.lines.count)
+    let lines = words.text("cli.count.lines", count: trip.lines.count)
     let heading =
       trip.shop.map {
         words.text(
