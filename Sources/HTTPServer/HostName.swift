@@ -97,7 +97,9 @@ public struct HostName: Hashable, Sendable {
   }
 
   /// Whether the address is the unspecified one (`0.0.0.0`, `[::]`): every interface.
-  public var isUnspecifiedAddress: Bool { kind == .address && (host == "0.0.0.0" || host == "[::]") }
+  public var isUnspecifiedAddress: Bool {
+    kind == .address && (host == "0.0.0.0" || host == "[::]")
+  }
 
   /// An IPv4 address in dotted-decimal form, or an IPv6 address (without brackets) written
   /// back in brackets, canonically; nil for anything else.

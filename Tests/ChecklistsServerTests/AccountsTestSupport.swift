@@ -2,9 +2,9 @@ import ChecklistsCore
 import ChecklistsSQLStore
 import ChecklistsSecurity
 import ChecklistsServer
-import HTTPServer
 import ChecklistsStore
 import Foundation
+import HTTPServer
 import Testing
 
 /// A test server with two accounts, alice and bob, and helpers to act as each.

@@ -114,7 +114,9 @@ struct ListDeleteCommand: RunnableCommand {
   func run(_ context: CommandContext) throws {
     let service = try context.service()
     let target = try service.findList(list)
-    let named = ["list": target.name, "items": words.text("cli.count.items", count: target.itemCount)]
+    let named = [
+      "list": target.name, "items": words.text("cli.count.items", count: target.itemCount),
+    ]
     guard try yes || context.confirm(words.text("cli.list.deleteQuestion", named)) else {
       throw ChecklistsCLIError.cancelled(words.text("cli.confirm.nothingWasDeleted"))
     }

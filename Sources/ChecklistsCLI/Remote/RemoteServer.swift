@@ -1,6 +1,6 @@
 import ChecklistsCore
-import HTTPServer
 import Foundation
+import HTTPServer
 import Synchronization
 
 #if canImport(FoundationNetworking)
@@ -111,7 +111,8 @@ struct RemoteServer {
           "cli.remote.unreachableBecause",
           ["server": address, "reason": (error as NSError).localizedDescription]))
     case nil:
-      throw ChecklistsCLIError(description: words.text("cli.remote.unreachable", ["server": address]))
+      throw ChecklistsCLIError(
+        description: words.text("cli.remote.unreachable", ["server": address]))
     }
   }
 

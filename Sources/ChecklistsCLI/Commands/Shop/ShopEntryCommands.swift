@@ -130,7 +130,8 @@ struct ShopRemoveCommand: RunnableCommand {
       return
     }
     for line in lines {
-      context.print(words.text("cli.shop.remove.done", ["item": line.item.name, "list": target.name]))
+      context.print(
+        words.text("cli.shop.remove.done", ["item": line.item.name, "list": target.name]))
     }
     context.print(context.shoppingText.summary(contents))
   }

@@ -76,7 +76,8 @@ struct ShopTripsCommand: RunnableCommand {
     let locale = context.locale
     let total =
       trip.totals.isEmpty
-      ? words.text("cli.trips.noPrices") : trip.totals.map { $0.formatted(locale: locale) }.joined(separator: " + ")
+      ? words.text("cli.trips.noPrices")
+      : trip.totals.map { $0.formatted(locale: locale) }.joined(separator: " + ")
     let date = context.dateDisplay.string(from: trip.finishedAt)
     let lines = words.text("cli.count.lines", count: trip.lines.count)
     let heading =
