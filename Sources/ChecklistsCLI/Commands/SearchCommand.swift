@@ -14,15 +14,15 @@ struct SearchCommand: RunnableCommand {
       name), ignoring case and accents: 'creme bru' finds "Crème brûlée". Checked items are \
       found too; at most 50 of each list.
       """,
-    arguments: [words, jsonFlag])
+    arguments: [terms, jsonFlag])
 
-  static let words = Positional("text", help: "The words to look for.").repeating()
+  static let terms = Positional("text", help: "The words to look for.").repeating()
 
   var text: String
   var json: Bool
 
   init(_ values: ParsedValues) throws {
-    text = try values[Self.words].joined(separator: " ")
+    text = try values[Self.terms].joined(separator: " ")
     json = values[Self.jsonFlag]
   }
 
