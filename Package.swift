@@ -87,7 +87,7 @@ let package = Package(
     ),
     .target(name: "WebPush", dependencies: ["COpenSSL"]),
     // A small HTTP server over libmicrohttpd: thread pool, limits, streaming, graceful stop.
-    .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+    .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "ChecklistsMessages"]),
     // MARK: - CalDAV (docs/CALDAV.md)
     // iCalendar over libical: the only importer of CLibICal.
     .systemLibrary(

@@ -60,12 +60,11 @@ struct ChecklistsCommand: CommandGroup {
   ///   different databases.
   static func database(_ values: ParsedValues) throws -> String? {
     for option in [databaseOption, dbOption] where try values[option]?.isEmpty == true {
-      throw UsageError(
-        "--\(option.name) needs a file path or a postgres:// URL; it was given an empty one.")
+      throw UsageError(words.text("cli.database.emptyOption", ["option": "--" + option.name]))
     }
     switch try (values[databaseOption], values[dbOption]) {
     case (let database?, let db?) where database != db:
-      throw UsageError("--database and --db name different databases; give one of them.")
+      throw UsageError(words.text("cli.database.twoOptions"))
     case (let database, let db): return database ?? db
     }
   }

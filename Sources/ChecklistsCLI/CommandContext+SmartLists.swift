@@ -20,7 +20,7 @@ extension CommandContext {
     if case .hosted = backend {
       // On a server the lists' store is the server's whole database.
       guard let database = service.store as? any ChecklistsDatabase else {
-        throw ChecklistsCLIError(description: "This server keeps no smart lists or templates.")
+        throw ChecklistsCLIError(description: words.text("cli.hosted.noSmartLists"))
       }
       return database
     }

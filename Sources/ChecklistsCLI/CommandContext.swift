@@ -66,7 +66,7 @@ final class CommandContext {
   func database() throws -> any ChecklistsDatabase {
     if let openedStore { return openedStore }
     guard case .local(let path, let createsFolder) = backend else {
-      throw ChecklistsCLIError(description: "A server's command line has no database file.")
+      throw ChecklistsCLIError(description: words.text("cli.database.noneOnServer"))
     }
     let isServer = SQLChecklistStore.isPostgreSQL(path)
     // A mistyped URL is refused by `open` without naming it (it may hold a password).
@@ -85,8 +85,8 @@ final class CommandContext {
     var file = stat()
     if stat(path, &file) == 0, file.st_mode & S_IFMT != S_IFREG {
       throw ChecklistsCLIError(
-        description: "The database '\(path)' is not a regular file (it is "
-          + "\(ProcessCommandIO.kind(file.st_mode))).")
+        description: words.text(
+          "cli.database.notRegular", ["path": path, "kind": ProcessCommandIO.kind(file.st_mode)]))
     }
     var folder = (path as NSString).deletingLastPathComponent
     if folder.isEmpty { folder = "." }
@@ -95,16 +95,16 @@ final class CommandContext {
       let code = errno
       if code == ENOENT {
         throw ChecklistsCLIError(
-          description: "The folder '\(folder)' for the database '\(path)' does not exist; "
-            + "create it first, or choose a file in a folder that exists.")
+          description: words.text("cli.database.noFolder", ["folder": folder, "path": path]))
       }
       throw ChecklistsCLIError(
-        description: "Cannot use the folder '\(folder)' for the database '\(path)': "
-          + "\(String(cString: strerror(code))).")
+        description: words.text(
+          "cli.database.folderFailed",
+          ["folder": folder, "path": path, "reason": String(cString: strerror(code))]))
     }
     guard status.st_mode & S_IFMT == S_IFDIR else {
       throw ChecklistsCLIError(
-        description: "'\(folder)' is not a folder, so it cannot hold the database '\(path)'.")
+        description: words.text("cli.database.notAFolder", ["folder": folder, "path": path]))
     }
   }
 
@@ -124,9 +124,7 @@ final class CommandContext {
     let service: ChecklistService
     if users.isEmpty {
       if let userName {
-        throw ChecklistsError.invalid(
-          "There are no accounts, so --user '\(userName)' names no one; "
-            + "add one with 'checklists user add \(userName)'.")
+        throw ChecklistsError.invalid(words.text("cli.user.noAccounts", ["user": userName]))
       }
       service = try ChecklistService.openLocal(store: store, now: now)
     } else if let userName {
@@ -134,8 +132,7 @@ final class CommandContext {
     } else if users.count == 1 {
       service = ChecklistService(store: store, owner: users[0], now: now)
     } else {
-      throw ChecklistsError.invalid(
-        "There are \(users.count) users; say whose lists with --user <name> or CHECKLISTS_USER.")
+      throw ChecklistsError.invalid(words.text("cli.user.whose", count: users.count))
     }
     openedService = service
     return service

@@ -23,6 +23,7 @@ protocol CommandIO: AnyObject {
 /// A command's files in messages: `'groceries.plist'`, or standard input.
 enum FileArgument {
   static func name(_ path: String) -> String {
-    path == "-" ? "standard input" : "'\(path)'"
+    path == "-"
+      ? words.text("cli.file.standardInput") : words.text("cli.file.named", ["path": path])
   }
 }

@@ -26,10 +26,9 @@ extension CommandLineTool {
       }
       if String(validating: bytes, as: UTF8.self) == nil {
         let shown = CommandLineArguments.escaped(bytes)
-        FileHandle.standardError.write(
-          Data(
-            "Error: $\(name) ('\(shown)') is not valid UTF-8; set it to UTF-8 text, or unset it.\n"
-              .utf8))
+        let problem = words.text("cli.environment.notUTF8", ["name": name, "value": shown])
+        let text = words.text("cli.error", ["message": problem])
+        FileHandle.standardError.write(Data((text + "\n").utf8))
         return .usage
       }
     }

@@ -50,19 +50,20 @@ public enum CommandLineTool {
     var question: String?
     let code = parsed(command.arguments, io: io, hidingInternals: true) { runnable, values in
       for option in ChecklistsCommand.localOptions where try values[option] != nil {
-        throw UsageError(
-          "--\(option.name) is for a database on the machine it runs on, not a server.")
+        throw UsageError(words.text("cli.hosted.localOption", ["option": "--" + option.name]))
       }
       switch type(of: runnable).placement {
       case .anywhere: break
       case .here:
-        throw UsageError("'\(values.commandPath.joined(separator: " "))' runs on your machine.")
+        throw UsageError(
+          words.text(
+            "cli.hosted.runsHere", ["command": values.commandPath.joined(separator: " ")]))
       case .databaseOnly(let reason): throw UsageError(reason)
       }
       var timeZone = TimeZone.gmt
       if let identifier = command.timeZone {
         guard let zone = TimeZone(identifier: identifier) else {
-          throw UsageError("Unknown time zone '\(identifier)'.")
+          throw UsageError(words.text("cli.hosted.unknownTimeZone", ["zone": identifier]))
         }
         timeZone = zone
       }
@@ -114,7 +115,7 @@ public enum CommandLineTool {
       reportInternal(error, io)
       return ExitCode.forError(error)
     } catch let error as ChecklistsError {
-      var text = "Error: \(error.description)"
+      var text = words.text("cli.error", ["message": error.description])
       // A name that did not resolve is a problem with an argument: show how to give it.
       if error.code == .notFound || error.code == .ambiguous {
         text = parser.errorText(for: UsageError(error.description, commandPath: path))
@@ -122,13 +123,13 @@ public enum CommandLineTool {
       report(text, io)
       return ExitCode.forError(error)
     } catch let error as ChecklistsCLIError {
-      report("Error: \(error)", io)
+      report(words.text("cli.error", ["message": "\(error)"]), io)
       return ExitCode.forError(error)
     } catch {
       if hidingInternals {
         reportInternal(error, io)
       } else {
-        report("Error: \(error)", io)
+        report(words.text("cli.error", ["message": "\(error)"]), io)
       }
       return ExitCode.forError(error)
     }
@@ -137,7 +138,7 @@ public enum CommandLineTool {
   /// Tells the client only that the server failed, and the server's log what failed.
   private static func reportInternal(_ error: any Error, _ io: any CommandIO) {
     FileHandle.standardError.write(Data("Remote command failed: \(error)\n".utf8))
-    report("Error: The server could not run the command; its log says why.", io)
+    report(words.text("cli.error", ["message": words.text("cli.hosted.failed")]), io)
   }
 
   private static func report(_ text: String, _ io: any CommandIO) {

@@ -12,7 +12,7 @@ final class ProcessCommandIO: CommandIO {
 
   /// Asks on the terminal; anything but "y" or "yes" (or end of input) is no.
   func confirm(_ question: String) -> Bool {
-    write(Data((question + " [y/N] ").utf8), error: false)
+    write(Data(words.text("cli.confirm.prompt", ["question": question]).utf8), error: false)
     guard let answer = readLine() else {
       write(Data("\n".utf8), error: false)
       return false
@@ -26,14 +26,14 @@ final class ProcessCommandIO: CommandIO {
   func readPassword(prompt: String, confirming: Bool) throws -> String {
     guard isatty(STDIN_FILENO) != 0 else {
       guard let line = readLine(strippingNewline: true) else {
-        throw ChecklistsError.invalid("No password on standard input.")
+        throw ChecklistsError.invalid(words.text("cli.password.noInput"))
       }
       return line
     }
     let first = try readHidden(prompt)
     guard confirming else { return first }
-    guard try readHidden("Again, to confirm: ") == first else {
-      throw ChecklistsError.invalid("The two passwords differ; nothing was changed.")
+    guard try readHidden(words.text("cli.password.again")) == first else {
+      throw ChecklistsError.invalid(words.text("cli.password.differ"))
     }
     return first
   }
@@ -50,7 +50,7 @@ final class ProcessCommandIO: CommandIO {
       write(Data("\n".utf8), error: true)
     }
     guard let line = readLine(strippingNewline: true) else {
-      throw ChecklistsError.invalid("No password was typed.")
+      throw ChecklistsError.invalid(words.text("cli.password.notTyped"))
     }
     return line
   }
@@ -66,8 +66,7 @@ final class ProcessCommandIO: CommandIO {
       let data = try Self.readBounded(FileHandle.standardInput)
       guard data.count <= Self.maximumFileSize else {
         throw ChecklistsCLIError(
-          description: "Standard input holds more than \(Self.maximumFileSize >> 20) MiB, the "
-            + "most the command line reads.")
+          description: words.text("cli.file.inputTooLarge", ["limit": Self.maximumMebibytes]))
       }
       return data
     }
@@ -76,46 +75,56 @@ final class ProcessCommandIO: CommandIO {
     guard descriptor >= 0 else {
       let code = errno
       switch code {
-      case ENOENT: throw ChecklistsCLIError(description: "There is no file '\(path)'.")
+      case ENOENT:
+        throw ChecklistsCLIError(description: words.text("cli.file.missing", ["path": path]))
       case EACCES:
-        throw ChecklistsCLIError(description: "Cannot read '\(path)': permission denied.")
+        throw ChecklistsCLIError(description: words.text("cli.file.readDenied", ["path": path]))
       default:
         throw ChecklistsCLIError(
-          description: "Cannot open '\(path)': \(String(cString: strerror(code))).")
+          description: words.text(
+            "cli.file.openFailed", ["path": path, "reason": String(cString: strerror(code))]))
       }
     }
     let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     var status = stat()
     guard fstat(descriptor, &status) == 0 else {
       throw ChecklistsCLIError(
-        description: "Cannot read '\(path)': \(String(cString: strerror(errno))).")
+        description: words.text(
+          "cli.file.statFailed", ["path": path, "reason": String(cString: strerror(errno))]))
     }
     guard status.st_mode & S_IFMT == S_IFREG else {
       throw ChecklistsCLIError(
-        description: "'\(path)' is not a regular file (it is \(Self.kind(status.st_mode))).")
+        description: words.text(
+          "cli.file.notRegular", ["path": path, "kind": Self.kind(status.st_mode)]))
     }
     guard status.st_size <= Self.maximumFileSize else {
       throw ChecklistsCLIError(
-        description: "'\(path)' is \(status.st_size >> 20) MiB; the command line reads files of "
-          + "up to \(Self.maximumFileSize >> 20) MiB.")
+        description: words.text(
+          "cli.file.tooLarge",
+          ["path": path, "size": String(status.st_size >> 20), "limit": Self.maximumMebibytes]))
     }
     do {
       let data = try Self.readBounded(file)
       guard data.count <= Self.maximumFileSize else {
         throw ChecklistsCLIError(
-          description: "'\(path)' grew past \(Self.maximumFileSize >> 20) MiB while it was read.")
+          description: words.text(
+            "cli.file.grew", ["path": path, "limit": Self.maximumMebibytes]))
       }
       return data
     } catch let error as ChecklistsCLIError {
       throw error
     } catch {
       throw ChecklistsCLIError(
-        description: "Cannot read '\(path)': \((error as NSError).localizedDescription)")
+        description: words.text(
+          "cli.file.readFailed", ["path": path, "reason": (error as NSError).localizedDescription]))
     }
   }
 
   /// The most bytes a file (or standard input) may hold: the server's limit for an import.
   static let maximumFileSize = 64 << 20
+
+  /// ``maximumFileSize`` in MiB, as messages say it.
+  static var maximumMebibytes: String { String(maximumFileSize >> 20) }
 
   /// Reads to the end, or to one byte past ``maximumFileSize``, whichever comes first.
   private static func readBounded(_ file: FileHandle) throws -> Data {
@@ -132,11 +141,11 @@ final class ProcessCommandIO: CommandIO {
   /// What a file that is not a regular file is, in a person's words.
   static func kind(_ mode: mode_t) -> String {
     switch mode & S_IFMT {
-    case S_IFDIR: "a folder"
-    case S_IFCHR, S_IFBLK: "a device"
-    case S_IFIFO: "a FIFO, a named pipe"
-    case S_IFSOCK: "a socket"
-    default: "not a file of data"
+    case S_IFDIR: words.text("cli.file.kind.folder")
+    case S_IFCHR, S_IFBLK: words.text("cli.file.kind.device")
+    case S_IFIFO: words.text("cli.file.kind.fifo")
+    case S_IFSOCK: words.text("cli.file.kind.socket")
+    default: words.text("cli.file.kind.other")
     }
   }
 
@@ -146,7 +155,9 @@ final class ProcessCommandIO: CommandIO {
       try data.write(to: URL(fileURLWithPath: path), options: .atomic)
     } catch {
       throw ChecklistsCLIError(
-        description: "Cannot write '\(path)': \((error as NSError).localizedDescription)")
+        description: words.text(
+          "cli.file.writeFailed", ["path": path, "reason": (error as NSError).localizedDescription]
+        ))
     }
   }
 }

@@ -59,7 +59,7 @@ extension Authenticator {
   /// - Throws: ``APIError`` 403 saying how to serve HTTPS.
   func checkDAVTransport(_ request: HTTPRequest) throws {
     if secureCookies || isLoopback { return }
-    if let address = request.remoteAddress, ChecklistsServer.isLoopback(address) { return }
+    if let address = request.remoteAddress, HostName.isLoopback(address) { return }
     throw APIError(
       status: 403,
       detail: "CalDAV sends your password with every request, so this server takes it only "

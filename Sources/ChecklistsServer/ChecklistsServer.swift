@@ -88,7 +88,7 @@ public final class ChecklistsServer: Sendable {
     logOutput: FileHandle = .standardOutput
   ) throws {
     // Behind a proxy the server listens on loopback but answers the network: it counts as open.
-    let isLoopback = Self.isLoopback(configuration.host) && !configuration.secureCookies
+    let isLoopback = HostName.isLoopback(configuration.host) && !configuration.secureCookies
     if !isLoopback, try !store.hasAccounts() {
       throw ChecklistsError.invalid(
         "Checklists will not serve \(configuration.secureCookies ? "through a proxy" : "on \(configuration.host)") without accounts: anyone who can "
@@ -321,15 +321,6 @@ public final class ChecklistsServer: Sendable {
       response.headers["Retry-After"] = String(retryAfterSeconds)
     }
     response.headers["Cache-Control"] = "no-store"
-  }
-
-  /// Whether a host name or address is this machine only.
-  ///
-  /// `localhost` and names under `.localhost`, `127.0.0.0/8` and `::1`; a DNS name such as
-  /// `127.0.0.1.example.com` is not.
-  public static func isLoopback(_ host: String) -> Bool {
-    let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-    return HostName(authority: bracketed)?.isLoopback ?? false
   }
 
   private static func addSecurityHeaders(_ response: inout HTTPResponse, secure: Bool) {

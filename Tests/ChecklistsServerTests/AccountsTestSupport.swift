@@ -4,6 +4,7 @@ import ChecklistsSecurity
 import ChecklistsServer
 import ChecklistsStore
 import Foundation
+import HTTPServer
 import Testing
 
 /// A test server with two accounts, alice and bob, and helpers to act as each.

@@ -2,6 +2,7 @@ import ChecklistsCore
 import ChecklistsInterop
 import ChecklistsServer
 import Foundation
+import HTTPServer
 import Synchronization
 import Testing
 
@@ -225,7 +226,11 @@ struct DNSRebindingTests {
       "https://a.example?x=1",
     ])
   func badPublicURL(text: String) {
-    #expect(throws: ChecklistsError.self) { try PublicURL(text) }
+    let error = #expect(throws: PublicURLError.self) { try PublicURL(text) }
+    #expect(
+      error?.description
+        == "'\(text)' is not a public URL: give the scheme, host and port people use, such as "
+        + "https://checklists.example.com or http://192.168.1.20:8080.")
   }
 
   @Test("CHECKLISTS_PUBLIC_URL lists URLs separated by spaces or commas")

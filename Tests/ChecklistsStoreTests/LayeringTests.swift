@@ -103,6 +103,24 @@ struct LayeringTests {
       "\(offending.map { "\($0.file) imports \($0.module), which its target does not declare" })")
   }
 
+  /// The command line's files that may import the server module, each with the reason: only
+  /// what runs the server. Hosts, public URLs and the loopback test live in `HTTPServer`.
+  static let cliFilesImportingTheServer: [String: String] = [
+    "ChecklistsCLI/Commands/ServeCommand.swift": "`checklists serve` starts a ChecklistsServer"
+  ]
+
+  @Test("Only the command that runs the server imports the server module into the CLI")
+  func cliImportsTheServerOnlyToServe() throws {
+    let importers = try Self.imports().filter {
+      $0.file.hasPrefix("ChecklistsCLI/") && $0.module == "ChecklistsServer"
+    }.map(\.file)
+    let offending = importers.filter { Self.cliFilesImportingTheServer[$0] == nil }
+    #expect(offending.isEmpty, "\(offending.sorted()) import ChecklistsServer")
+    // A file named here that no longer imports it is a stale entry.
+    let stale = Set(Self.cliFilesImportingTheServer.keys).subtracting(importers)
+    #expect(stale.isEmpty, "\(stale.sorted()) no longer import ChecklistsServer")
+  }
+
   @Test("The server and the services name no concrete store type and downcast to none")
   func noConcreteStoreAboveTheStore() throws {
     let base = Self.sources.standardizedFileURL.path

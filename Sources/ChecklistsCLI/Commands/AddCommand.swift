@@ -58,7 +58,7 @@ struct AddCommand: RunnableCommand {
 
   func validate() throws {
     if remind && due == nil {
-      throw UsageError("--remind needs a due date: add --due <date>.")
+      throw UsageError(words.text("cli.add.remindWithoutDue"))
     }
   }
 
@@ -84,11 +84,14 @@ struct AddCommand: RunnableCommand {
       context.print(try JSONOutput.encode(output))
       return
     }
-    var line = "Added '\(item.text)' to \(target.name) as item \(number)."
+    var line = words.text(
+      "cli.add.added", ["item": item.text, "list": target.name, "number": "\(number)"])
     if let details = ChecklistText(display: context.dateDisplay).dueDetails(item) {
-      line += " It is \(details)."
+      line += words.text("cli.add.details", ["details": details])
     }
-    if let recurrence = item.recurrence { line += " It repeats: \(recurrence.description)." }
+    if let recurrence = item.recurrence {
+      line += words.text("cli.add.repeats", ["rule": recurrence.description(in: words)])
+    }
     context.print(line)
   }
 }

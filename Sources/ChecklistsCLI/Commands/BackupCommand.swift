@@ -9,23 +9,17 @@ protocol DatabaseFileCommand: RunnableCommand {}
 
 extension DatabaseFileCommand {
   static var placement: CommandPlacement {
-    .databaseOnly(
-      reason: "Backups are made and restored on the server's own machine: run 'checklists "
-        + "backup' or 'checklists restore' there, or add --db <file> to name a database here.")
+    .databaseOnly(reason: words.text("cli.backup.serverOnly"))
   }
 
   /// The SQLite file the command works on.
   /// - Throws: For a PostgreSQL database, naming the tools that back one up.
   func databaseFile(_ context: CommandContext) throws -> String {
     guard case .local(let database, _) = context.backend else {
-      throw ChecklistsCLIError(description: "A server's command line has no database file.")
+      throw ChecklistsCLIError(description: words.text("cli.database.noneOnServer"))
     }
     if SQLChecklistStore.isPostgreSQL(database) {
-      throw ChecklistsCLIError(
-        description: "The database is PostgreSQL, which checklists does not back up itself: "
-          + "use PostgreSQL's pg_dump (e.g. 'pg_dump -Fc -f checklists.dump <database>') and "
-          + "pg_restore to restore it, or 'checklists db copy --from <database> --to "
-          + "<file.sqlite>' for a copy in an SQLite file.")
+      throw ChecklistsCLIError(description: words.text("cli.backup.postgreSQL"))
     }
     return database
   }
@@ -62,15 +56,14 @@ struct BackupCommand: DatabaseFileCommand {
   func run(_ context: CommandContext) throws {
     let database = try databaseFile(context)
     if !force && FileManager.default.fileExists(atPath: file) {
-      throw ChecklistsCLIError(
-        description: "'\(file)' exists; give --force to overwrite it, or choose another file.")
+      throw ChecklistsCLIError(description: words.text("cli.backup.exists", ["path": file]))
     }
     let report = try SQLChecklistStore.backUp(sqlitePath: database, to: file)
-    printLeftovers(report.leftoversRemoved, of: "backups", context)
+    printLeftovers(report.leftoversRemoved, message: "cli.backup.leftovers", context)
     let bytes = report.bytes
+    let size = ProgressBar.grouped(Int((bytes + 1023) / 1024))
     context.print(
-      "Backed up \(database) to '\(file)' (\(ProgressBar.grouped(Int((bytes + 1023) / 1024))) KiB)."
-    )
+      words.text("cli.backup.done", ["database": database, "path": file, "kibibytes": size]))
   }
 }
 
@@ -111,26 +104,30 @@ struct RestoreCommand: DatabaseFileCommand {
     let previous = "\(database).before-restore-\(formatter.string(from: context.now()))"
     let report = try SQLChecklistStore.restore(
       sqlitePath: database, from: file, keepingPreviousAs: previous)
-    printLeftovers(report.leftoversRemoved, of: "restores", context)
+    printLeftovers(report.leftoversRemoved, message: "cli.restore.leftovers", context)
     context.print(
-      "Restored '\(file)' into \(database): \(count(report.users, "user")), "
-        + "\(count(report.checklists, "checklist")), "
-        + "\(count(report.shoppingLists, "shopping list")) (schema \(report.version)).")
+      words.text(
+        "cli.restore.done",
+        [
+          "path": file, "database": database, "users": count(report.users, "cli.restore.users"),
+          "checklists": count(report.checklists, "cli.restore.checklists"),
+          "shoppingLists": count(report.shoppingLists, "cli.restore.shoppingLists"),
+          "version": "\(report.version)",
+        ]))
     if let kept = report.previous {
-      context.print(
-        "The database as it was is kept as '\(kept)'; 'checklists restore \(kept)' undoes this.")
+      context.print(words.text("cli.restore.kept", ["path": kept]))
     }
   }
 
-  private func count(_ number: Int, _ noun: String) -> String {
-    "\(ProgressBar.grouped(number)) \(noun)\(number == 1 ? "" : "s")"
+  /// A count as a plural message, the number grouped in thousands.
+  private func count(_ number: Int, _ key: String) -> String {
+    words.text(key, ["count": ProgressBar.grouped(number)], count: number)
   }
 }
 
 /// Says which files that killed backups or restores had left were removed.
-private func printLeftovers(_ paths: [String], of what: String, _ context: CommandContext) {
+private func printLeftovers(_ paths: [String], message: String, _ context: CommandContext) {
   guard !paths.isEmpty else { return }
   context.print(
-    "Removed what interrupted \(what) had left (their processes are gone): "
-      + paths.map { "'\($0)'" }.joined(separator: ", ") + ".")
+    words.text(message, ["paths": paths.map { "'\($0)'" }.joined(separator: ", ")]))
 }

@@ -18,7 +18,9 @@ struct CheckmarkChange {
   init(_ values: ParsedValues, items: RepeatingPositional<String>) throws {
     list = try values[CommonArguments.list]
     self.items = try values[items]
-    if self.items.isEmpty { throw UsageError("Missing expected argument '<items> ...'.") }
+    if self.items.isEmpty {
+      throw UsageError(words.text("cli.usage.missingArgument", ["name": "<items> ..."]))
+    }
   }
 
   /// Sets (or, with `nil`, flips) the checkmarks of the items in one transaction.

@@ -34,8 +34,10 @@ struct CompletionsCommand: RunnableCommand {
       let names = CompletionScript.Shell.allCases.map(\.rawValue)
       let hint = SpellingSuggestion.hint(for: name, among: names)
       throw UsageError(
-        "Unknown shell '\(name)'.\(hint.isEmpty ? " The shells are: \(names.joined(separator: ", "))." : hint)"
-      )
+        hint.isEmpty
+          ? words.text(
+            "cli.completions.unknownListed", ["name": name, "names": names.joined(separator: ", ")])
+          : words.text("cli.completions.unknown", ["name": name]) + hint)
     }
     return shell
   }

@@ -45,10 +45,10 @@ struct DatabaseCopyCommand: RunnableCommand {
 
   init(_ values: ParsedValues) throws {
     guard let source = try values[Self.from], !source.isEmpty else {
-      throw UsageError("Say which database to copy with --from <file or postgres:// URL>.")
+      throw UsageError(words.text("cli.db.copy.noSource"))
     }
     guard let target = try values[Self.to], !target.isEmpty else {
-      throw UsageError("Say which database to copy into with --to <file or postgres:// URL>.")
+      throw UsageError(words.text("cli.db.copy.noTarget"))
     }
     self.source = source
     self.target = target
@@ -61,13 +61,13 @@ struct DatabaseCopyCommand: RunnableCommand {
     if !SQLChecklistStore.isPostgreSQL(source), SQLChecklistStore.mistypedURLScheme(source) == nil,
       !FileManager.default.fileExists(atPath: source)
     {
-      throw ChecklistsError(.notFound, "There is no database file '\(source)' to copy.")
+      throw ChecklistsError(.notFound, words.text("cli.db.copy.missing", ["path": source]))
     }
     let from = try SQLChecklistStore.open(source)
     defer { from.close() }
     let into = try SQLChecklistStore.open(target)
     defer { into.close() }
-    let bar = ProgressBar(context, label: "Copying")
+    let bar = ProgressBar(context, label: words.text("cli.db.copy.progress"))
     let report: DatabaseCopyReport
     do {
       defer { bar.finish() }
@@ -77,10 +77,18 @@ struct DatabaseCopyCommand: RunnableCommand {
     }
     let rows = report.rows
     context.print(
-      "Copied \(ProgressBar.grouped(rows)) \(rows == 1 ? "row" : "rows") in "
-        + "\(report.tables.count) tables from \(from.path) (\(from.engine.rawValue)) to "
-        + "\(into.path) (\(into.engine.rawValue)).")
+      words.text(
+        "cli.db.copy.done",
+        [
+          "count": ProgressBar.grouped(rows), "tables": String(report.tables.count),
+          "from": from.path, "fromEngine": from.engine.rawValue, "to": into.path,
+          "toEngine": into.engine.rawValue,
+        ], count: rows))
     let kept = report.tables.filter { $0.rows > 0 }
-    for table in kept { context.print("  \(table.name): \(ProgressBar.grouped(table.rows))") }
+    for table in kept {
+      context.print(
+        words.text(
+          "cli.db.copy.table", ["table": table.name, "rows": ProgressBar.grouped(table.rows)]))
+    }
   }
 }

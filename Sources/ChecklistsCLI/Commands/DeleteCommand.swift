@@ -19,8 +19,9 @@ struct DeleteCommand: RunnableCommand {
     let service = try context.service()
     let target = try service.findList(list)
     let deleted = try service.deleteItem(id: service.findItem(item, in: target).id)
+    let subtitle = try service.checklist(id: target.id).subtitle
     context.print(
-      "Deleted '\(deleted.text)' from \(target.name). "
-        + "\(target.name): \(try service.checklist(id: target.id).subtitle)")
+      words.text(
+        "cli.delete.done", ["item": deleted.text, "list": target.name, "subtitle": subtitle]))
   }
 }

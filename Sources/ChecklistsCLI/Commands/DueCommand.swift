@@ -26,12 +26,14 @@ struct DueCommand: RunnableCommand {
       return
     }
     guard !due.isEmpty else {
-      context.print("Nothing is due.")
+      context.print(words.text("cli.due.empty"))
       return
     }
     let rows = due.map { list, item in
       [context.dateDisplay.string(from: item.dueDate!), list.name, item.text]
     }
-    context.print(ChecklistText.table(header: ["Due", "List", "Item"], rows: rows))
+    let header = ["cli.smart.heading.due", "cli.smart.heading.list", "cli.smart.heading.item"]
+      .map { words.text($0) }
+    context.print(ChecklistText.table(header: header, rows: rows))
   }
 }

@@ -61,7 +61,7 @@ struct EditCommand: RunnableCommand {
       case "true", "yes", "on": hidesChecked = true
       case "false", "no", "off": hidesChecked = false
       default:
-        throw UsageError("--hide-checked takes true or false, not '\(setting)'.")
+        throw UsageError(words.text("cli.edit.badHideChecked", ["value": setting]))
       }
     }
     text = try values[Self.text]
@@ -85,20 +85,18 @@ struct EditCommand: RunnableCommand {
     let editsItem = text != nil || due != nil || removeDue || remind != nil || editsDetails
     if hidesChecked != nil {
       if item != nil || editsItem {
-        throw UsageError(
-          "--hide-checked is a setting of the list: give the list only, as in "
-            + "'checklists edit \(list) --hide-checked true'.")
+        throw UsageError(words.text("cli.edit.hideCheckedIsListSetting", ["list": list]))
       }
       return
     }
-    if item == nil { throw UsageError("Missing expected argument '<item>'.") }
+    if item == nil {
+      throw UsageError(words.text("cli.usage.missingArgument", ["name": "<item>"]))
+    }
     if !editsItem {
-      throw UsageError(
-        "Nothing to change: give --text, --due, --no-due, --remind, --no-remind, --notes, "
-          + "--flag, --no-flag, --priority, --repeat or --under.")
+      throw UsageError(words.text("cli.edit.nothingToChange"))
     }
     if removeDue && remind == true {
-      throw UsageError("--remind needs a due date; it cannot go with --no-due.")
+      throw UsageError(words.text("cli.edit.remindWithoutDue"))
     }
   }
 
@@ -108,10 +106,14 @@ struct EditCommand: RunnableCommand {
       let updated = try service.updateList(
         id: service.findList(list).id, hidesChecked: hidesChecked)
       context.print(
-        "\(updated.name) now \(updated.hidesChecked ? "hides" : "shows") checked items.")
+        words.text(
+          updated.hidesChecked ? "cli.edit.hidesChecked" : "cli.edit.showsChecked",
+          ["list": updated.name]))
       return
     }
-    guard let item else { throw UsageError("Missing expected argument '<item>'.") }
+    guard let item else {
+      throw UsageError(words.text("cli.usage.missingArgument", ["name": "<item>"]))
+    }
     var changes = ItemChanges(
       text: text, shouldRemind: remind, notes: notes, isFlagged: flag, priority: priority,
       recurrence: recurrence)
@@ -128,9 +130,8 @@ struct EditCommand: RunnableCommand {
         ? .some(nil) : .some(try service.findItem(under, in: target).id)
     }
     let edited = try service.updateItem(id: service.findItem(item, in: target).id, changes)
+    let row = ChecklistText(display: context.dateDisplay).row(edited)
     context.print(
-      "Updated: "
-        + ChecklistText(display: context.dateDisplay).row(edited).trimmingCharacters(
-          in: .whitespaces))
+      words.text("cli.edit.updated", ["item": row.trimmingCharacters(in: .whitespaces)]))
   }
 }

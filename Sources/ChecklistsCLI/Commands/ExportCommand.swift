@@ -28,8 +28,9 @@ struct ExportCommand: RunnableCommand {
     let name = try values[Self.format] ?? ChecklistsFileFormat.json.rawValue
     guard let format = ChecklistsFileFormat(rawValue: name.lowercased()) else {
       let names = ChecklistsFileFormat.allCases.map(\.rawValue)
+      let formats = names.joined(separator: words.text("cli.export.or"))
       throw UsageError(
-        "Unknown format '\(name)'; use \(names.joined(separator: " or "))."
+        words.text("cli.export.unknownFormat", ["format": name, "formats": formats])
           + SpellingSuggestion.hint(for: name, among: names))
     }
     self.format = format
@@ -49,7 +50,7 @@ struct ExportCommand: RunnableCommand {
       lists, templates: templates, as: format, now: context.now())
     guard let output, output != "-" else {
       if format == .iosPlist && context.outputIsTerminal {
-        throw UsageError("ios-plist is a binary file: give --output <file> or redirect the output.")
+        throw UsageError(words.text("cli.export.binaryToTerminal"))
       }
       context.write(data)
       return
@@ -57,7 +58,12 @@ struct ExportCommand: RunnableCommand {
     try context.writeFile(data, to: output)
     let items = lists.reduce(0) { $0 + $1.items.count }
     context.print(
-      "Exported \(lists.count) \(lists.count == 1 ? "list" : "lists") and \(items) "
-        + "\(items == 1 ? "item" : "items") to '\(output)' (\(format.rawValue)).")
+      words.text(
+        "cli.export.done",
+        [
+          "lists": words.text("cli.count.lists", count: lists.count),
+          "items": words.text("cli.count.items", count: items), "path": output,
+          "format": format.rawValue,
+        ]))
   }
 }

@@ -32,9 +32,9 @@ struct HistoryCommand: RunnableCommand {
     }
     guard !entries.isEmpty else {
       context.print(
-        target.recurrence == nil
-          ? "'\(target.text)' does not repeat, so it has no history."
-          : "'\(target.text)' has not been checked off yet.")
+        words.text(
+          target.recurrence == nil ? "cli.history.noRepeat" : "cli.history.empty",
+          ["item": target.text]))
       return
     }
     let rows = entries.map { entry in
@@ -44,8 +44,15 @@ struct HistoryCommand: RunnableCommand {
         entry.userName ?? "",
       ]
     }
-    context.print(
-      "'\(target.text)'\(target.recurrence.map { " (↻ \($0.description))" } ?? "")\n"
-        + ChecklistText.table(header: ["Checked off", "Was due", "By"], rows: rows))
+    let title =
+      target.recurrence.map {
+        words.text(
+          "cli.history.titleRepeating", ["item": target.text, "rule": $0.description(in: words)])
+      } ?? words.text("cli.history.title", ["item": target.text])
+    let header = [
+      "cli.history.heading.checked", "cli.history.heading.due", "cli.history.heading.by",
+    ]
+    .map { words.text($0) }
+    context.print(title + "\n" + ChecklistText.table(header: header, rows: rows))
   }
 }

@@ -30,7 +30,9 @@ struct IconsCommand: RunnableCommand {
     let names = ChecklistIcon.allCases.map(\.rawValue)
     let hint = SpellingSuggestion.hint(for: name, among: names)
     throw UsageError(
-      "Unknown icon '\(name)'.\(hint.isEmpty ? " The icons are: \(names.joined(separator: ", "))." : hint)"
-    )
+      hint.isEmpty
+        ? words.text(
+          "cli.icons.unknownListed", ["name": name, "names": names.joined(separator: ", ")])
+        : words.text("cli.icons.unknown", ["name": name]) + hint)
   }
 }

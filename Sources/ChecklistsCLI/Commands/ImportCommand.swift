@@ -64,8 +64,8 @@ struct ImportCommand: RunnableCommand {
       guard let known = Kind(rawValue: kind.lowercased()) else {
         let names = Kind.allCases.map(\.rawValue)
         throw UsageError(
-          "Unknown kind of file '\(kind)'; use items or checklists, or leave it out to "
-            + "recognise the file." + SpellingSuggestion.hint(for: kind, among: names))
+          words.text("cli.import.unknownKind", ["kind": kind])
+            + SpellingSuggestion.hint(for: kind, among: names))
       }
       self.kind = known
     } else {
@@ -79,10 +79,10 @@ struct ImportCommand: RunnableCommand {
 
   func validate() throws {
     if kind == .items && mode == .replace {
-      throw UsageError("--replace is for checklists; 'import items' always merges by name.")
+      throw UsageError(words.text("cli.import.replaceItems"))
     }
     if kind == .checklists && list != nil {
-      throw UsageError("--list is for 'checklists import items <file>'.")
+      throw UsageError(words.text("cli.import.listChecklists"))
     }
   }
 
@@ -98,17 +98,20 @@ struct ImportCommand: RunnableCommand {
     do {
       lists = try ChecklistsFile.read(data)
     } catch let error as ChecklistsError {
-      var message = "Cannot import \(FileArgument.name(file)): \(error.message)"
-      if (try? ShoppingListItemsFile.decode(data)) != nil {
-        message +=
-          " It is the Shopping List app's items file; import it with: "
-          + "checklists import items \(ChecklistService.quoted(file))"
-      }
+      let isItems = (try? ShoppingListItemsFile.decode(data)) != nil
+      let message = words.text(
+        isItems ? "cli.import.failedItemsFile" : "cli.import.failed",
+        [
+          "file": FileArgument.name(file), "problem": error.message,
+          "quoted": ChecklistService.quoted(file),
+        ])
       throw ChecklistsError(error.code, message)
     }
     let items = lists.reduce(0) { $0 + $1.items.count }
     let bar = ProgressBar(
-      context, label: "Importing \(lists.count) lists, \(ProgressBar.grouped(items)) items")
+      context,
+      label: words.text(
+        "cli.import.progress", ["lists": String(lists.count), "items": ProgressBar.grouped(items)]))
     // A JSON backup's templates (read before anything is written, so a bad one writes nothing).
     let owner = try context.service().owner
     let templates = try ChecklistsBackup.templates(in: data).map {
@@ -128,19 +131,19 @@ struct ImportCommand: RunnableCommand {
     case .iCalendar?:
       throw ChecklistsError(
         .unreadableFile,
-        "Cannot import \(FileArgument.name(file)): \(ImportFileKind.iCalendarRefusal)")
+        words.text(
+          "cli.import.failed",
+          ["file": FileArgument.name(file), "problem": ImportFileKind.iCalendarRefusal]))
     case .shopping?:
       if mode == .replace {
         throw UsageError(
-          "--replace is for checklists; \(FileArgument.name(file)) is the Shopping List app's "
-            + "items file, which an import merges by name.")
+          words.text("cli.import.replaceItemsFile", ["file": FileArgument.name(file)]))
       }
       return .items
     case .checklists?, .backup?, nil:
       if list != nil {
         throw UsageError(
-          "--list is for the Shopping List app's items file; \(FileArgument.name(file)) holds "
-            + "checklists.")
+          words.text("cli.import.listChecklistsFile", ["file": FileArgument.name(file)]))
       }
       return .checklists
     }

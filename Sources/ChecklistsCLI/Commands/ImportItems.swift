@@ -17,12 +17,13 @@ struct ItemsImport {
     do {
       decoded = try ShoppingListItemsFile.decode(data)
     } catch let error as ChecklistsError {
-      var message = "Cannot import \(FileArgument.name(file)): \(error.message)"
-      if (try? ChecklistsFile.read(data)) != nil {
-        message +=
-          " It holds checklists; import them with: "
-          + "checklists import \(ChecklistService.quoted(file))"
-      }
+      let holdsChecklists = (try? ChecklistsFile.read(data)) != nil
+      let message = words.text(
+        holdsChecklists ? "cli.import.failedChecklistsFile" : "cli.import.failed",
+        [
+          "file": FileArgument.name(file), "problem": error.message,
+          "quoted": ChecklistService.quoted(file),
+        ])
       throw ChecklistsError(error.code, message)
     }
     let shopping = try context.shopping()
@@ -54,10 +55,15 @@ struct ItemsImport {
       if price == nil && !isNameless {
         let problem =
           item.price.isNaN
-          ? "is not a number" : item.price < 0 ? "is negative" : "is more than 1,000,000"
+          ? "cli.import.price.notANumber"
+          : item.price < 0 ? "cli.import.price.negative" : "cli.import.price.tooLarge"
         throw ChecklistsError.invalid(
-          "Cannot import \(FileArgument.name(file)): item \(offset + 1) ('\(item.name)') has the "
-            + "price \(item.price), which \(problem). Nothing was imported.")
+          words.text(
+            problem,
+            [
+              "file": FileArgument.name(file), "number": String(offset + 1), "name": item.name,
+              "price": "\(item.price)",
+            ]))
       }
       return PortableShoppingItem(
         id: item.id, name: item.name, price: price, isOnShoppingList: item.isOnShoppingList)
@@ -67,12 +73,20 @@ struct ItemsImport {
   /// "Imported 5 items: 1 added, 1 updated, 3 unchanged; 2 put on Shopping List."
   func summary(_ report: ShoppingImportReport, count: Int, list: String) -> String {
     let unchanged = max(0, count - report.added - report.updated - report.skippedWithoutName)
-    var parts = ["\(report.added) added", "\(report.updated) updated", "\(unchanged) unchanged"]
+    var parts = [
+      words.text("cli.import.items.added", count: report.added),
+      words.text("cli.import.items.updated", count: report.updated),
+      words.text("cli.import.items.unchanged", count: unchanged),
+    ]
     if report.skippedWithoutName > 0 {
-      parts.append("\(report.skippedWithoutName) skipped (no name)")
+      parts.append(words.text("cli.import.items.skipped", count: report.skippedWithoutName))
     }
-    let items = count == 1 ? "1 item" : "\(count) items"
-    return "Imported \(items) into the catalogue: \(parts.joined(separator: ", ")); "
-      + "\(report.putOnList) put on \(list)."
+    return words.text(
+      "cli.import.items.done",
+      [
+        "items": words.text("cli.count.items", count: count),
+        "parts": parts.joined(separator: ", "), "putOnList": String(report.putOnList),
+        "list": list,
+      ])
   }
 }

@@ -1,9 +1,9 @@
 import ArgumentParsing
 import ChecklistsCore
 import ChecklistsInterop
-import ChecklistsServer
 import ChecklistsStore
 import Foundation
+import HTTPServer
 
 /// `checklists share invite <list> [--role R] [--expires 7d] [--uses N] [--shopping] [--json]`.
 struct ShareInviteCommand: RunnableCommand {
@@ -49,7 +49,7 @@ struct ShareInviteCommand: RunnableCommand {
     if let text = try values[Self.expires] {
       let number = text.lowercased().hasSuffix("d") ? String(text.dropLast()) : text
       guard let value = Int(number) else {
-        throw UsageError("--expires takes a number of days such as 7d or 30, not '\(text)'.")
+        throw UsageError(words.text("cli.invite.badExpires", ["value": text]))
       }
       days = value
     }
@@ -60,7 +60,7 @@ struct ShareInviteCommand: RunnableCommand {
       } else if let value = Int(text) {
         uses = value
       } else {
-        throw UsageError("--uses takes a number from 1 to 100, or 'any', not '\(text)'.")
+        throw UsageError(words.text("cli.invite.badUses", ["value": text]))
       }
     }
     shopping = values[CommonArguments.shopping]
@@ -87,16 +87,20 @@ struct ShareInviteCommand: RunnableCommand {
       return
     }
     let people =
-      uses.map { $0 == 1 ? "for one person" : "for \($0) people" } ?? "for anyone with it"
+      uses.map { words.text("cli.invite.forPeople", count: $0) }
+      ?? words.text("cli.invite.forAnyone")
     context.print(
-      "Invite link to '\(target.name)' as \(role.rawValue), \(people). \(details.message)")
-    context.print("  \(url)")
+      words.text(
+        "cli.invite.made",
+        [
+          "list": target.name, "role": role.rawValue, "people": people,
+          "state": details.message,
+        ]))
+    context.print(words.text("cli.invite.url", ["url": url]))
     if base == nil {
-      context.print("Put this server's address in front, such as https://checklists.example.com.")
+      context.print(words.text("cli.invite.addAddress"))
     }
-    context.print(
-      "It is shown only now; revoke it with 'checklists share revoke-invite "
-        + "\(details.invite.id.uuidString)'.")
+    context.print(words.text("cli.invite.shownOnce", ["id": details.invite.id.uuidString]))
   }
 }
 
@@ -136,15 +140,23 @@ struct ShareInvitesCommand: RunnableCommand {
     }
     if invites.isEmpty {
       context.print(
-        "'\(target.name)' has no invite links. Make one with: checklists share invite "
-          + "'\(target.name)'\(shopping ? " --shopping" : "")")
+        words.text(
+          shopping ? "cli.invites.emptyShopping" : "cli.invites.empty", ["list": target.name]))
       return
     }
     for details in invites {
       let invite = details.invite
-      let uses = invite.maxUses.map { "\(invite.uses) of \($0) uses" } ?? "\(invite.uses) uses"
+      let uses =
+        invite.maxUses.map {
+          words.text("cli.invites.usesOf", ["used": String(invite.uses)], count: $0)
+        } ?? words.text("cli.invites.uses", count: invite.uses)
       context.print(
-        "\(invite.id.uuidString)  \(invite.role.rawValue), \(uses): \(details.message)")
+        words.text(
+          "cli.invites.row",
+          [
+            "id": invite.id.uuidString, "role": invite.role.rawValue, "uses": uses,
+            "state": details.message,
+          ]))
     }
   }
 }
@@ -168,13 +180,10 @@ struct ShareRevokeInviteCommand: RunnableCommand {
 
   func run(_ context: CommandContext) throws {
     guard let inviteID = UUID(uuidString: id.trimmingCharacters(in: .whitespaces)) else {
-      throw ChecklistsError(
-        .notFound,
-        "There is no invitation with id '\(id)'; 'checklists share invites <list>' "
-          + "shows the ids.")
+      throw ChecklistsError(.notFound, words.text("cli.invite.unknown", ["id": id]))
     }
     let details = try context.invites().revoke(
       inviteID: inviteID, by: try context.service().owner)
-    context.print("Revoked the invite link to '\(details.listName)'; it no longer works.")
+    context.print(words.text("cli.invite.revoked", ["list": details.listName]))
   }
 }

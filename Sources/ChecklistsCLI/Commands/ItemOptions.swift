@@ -13,7 +13,8 @@ enum ItemOptions {
     do {
       return try ItemPriority.named(text)
     } catch let error as ChecklistsError {
-      throw UsageError("--priority: \(error.message)")
+      throw UsageError(
+        words.text("cli.usage.optionProblem", ["option": "--priority", "problem": error.message]))
     }
   }
 
@@ -23,7 +24,8 @@ enum ItemOptions {
     do {
       return try RecurrenceRule(phrase: text)
     } catch let error as ChecklistsError {
-      throw UsageError("--repeat: \(error.message)")
+      throw UsageError(
+        words.text("cli.usage.optionProblem", ["option": "--repeat", "problem": error.message]))
     }
   }
 }

@@ -39,7 +39,7 @@ struct ListAddCommand: RunnableCommand {
     if json {
       context.print(try JSONOutput.encode(ChecklistJSON(list)))
     } else {
-      context.print("Added list '\(list.name)' (\(list.icon.rawValue)).")
+      context.print(words.text("cli.list.added", ["list": list.name, "icon": list.icon.rawValue]))
     }
   }
 }
@@ -65,7 +65,7 @@ struct ListRenameCommand: RunnableCommand {
     let service = try context.service()
     let old = try service.findList(list)
     let renamed = try service.updateList(id: old.id, name: newName)
-    context.print("Renamed '\(old.name)' to '\(renamed.name)'.")
+    context.print(words.text("cli.list.renamed", ["old": old.name, "new": renamed.name]))
   }
 }
 
@@ -90,7 +90,8 @@ struct ListIconCommand: RunnableCommand {
     let icon = try IconsCommand.icon(named: icon)
     let service = try context.service()
     let updated = try service.updateList(id: service.findList(list).id, icon: icon)
-    context.print("'\(updated.name)' now has the icon \(updated.icon.rawValue).")
+    context.print(
+      words.text("cli.list.iconChanged", ["list": updated.name, "icon": updated.icon.rawValue]))
   }
 }
 
@@ -113,12 +114,14 @@ struct ListDeleteCommand: RunnableCommand {
   func run(_ context: CommandContext) throws {
     let service = try context.service()
     let target = try service.findList(list)
-    let items = target.itemCount == 1 ? "1 item" : "\(target.itemCount) items"
-    guard try yes || context.confirm("Delete the list '\(target.name)' and its \(items)?") else {
-      throw ChecklistsCLIError.cancelled("Nothing was deleted.")
+    let named = [
+      "list": target.name, "items": words.text("cli.count.items", count: target.itemCount),
+    ]
+    guard try yes || context.confirm(words.text("cli.list.deleteQuestion", named)) else {
+      throw ChecklistsCLIError.cancelled(words.text("cli.confirm.nothingWasDeleted"))
     }
     try service.deleteList(id: target.id)
-    context.print("Deleted the list '\(target.name)' and its \(items).")
+    context.print(words.text("cli.list.deleted", named))
   }
 }
 

@@ -33,13 +33,13 @@ struct LoginCommand: RunnableCommand {
   func run(_ context: CommandContext) throws {
     guard let server else {
       guard let previous = try RemoteLogin.load(environment: context.environment) else {
-        throw UsageError(
-          "Give the server's address, such as https://lists.example.org; for now commands "
-            + "use the database file on this machine.")
+        throw UsageError(words.text("cli.login.noAddress"))
       }
       try Self.check(previous)
       context.print(
-        "Signed in to \(previous.server) as \(previous.user) (token '\(previous.tokenName)').")
+        words.text(
+          "cli.login.signedInAlready",
+          ["server": previous.server, "user": previous.user, "token": previous.tokenName]))
       Self.warnOfDatabaseVariable(context)
       return
     }
@@ -48,10 +48,12 @@ struct LoginCommand: RunnableCommand {
     let address = try RemoteServer.address(server)
     let user = try userName(context)
     let password = try context.readPassword(
-      prompt: "Password for \(user) at \(address): ", confirming: false)
+      prompt: words.text("cli.login.passwordPrompt", ["user": user, "server": address]),
+      confirming: false)
     let host = ProcessInfo.processInfo.hostName
     let body = try JSONSerialization.data(withJSONObject: [
-      "user": user, "password": password, "name": "checklists on \(host)",
+      "user": user, "password": password,
+      "name": words.text("cli.login.tokenName", ["host": host]),
     ])
     let response = try RemoteServer(address: address).send("POST", "/api/v1/tokens", json: body)
     struct Created: Decodable {
@@ -64,7 +66,7 @@ struct LoginCommand: RunnableCommand {
     }
     guard let created = try? JSONDecoder().decode(Created.self, from: response.body) else {
       throw ChecklistsCLIError(
-        description: "\(address) did not answer as a Checklists server does.")
+        description: words.text("cli.remote.notAServer", ["server": address]))
     }
     try RemoteLogin(
       server: address, user: created.user, token: created.token, tokenName: created.name
@@ -73,8 +75,7 @@ struct LoginCommand: RunnableCommand {
       LogoutCommand.revoke(previous, context, quietly: true)
     }
     context.print(
-      "Signed in to \(address) as \(created.user). Commands now act on that server's lists; "
-        + "'checklists logout' signs out.")
+      words.text("cli.login.signedIn", ["server": address, "user": created.user]))
     Self.warnOfDatabaseVariable(context)
   }
 
@@ -84,15 +85,11 @@ struct LoginCommand: RunnableCommand {
   private static func warnOfDatabaseVariable(_ context: CommandContext) {
     if context.environment["CHECKLISTS_DATABASE_URL"]?.isEmpty == false {
       // Not shown: a URL may hold a password.
-      context.printError(
-        "Note: $CHECKLISTS_DATABASE_URL is set, so commands in this shell still use that "
-          + "database; unset it to use the server.")
+      context.printError(words.text("cli.login.databaseURLSet"))
       return
     }
     guard let database = context.environment["CHECKLISTS_DB"] else { return }
-    context.printError(
-      "Note: $CHECKLISTS_DB is set ('\(database)'), so commands in this shell still use that "
-        + "file; unset it to use the server.")
+    context.printError(words.text("cli.login.databaseSet", ["path": database]))
   }
 
   /// Asks the server whether it still takes a login's token.
@@ -104,22 +101,23 @@ struct LoginCommand: RunnableCommand {
     case 200: return
     case 401:
       throw ChecklistsCLIError(
-        description: "\(login.server) no longer accepts the sign-in of \(login.user): its "
-          + "token was revoked, or the account deleted. Sign in again with "
-          + "'checklists login \(login.server)'.")
+        description: words.text(
+          "cli.login.revoked", ["server": login.server, "user": login.user]))
     default:
-      throw ChecklistsCLIError(description: "\(login.server): \(response.problem)")
+      throw ChecklistsCLIError(
+        description: words.text(
+          "cli.remote.problem", ["server": login.server, "problem": response.problem]))
     }
   }
 
   private func userName(_ context: CommandContext) throws -> String {
     if let name = context.userName { return name }
     guard isatty(STDIN_FILENO) != 0 else {
-      throw UsageError("Say who signs in with --user <name> (or $CHECKLISTS_USER).")
+      throw UsageError(words.text("cli.login.noUser"))
     }
-    context.io.write(Data("User name: ".utf8), error: true)
+    context.io.write(Data(words.text("cli.login.userPrompt").utf8), error: true)
     guard let name = readLine(), !name.trimmingCharacters(in: .whitespaces).isEmpty else {
-      throw UsageError("No user name was typed.")
+      throw UsageError(words.text("cli.login.userNotTyped"))
     }
     return name.trimmingCharacters(in: .whitespaces)
   }
@@ -142,38 +140,37 @@ struct LogoutCommand: RunnableCommand {
       login = try RemoteLogin.load(environment: context.environment)
     } catch {
       try RemoteLogin.remove(environment: context.environment)
-      context.print(
-        "Deleted the sign-in that could not be read; commands use the database file on this "
-          + "machine again.")
+      context.print(words.text("cli.logout.unreadable"))
       return
     }
     guard let login else {
-      context.print("Not signed in to a server; commands use the database file on this machine.")
+      context.print(words.text("cli.logout.notSignedIn"))
       return
     }
     Self.revoke(login, context, quietly: false)
     try RemoteLogin.remove(environment: context.environment)
-    context.print(
-      "Signed out of \(login.server); commands use the database file on this machine again.")
+    context.print(words.text("cli.logout.signedOut", ["server": login.server]))
   }
 
   /// Asks the server to revoke a login's token. The login is forgotten here either way; when
   /// the server cannot be reached, says how to revoke the token there.
   static func revoke(_ login: RemoteLogin, _ context: CommandContext, quietly: Bool) {
     let server = RemoteServer(login)
-    let advice =
-      "revoke it there with 'checklists token revoke \"\(login.tokenName)\"' "
-      + "or in the web app (menu, Command line & tokens)."
+    let advice = words.text("cli.logout.revokeAdvice", ["token": login.tokenName])
     do {
       let response = try server.send("DELETE", "/api/v1/tokens/current")
       // 401: it was revoked already.
       if ![204, 401].contains(response.status) && !quietly {
         context.printError(
-          "The server did not revoke the token '\(login.tokenName)' (\(response.problem)); "
-            + advice)
+          words.text(
+            "cli.logout.notRevoked",
+            ["token": login.tokenName, "problem": response.problem, "advice": advice]))
       }
     } catch {
-      context.printError("\(error) The token '\(login.tokenName)' may still work; " + advice)
+      context.printError(
+        words.text(
+          "cli.logout.unreachable",
+          ["error": "\(error)", "token": login.tokenName, "advice": advice]))
     }
   }
 }

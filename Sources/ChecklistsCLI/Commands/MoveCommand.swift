@@ -30,9 +30,9 @@ struct MoveCommand: RunnableCommand {
     item = try values[CommonArguments.item]
     switch try (values[Self.position], values[Self.after]) {
     case (nil, nil):
-      throw UsageError("Missing expected argument '<position>' (or give --after <item>).")
+      throw UsageError(words.text("cli.move.noPosition"))
     case (_?, _?):
-      throw UsageError("Give a position or --after <item>, not both.")
+      throw UsageError(words.text("cli.move.both"))
     case (nil, let other?):
       destination = .after(other)
     case (let position?, nil):
@@ -41,8 +41,7 @@ struct MoveCommand: RunnableCommand {
       case "bottom", "last", "end": destination = .position(Int.max)
       default:
         guard let number = Int(position), number >= 1 else {
-          throw UsageError(
-            "The position must be a number from 1, or 'top' or 'bottom'; got '\(position)'.")
+          throw UsageError(words.text("cli.move.badPosition", ["value": position]))
         }
         destination = .position(number)
       }
@@ -58,12 +57,18 @@ struct MoveCommand: RunnableCommand {
       let index = min(position, target.itemCount) - 1
       try service.moveItem(id: moving.id, to: index)
       context.print(
-        "Moved '\(moving.text)' to position \(index + 1) of \(target.itemCount) in \(target.name).")
+        words.text(
+          "cli.move.toPosition",
+          [
+            "item": moving.text, "position": String(index + 1), "list": target.name,
+          ], count: target.itemCount))
     case .after(let name):
       // Found before the move: a number names the item there now.
       let other = try service.findItem(name, in: target)
       try service.moveItem(id: moving.id, after: other.id)
-      context.print("Moved '\(moving.text)' after '\(other.text)' in \(target.name).")
+      context.print(
+        words.text(
+          "cli.move.after", ["item": moving.text, "other": other.text, "list": target.name]))
     }
   }
 }

@@ -32,11 +32,15 @@ struct ListReset {
       return
     }
     let n = result.changedCount
-    let items = n == 1 ? "item" : "items"
     switch reset {
-    case .uncheckAll: context.print(n == 0 ? "Nothing to uncheck." : "Unchecked \(n) \(items).")
+    case .uncheckAll:
+      context.print(
+        n == 0
+          ? words.text("cli.reset.nothingToUncheck") : words.text("cli.reset.unchecked", count: n))
     case .clearChecked:
-      context.print(n == 0 ? "Nothing checked to delete." : "Deleted \(n) checked \(items).")
+      context.print(
+        n == 0
+          ? words.text("cli.reset.nothingToDelete") : words.text("cli.reset.deleted", count: n))
     }
     context.print("\(result.list.name): \(result.list.subtitle)")
   }

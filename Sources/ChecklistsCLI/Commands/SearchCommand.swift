@@ -14,15 +14,15 @@ struct SearchCommand: RunnableCommand {
       name), ignoring case and accents: 'creme bru' finds "Crème brûlée". Checked items are \
       found too; at most 50 of each list.
       """,
-    arguments: [words, jsonFlag])
+    arguments: [terms, jsonFlag])
 
-  static let words = Positional("text", help: "The words to look for.").repeating()
+  static let terms = Positional("text", help: "The words to look for.").repeating()
 
   var text: String
   var json: Bool
 
   init(_ values: ParsedValues) throws {
-    text = try values[Self.words].joined(separator: " ")
+    text = try values[Self.terms].joined(separator: " ")
     json = values[Self.jsonFlag]
   }
 
@@ -41,18 +41,23 @@ struct SearchCommand: RunnableCommand {
       return
     }
     guard !results.lists.isEmpty || !results.catalogue.isEmpty else {
-      context.print("Nothing matches '\(text)'.")
+      context.print(words.text("cli.search.nothing", ["text": text]))
       return
     }
     var sections: [String] = []
     for (list, items) in results.lists {
       sections.append(
-        ([list.name] + items.map { "  \($0.isChecked ? "[x]" : "[ ]") \($0.text)" })
+        ([list.name]
+          + items.map {
+            words.text(
+              $0.isChecked ? "cli.search.checked" : "cli.search.unchecked", ["item": $0.text])
+          })
           .joined(separator: "\n"))
     }
     if !results.catalogue.isEmpty {
       sections.append(
-        (["Catalogue"] + results.catalogue.map { "  \($0.name)" })
+        ([words.text("cli.search.catalogue")]
+          + results.catalogue.map { words.text("cli.search.catalogueItem", ["item": $0.name]) })
           .joined(separator: "\n"))
     }
     context.print(sections.joined(separator: "\n\n"))

@@ -98,43 +98,40 @@ struct ServeCommand: RunnableCommand {
     if let host = try values[Self.host] { configuration.host = host }
     if let port = try values[Self.port] {
       guard let number = UInt16(port) else {
-        throw UsageError("The port must be a number from 0 to 65535, not '\(port)'.")
+        throw UsageError(words.text("cli.serve.badPort", ["value": port]))
       }
       configuration.port = number
     }
     if let threads = try values[Self.threads] {
       guard let count = Int(threads), (1...256).contains(count) else {
-        throw UsageError("The thread count must be a number from 1 to 256, not '\(threads)'.")
+        throw UsageError(words.text("cli.serve.badThreads", ["value": threads]))
       }
       configuration.threadCount = count
     }
     configuration.secureCookies = values[Self.behindHTTPSProxy]
     if let text = try values[Self.maxConnectionsPerAddress] {
       guard let count = Int(text), (0...100_000).contains(count) else {
-        throw UsageError(
-          "--max-connections-per-address takes a number from 0 (no limit) to 100000, not '\(text)'."
-        )
+        throw UsageError(words.text("cli.serve.badMaxConnections", ["value": text]))
       }
       configuration.maxConnectionsPerAddress = count
     }
     publicURLs = try values[Self.publicURL].map { text in
       do {
         return try PublicURL(text)
-      } catch let error as ChecklistsError {
-        throw UsageError("--public-url: \(error.description)")
+      } catch let error as PublicURLError {
+        throw UsageError(
+          words.text("cli.serve.badPublicURL", ["problem": words.text(error.message)]))
       }
     }
     switch try (values[Self.tlsCertificate], values[Self.tlsKey]) {
     case (let certificate?, let key?): tlsFiles = (certificate, key)
     case (nil, nil): break
-    case (_?, nil): throw UsageError("--tls-cert needs --tls-key: the certificate's private key.")
-    case (nil, _?): throw UsageError("--tls-key needs --tls-cert: the key's certificate chain.")
+    case (_?, nil): throw UsageError(words.text("cli.serve.certWithoutKey"))
+    case (nil, _?): throw UsageError(words.text("cli.serve.keyWithoutCert"))
     }
     if let token = try values[Self.metricsToken] {
       guard !token.isEmpty, !token.contains(where: \.isWhitespace) else {
-        throw UsageError(
-          "--metrics-token takes a token without spaces, such as the output of "
-            + "'openssl rand -hex 32'.")
+        throw UsageError(words.text("cli.serve.badMetricsToken"))
       }
       configuration.metricsToken = token
     }
@@ -143,15 +140,13 @@ struct ServeCommand: RunnableCommand {
       guard lowered.hasPrefix("mailto:") || lowered.hasPrefix("https://"),
         !contact.contains(where: \.isWhitespace), contact.count > 8
       else {
-        throw UsageError(
-          "--push-contact takes a mailto: or https: URL, such as mailto:admin@example.com, "
-            + "not '\(contact)'.")
+        throw UsageError(words.text("cli.serve.badPushContact", ["value": contact]))
       }
       configuration.pushContact = contact
     }
     if let mode = try values[Self.signUp] {
       guard let signUp = ChecklistsServer.SignUp(rawValue: mode.lowercased()) else {
-        throw UsageError("--sign-up takes 'invitation' or 'off', not '\(mode)'.")
+        throw UsageError(words.text("cli.serve.badSignUp", ["value": mode]))
       }
       configuration.signUp = signUp
     }
@@ -160,9 +155,7 @@ struct ServeCommand: RunnableCommand {
       guard let url = URL(string: origin), url.scheme == "http", url.host != nil,
         url.path.isEmpty || url.path == "/"
       else {
-        throw UsageError(
-          "--push-allow-insecure-origin takes a plain-HTTP origin such as "
-            + "http://127.0.0.1:8090, not '\(origin)'.")
+        throw UsageError(words.text("cli.serve.badInsecureOrigin", ["value": origin]))
       }
     }
   }
@@ -175,9 +168,11 @@ struct ServeCommand: RunnableCommand {
     if publicURLs.isEmpty, let listed = context.environment[PublicURL.environmentVariable] {
       do {
         configuration.publicURLs = try PublicURL.list(listed)
-      } catch let error as ChecklistsError {
+      } catch let error as PublicURLError {
         throw ChecklistsCLIError(
-          description: "\(PublicURL.environmentVariable): \(error.description)")
+          description: words.text(
+            "cli.serve.badPublicURLVariable",
+            ["variable": PublicURL.environmentVariable, "problem": words.text(error.message)]))
       }
     }
     if let tlsFiles {
@@ -196,7 +191,7 @@ struct ServeCommand: RunnableCommand {
     let store = try context.database()
     // Which database, for whoever reads the log of several instances; never a password.
     let engine = (store as? SQLChecklistStore)?.engine.rawValue ?? "SQL"
-    context.print("Database: \(engine) \(store.path)")
+    context.print(words.text("cli.serve.database", ["engine": engine, "path": store.path]))
     let server = try ChecklistsServer(store: store, configuration: configuration, now: context.now)
     do {
       try server.start()
@@ -205,21 +200,26 @@ struct ServeCommand: RunnableCommand {
         throw ChecklistsCLIError(description: error.description)
       }
       throw ChecklistsCLIError(
-        description: "\(error.description) (--tls-cert \(FileArgument.name(tlsFiles.certificate)), "
-          + "--tls-key \(FileArgument.name(tlsFiles.key)))")
+        description: words.text(
+          "cli.serve.tlsFailed",
+          [
+            "problem": error.description, "certificate": FileArgument.name(tlsFiles.certificate),
+            "key": FileArgument.name(tlsFiles.key),
+          ]))
     }
     if try !AccountService(store: store).hasAccounts() {
-      context.print("No accounts: no sign-in on this machine (see 'checklists user add').")
+      context.print(words.text("cli.serve.noAccounts"))
     }
-    context.print("Open \(server.url)/ in a browser. Press Ctrl-C to stop.")
+    context.print(words.text("cli.serve.open", ["url": server.url]))
     fflush(nil)  // Standard output may be a pipe (a service manager, a test): say it now.
     let signal = TerminationSignal.wait()
-    context.print("Received \(signal == SIGINT ? "SIGINT" : "SIGTERM"); finishing requests…")
+    context.print(
+      words.text("cli.serve.stopping", ["signal": signal == SIGINT ? "SIGINT" : "SIGTERM"]))
     fflush(nil)
     server.shutdown()
     // Every request has finished: close the database now rather than whenever the last
     // reference goes away.
     store.close()
-    context.print("Database closed.")
+    context.print(words.text("cli.serve.closed"))
   }
 }

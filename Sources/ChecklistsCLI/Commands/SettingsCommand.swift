@@ -33,8 +33,7 @@ struct SettingsCommand: RunnableCommand {
 
   func validate() throws {
     if relabelPrices && currency == nil {
-      throw UsageError(
-        "--relabel-prices goes with --currency, as in: --currency GBP --relabel-prices")
+      throw UsageError(words.text("cli.settings.relabelWithoutCurrency"))
     }
   }
 
@@ -58,9 +57,15 @@ struct SettingsCommand: RunnableCommand {
       return
     }
     let name = context.locale.localizedString(forCurrencyCode: settings.currency.code)
-    var text = "Currency: \(settings.currency.code)" + (name.map { " (\($0))" } ?? "")
+    let code = settings.currency.code
+    var text =
+      name.map { words.text("cli.settings.currencyNamed", ["code": code, "name": $0]) }
+      ?? words.text("cli.settings.currency", ["code": code])
     if let relabelled {
-      text += relabelPrices ? "; \(relabelled) prices relabelled." : "; prices kept as they were."
+      text +=
+        relabelPrices
+        ? words.text("cli.settings.relabelled", count: relabelled)
+        : words.text("cli.settings.kept")
     }
     context.print(text)
   }

@@ -35,11 +35,10 @@ struct SharedListReference {
     if shopping {
       guard let list = try? context.service().findList(reference) else { return nil }
       return ChecklistsError(
-        .notFound, "'\(list.name)' is a checklist, not a shopping list: leave out --shopping.")
+        .notFound, words.text("cli.share.notShoppingList", ["list": list.name]))
     }
     guard let list = try? context.shopping().findList(reference) else { return nil }
-    return ChecklistsError(
-      .notFound, "'\(list.name)' is a shopping list, not a checklist: add --shopping.")
+    return ChecklistsError(.notFound, words.text("cli.share.notChecklist", ["list": list.name]))
   }
 }
 
@@ -104,7 +103,10 @@ struct ShareWithCommand: RunnableCommand {
     let role = try ShareRole.named(role)
     let target = try SharedListReference(list, shopping: shopping, context)
     let share = try context.sharing().share(listID: target.id, with: user, role: role)
-    context.print("Shared '\(target.name)' with '\(user.lowercased())' as \(share.role.rawValue).")
+    context.print(
+      words.text(
+        "cli.share.shared",
+        ["list": target.name, "user": user.lowercased(), "role": share.role.rawValue]))
   }
 }
 
@@ -132,7 +134,8 @@ struct UnshareCommand: RunnableCommand {
   func run(_ context: CommandContext) throws {
     let target = try SharedListReference(list, shopping: shopping, context)
     try context.sharing().unshare(listID: target.id, with: user)
-    context.print("'\(target.name)' is no longer shared with '\(user.lowercased())'.")
+    context.print(
+      words.text("cli.share.unshared", ["list": target.name, "user": user.lowercased()]))
   }
 }
 
@@ -160,7 +163,7 @@ struct LeaveCommand: RunnableCommand {
   func run(_ context: CommandContext) throws {
     let target = try SharedListReference(list, shopping: shopping, context)
     try context.sharing().leave(listID: target.id)
-    context.print("You left '\(target.name)'.")
+    context.print(words.text("cli.share.left", ["list": target.name]))
   }
 }
 
@@ -228,17 +231,20 @@ struct SharesCommand: RunnableCommand {
       return
     }
     if mine.isEmpty && theirs.isEmpty {
-      context.print("Nothing is shared. Share a list with: checklists share <list> <user>")
+      context.print(words.text("cli.shares.empty"))
       return
     }
     for list in mine {
-      let who = list.members.map { "\($0.user) (\($0.role))" }.joined(separator: ", ")
-      let kind = list.kind == "checklist" ? "" : " (shopping)"
-      context.print("'\(list.name)'\(kind) is shared with \(who)")
+      let who = list.members.map {
+        words.text("cli.shares.member", ["user": $0.user, "role": $0.role])
+      }.joined(separator: ", ")
+      let key = list.kind == "checklist" ? "cli.shares.mine" : "cli.shares.mineShopping"
+      context.print(words.text(key, ["list": list.name, "members": who]))
     }
     for list in theirs {
-      let kind = list.kind == "checklist" ? "" : " (shopping)"
-      context.print("'\(list.name)'\(kind) is shared with you by \(list.owner) as \(list.role)")
+      let key = list.kind == "checklist" ? "cli.shares.theirs" : "cli.shares.theirsShopping"
+      context.print(
+        words.text(key, ["list": list.name, "owner": list.owner, "role": list.role]))
     }
   }
 }

@@ -27,13 +27,15 @@ extension SmartListCommand {
       return
     }
     guard !items.isEmpty else {
-      context.print("Nothing in \(Self.kind.name).")
+      context.print(words.text("cli.smart.empty", ["list": Self.kind.name]))
       return
     }
     let rows = items.map { list, item in
       [item.dueDate.map(context.dateDisplay.string(from:)) ?? "", list.name, item.text]
     }
-    context.print(ChecklistText.table(header: ["Due", "List", "Item"], rows: rows))
+    let header = ["cli.smart.heading.due", "cli.smart.heading.list", "cli.smart.heading.item"]
+      .map { words.text($0) }
+    context.print(ChecklistText.table(header: header, rows: rows))
   }
 }
 

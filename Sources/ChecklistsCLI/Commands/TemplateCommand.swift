@@ -33,12 +33,11 @@ struct TemplateCommand: CommandGroup {
     let started = all.filter { NameKey.lookup($0.name).hasPrefix(key) }
     if started.count == 1 { return started[0] }
     let names = all.map { "'\($0.name)'" }.joined(separator: ", ")
-    throw ChecklistsError(
-      .notFound,
-      "There is no template '\(reference)'"
-        + (all.isEmpty
-          ? "; save one with 'checklists template save <list>'."
-          : started.count > 1 ? "; it starts several: \(names)." : "; the templates are \(names)."))
+    let message =
+      all.isEmpty
+      ? "cli.template.unknown.none"
+      : started.count > 1 ? "cli.template.unknown.ambiguous" : "cli.template.unknown.others"
+    throw ChecklistsError(.notFound, words.text(message, ["name": reference, "names": names]))
   }
 }
 
@@ -75,8 +74,8 @@ struct TemplateSaveCommand: RunnableCommand {
     }
     let count = template.items.count
     context.print(
-      "Saved '\(list.name)' as the template '\(template.name)' (\(count) "
-        + (count == 1 ? "item" : "items") + ").")
+      words.text(
+        "cli.template.saved", ["list": list.name, "template": template.name], count: count))
   }
 }
 
@@ -99,13 +98,17 @@ struct TemplateListCommand: RunnableCommand {
       return
     }
     guard !templates.isEmpty else {
-      context.print("No templates yet; save a list with 'checklists template save <list>'.")
+      context.print(words.text("cli.template.list.empty"))
       return
     }
     let rows = templates.enumerated().map { index, template in
       ["\(index + 1)", template.name, "\(template.items.count)"]
     }
-    context.print(ChecklistText.table(header: ["#", "Template", "Items"], rows: rows))
+    let header = [
+      ChecklistText.numberHeading, words.text("cli.template.list.heading.template"),
+      words.text("cli.template.list.heading.items"),
+    ]
+    context.print(ChecklistText.table(header: header, rows: rows))
   }
 }
 
@@ -154,8 +157,9 @@ struct TemplateStartCommand: RunnableCommand {
       return
     }
     context.print(
-      "Started '\(list.name)' from the template '\(template.name)' (\(items.count) "
-        + (items.count == 1 ? "item" : "items") + ").")
+      words.text(
+        "cli.template.started", ["list": list.name, "template": template.name],
+        count: items.count))
   }
 }
 
@@ -176,6 +180,6 @@ struct TemplateDeleteCommand: RunnableCommand {
     let templates = try context.templates()
     let template = try TemplateCommand.find(template, in: templates)
     try templates.deleteTemplate(id: template.id)
-    context.print("Deleted the template '\(template.name)'.")
+    context.print(words.text("cli.template.deleted", ["template": template.name]))
   }
 }

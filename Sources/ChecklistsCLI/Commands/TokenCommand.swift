@@ -20,12 +20,11 @@ struct TokenCommand: CommandGroup {
   static func userName(_ given: String?, _ accounts: AccountService) throws -> String {
     let users = try accounts.users()
     guard !users.isEmpty else {
-      throw ChecklistsError.invalid(
-        "There are no users yet, so no tokens: add one with 'checklists user add <name>'.")
+      throw ChecklistsError.invalid(words.text("cli.token.noUsers"))
     }
     if let given { return try accounts.existingUser(given).name }
     guard users.count == 1 else {
-      throw ChecklistsError.invalid("There are \(users.count) users; say which with --user.")
+      throw ChecklistsError.invalid(words.text("cli.token.whichUser", count: users.count))
     }
     return users[0].name
   }
@@ -52,9 +51,7 @@ struct TokenCreateCommand: RunnableCommand {
   /// Never through a server: a token sent there would make new tokens without a password, so
   /// a stolen one could outlive its revocation.
   static var placement: CommandPlacement {
-    .databaseOnly(
-      reason: "A token is only made against a password: on the server's own machine with "
-        + "'checklists token create', or with POST /api/v1/tokens (see docs/API.md).")
+    .databaseOnly(reason: words.text("cli.token.serverOnly"))
   }
 
   var name: String
@@ -74,9 +71,9 @@ struct TokenCreateCommand: RunnableCommand {
         try JSONOutput.encode(
           TokenJSON(id: record.id, name: record.name, user: userName, token: secret.value)))
     } else {
-      context.print("Created the token '\(record.name)' for '\(userName)':")
+      context.print(words.text("cli.token.created", ["token": record.name, "user": userName]))
       context.print(secret.value)
-      context.print("Copy it now: it is not shown again.")
+      context.print(words.text("cli.token.copyNow"))
     }
   }
 }
@@ -102,12 +99,15 @@ struct TokenListCommand: RunnableCommand {
       context.print(try JSONOutput.encode(["tokens": tokens.map { APITokenJSON($0) }]))
       return
     }
-    if tokens.isEmpty { context.print("'\(userName)' has no tokens.") }
+    if tokens.isEmpty { context.print(words.text("cli.token.list.empty", ["user": userName])) }
     for token in tokens {
-      let used = token.lastUsedAt.map { "last used \(context.dateDisplay.string(from: $0))" }
+      let used =
+        token.lastUsedAt.map {
+          words.text("cli.token.list.lastUsed", ["date": context.dateDisplay.string(from: $0)])
+        } ?? words.text("cli.token.list.neverUsed")
+      let created = context.dateDisplay.string(from: token.createdAt)
       context.print(
-        "\(token.name)  (created \(context.dateDisplay.string(from: token.createdAt)), "
-          + "\(used ?? "never used"))")
+        words.text("cli.token.list.row", ["token": token.name, "created": created, "used": used]))
     }
   }
 }
@@ -133,6 +133,6 @@ struct TokenRevokeCommand: RunnableCommand {
     let accounts = try context.accounts()
     let userName = try TokenCommand.userName(context.userName, accounts)
     let revoked = try accounts.revokeAPIToken(userName: userName, token: token)
-    context.print("Revoked the token '\(revoked.name)' of '\(userName)'.")
+    context.print(words.text("cli.token.revoked", ["token": revoked.name, "user": userName]))
   }
 }

@@ -10,9 +10,7 @@ protocol AccountCommand: RunnableCommand {}
 
 extension AccountCommand {
   static var placement: CommandPlacement {
-    .databaseOnly(
-      reason: "Accounts are managed on the server's own machine: run 'checklists user …' "
-        + "there, or add --db <file> to manage a database file here.")
+    .databaseOnly(reason: words.text("cli.user.serverOnly"))
   }
 }
 
@@ -54,11 +52,11 @@ struct UserAddCommand: AccountCommand {
     let accounts = try context.accounts()
     let valid = try User.validatedName(name)
     let password = try context.readPassword(
-      prompt: "Password for '\(valid)': ", confirming: true)
+      prompt: words.text("cli.user.passwordPrompt", ["user": valid]), confirming: true)
     let (user, tookOver) = try accounts.addUser(named: valid, password: password)
-    context.print("Added user '\(user.name)'.")
+    context.print(words.text("cli.user.added", ["user": user.name]))
     if tookOver {
-      context.print("The lists made before accounts existed now belong to '\(user.name)'.")
+      context.print(words.text("cli.user.tookOver", ["user": user.name]))
     }
   }
 }
@@ -89,11 +87,12 @@ struct UserListCommand: AccountCommand {
       }
       context.print(try JSONOutput.encode(["users": shown]))
     } else if users.isEmpty {
-      context.print("No users: 'checklists serve' on 127.0.0.1 needs no sign-in.")
-      context.print("Add one with: checklists user add <name>")
+      context.print(words.text("cli.user.list.empty"))
+      context.print(words.text("cli.user.list.emptyHint"))
     } else {
       for user in users {
-        context.print("\(user.name)  (since \(context.dateDisplay.string(from: user.createdAt)))")
+        let since = context.dateDisplay.string(from: user.createdAt)
+        context.print(words.text("cli.user.list.row", ["user": user.name, "since": since]))
       }
     }
   }
@@ -119,9 +118,9 @@ struct UserPasswordCommand: AccountCommand {
     let accounts = try context.accounts()
     let user = try accounts.existingUser(name)
     let password = try context.readPassword(
-      prompt: "New password for '\(user.name)': ", confirming: true)
+      prompt: words.text("cli.user.newPasswordPrompt", ["user": user.name]), confirming: true)
     try accounts.setPassword(userName: user.name, password: password)
-    context.print("Changed the password of '\(user.name)'; their sessions are signed out.")
+    context.print(words.text("cli.user.passwordChanged", ["user": user.name]))
   }
 }
 
@@ -148,13 +147,12 @@ struct UserDeleteCommand: AccountCommand {
     let user = try accounts.existingUser(name)
     guard
       try yes
-        || context.confirm(
-          "Delete user '\(user.name)' with all their lists and shopping? This cannot be undone.")
+        || context.confirm(words.text("cli.user.deleteQuestion", ["user": user.name]))
     else {
-      context.print("Nothing deleted.")
+      context.print(words.text("cli.confirm.nothingDeleted"))
       return
     }
     try accounts.deleteUser(named: user.name)
-    context.print("Deleted user '\(user.name)'.")
+    context.print(words.text("cli.user.deleted", ["user": user.name]))
   }
 }

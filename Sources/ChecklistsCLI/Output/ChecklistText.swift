@@ -9,15 +9,21 @@ struct ChecklistText {
   /// All Lists: number, name, subtitle and icon, in display order.
   func allLists(_ lists: [Checklist]) -> String {
     guard !lists.isEmpty else {
-      return "No lists yet. Add one with: checklists list add <name>"
+      return words.text("cli.lists.empty")
     }
     let rows = lists.enumerated().map { offset, list in
       ["\(offset + 1)", list.name, list.subtitle, list.icon.rawValue]
-        + (list.sharing.map { ["\($0.ownerName)'s, \($0.role.rawValue)"] } ?? [])
+        + (list.sharing.map {
+          [words.text("cli.lists.sharedBy", ["owner": $0.ownerName, "role": $0.role.rawValue])]
+        } ?? [])
     }
     // A "Shared" column only when some list is someone else's.
     let header =
-      ["#", "List", "Status", "Icon"] + (lists.contains { $0.sharing != nil } ? ["Shared by"] : [])
+      [Self.numberHeading]
+      + ["cli.lists.heading.list", "cli.lists.heading.status", "cli.lists.heading.icon"].map {
+        words.text($0)
+      }
+      + (lists.contains { $0.sharing != nil } ? [words.text("cli.lists.heading.sharedBy")] : [])
     return Self.table(
       header: header, rows: rows.map { $0 + Array(repeating: "", count: header.count - $0.count) })
   }
@@ -26,8 +32,7 @@ struct ChecklistText {
   func checklist(_ list: Checklist, items: [ChecklistItem]) -> String {
     var lines = ["\(list.name) — \(list.subtitle)"]
     if items.isEmpty {
-      lines.append(
-        "No items yet. Add one with: checklists add \(ChecklistService.quoted(list.name)) <text>")
+      lines.append(words.text("cli.items.empty", ["list": ChecklistService.quoted(list.name)]))
       return lines.joined(separator: "\n")
     }
     let width = String(items.count).count
@@ -64,17 +69,22 @@ struct ChecklistText {
 
   /// The due date and reminder of an item, if it has either.
   func details(_ item: ChecklistItem) -> String? {
-    let parts = [dueDetails(item), item.recurrence.map { "↻ \($0.description)" }].compactMap {
-      $0
-    }
+    let parts = [
+      dueDetails(item),
+      item.recurrence.map { words.text("cli.item.repeats", ["rule": $0.description(in: words)]) },
+    ].compactMap { $0 }
     return parts.isEmpty ? nil : parts.joined(separator: ", ")
   }
 
   /// The due date and reminder of an item: "due 2026-01-01 09:00, remind", or nil.
   func dueDetails(_ item: ChecklistItem) -> String? {
     guard let due = item.dueDate else { return nil }
-    return "due \(display.string(from: due))" + (item.shouldRemind ? ", remind" : "")
+    let date = display.string(from: due)
+    return words.text(item.shouldRemind ? "cli.item.dueRemind" : "cli.item.due", ["date": date])
   }
+
+  /// The heading of a column of row numbers, "#".
+  static var numberHeading: String { words.text("cli.table.number") }
 
   /// Columns padded to their widest cell, two spaces apart; a `#` column is right-aligned.
   static func table(header: [String], rows: [[String]]) -> String {
@@ -84,7 +94,7 @@ struct ChecklistText {
       row.enumerated().map { column, cell in
         column == row.count - 1
           ? cell
-          : header[column] == "#"
+          : header[column] == numberHeading
             ? cell.leftPadded(to: widths[column]) : cell.rightPadded(to: widths[column])
       }.joined(separator: "  ")
     }.joined(separator: "\n")

@@ -130,14 +130,15 @@ final class ProgressBar: Sendable {
       let percent = String(Int(fraction * 100))
       tail =
         String(repeating: " ", count: 3 - min(3, percent.count)) + percent + "%  "
-        + grouped(done) + " of " + grouped(total) + " rows"
+        + words.text(
+          "cli.progress.rows", ["done": grouped(done), "total": grouped(total)], count: total)
     } else {
       // A block of four that goes across and back once every four seconds or so.
       let steps = Int(elapsed / .milliseconds(100))
       let span = barWidth - 4
       let position = span == 0 ? 0 : (steps / span) % 2 == 0 ? steps % span : span - steps % span
       for index in position..<(position + 4) { bar[index] = "=" }
-      tail = "\(Int(elapsed / .seconds(1))) s"
+      tail = words.text("cli.progress.seconds", ["seconds": String(Int(elapsed / .seconds(1)))])
     }
     let text = "\(label) [\(String(bar))]  \(tail)"
     return String(text.prefix(width - 1))

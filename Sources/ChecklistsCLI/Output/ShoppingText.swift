@@ -15,10 +15,10 @@ struct ShoppingText {
   func contents(_ contents: ShoppingListContents) -> String {
     var output = [
       "\(contents.list.name) — \(status(contents.list))"
-        + (contents.shop.map { " · in \($0.name)" } ?? "")
+        + (contents.shop.map { words.text("cli.shop.list.inShop", ["shop": $0.name]) } ?? "")
     ]
     guard !contents.lines.isEmpty else {
-      output.append("Nothing to buy yet. Put items on it with: checklists shop add <name> ...")
+      output.append(words.text("cli.shop.list.empty"))
       return output.joined(separator: "\n")
     }
     let rows = contents.lines.enumerated().map { offset, line in
@@ -43,7 +43,7 @@ struct ShoppingText {
       }
       if row.line.entry.isInCart && !shownCartHeading {
         if row.number != "1" { output.append("") }
-        output.append("In the cart")
+        output.append(words.text("cli.shop.list.inCart"))
         shownCartHeading = true
       }
       let mark = row.line.entry.isInCart ? "√ " : "  "
@@ -69,18 +69,19 @@ struct ShoppingText {
 
   /// What a line costs, price times quantity, or "no price".
   func cost(_ line: ShoppingLine) -> String {
-    line.cost.map(format) ?? "no price"
+    line.cost.map(format) ?? words.text("cli.shop.noPrice")
   }
 
   /// "Total €12.34 · in cart €4.10 · 2 without a price".
   func totals(_ totals: ShoppingTotals) -> String {
     var parts: [String] = []
     if !totals.total.isEmpty {
-      parts.append("Total " + totals.total.map(format).joined(separator: " + "))
-      parts.append("in cart " + totals.inCart.map(format).joined(separator: " + "))
+      let sum = { (amounts: [Price]) in amounts.map(format).joined(separator: " + ") }
+      parts.append(words.text("cli.shop.totals.total", ["amount": sum(totals.total)]))
+      parts.append(words.text("cli.shop.totals.inCart", ["amount": sum(totals.inCart)]))
     }
     if totals.unpricedCount > 0 {
-      parts.append("\(totals.unpricedCount) without a price")
+      parts.append(words.text("cli.shop.totals.unpriced", count: totals.unpricedCount))
     }
     return parts.joined(separator: " · ")
   }
@@ -89,10 +90,12 @@ struct ShoppingText {
   func status(_ list: ShoppingList) -> String {
     let toGet = list.entryCount - list.inCartCount
     switch (toGet, list.inCartCount) {
-    case (0, 0): return "empty"
-    case (0, _): return "all in the cart"
-    case (_, 0): return "\(toGet) to get"
-    default: return "\(toGet) to get, \(list.inCartCount) in the cart"
+    case (0, 0): return words.text("cli.shop.status.empty")
+    case (0, _): return words.text("cli.shop.status.allInCart")
+    case (_, 0): return words.text("cli.shop.status.toGet", count: toGet)
+    default:
+      return words.text(
+        "cli.shop.status.toGetInCart", ["inCart": String(list.inCartCount)], count: toGet)
     }
   }
 
@@ -108,12 +111,16 @@ struct ShoppingText {
   /// The shopping lists by name, numbered, with what is left to get.
   func lists(_ lists: [ShoppingList]) -> String {
     guard !lists.isEmpty else {
-      return "No shopping lists. Add one with: checklists shop list add <name>"
+      return words.text("cli.shop.lists.empty")
     }
     let rows = lists.enumerated().map { offset, list in
       ["\(offset + 1)", list.name, status(list)]
     }
-    return ChecklistText.table(header: ["#", "Shopping list", "Status"], rows: rows)
+    let header = [
+      ChecklistText.numberHeading, words.text("cli.shop.lists.heading.list"),
+      words.text("cli.shop.lists.heading.status"),
+    ]
+    return ChecklistText.table(header: header, rows: rows)
   }
 
   // MARK: - The catalogue
@@ -129,7 +136,7 @@ struct ShoppingText {
   func catalogue(_ rows: [CatalogueRow], sections: Bool) -> String {
     let numberWidth = rows.map { String($0.number).count }.max() ?? 1
     let nameWidth = min(rows.map(\.item.name.count).max() ?? 0, 40)
-    let prices = rows.map { $0.item.price.map(format) ?? "no price" }
+    let prices = rows.map { $0.item.price.map(format) ?? words.text("cli.shop.noPrice") }
     let priceWidth = prices.map(\.count).max() ?? 0
     var output: [String] = []
     var section: String?
@@ -149,15 +156,20 @@ struct ShoppingText {
 
   /// How an item is sold and where it is: "per 500 g, Dairy"; nil when neither is known.
   func details(_ item: ShoppingItem) -> String? {
-    let parts = [item.unit.map { "per \($0)" }, item.category].compactMap(\.self)
+    let parts = [item.unit.map { words.text("cli.shop.item.per", ["unit": $0]) }, item.category]
+      .compactMap(\.self)
     return parts.isEmpty ? nil : parts.joined(separator: ", ")
   }
 
   /// An item as one phrase: "'Milk' (€1.19 per 1 l, Dairy)" or "'Milk' (no price)".
   func describe(_ item: ShoppingItem) -> String {
-    let price = (item.price.map(format) ?? "no price") + (item.unit.map { " per \($0)" } ?? "")
-    let parts = [price, item.category].compactMap(\.self)
-    return "'\(item.name)' (\(parts.joined(separator: ", ")))"
+    let price = item.price.map(format) ?? words.text("cli.shop.noPrice")
+    let priced = item.unit.map {
+      words.text("cli.shop.item.pricePer", ["price": price, "unit": $0])
+    }
+    let parts = [priced ?? price, item.category].compactMap(\.self)
+    return words.text(
+      "cli.shop.item.described", ["name": item.name, "details": parts.joined(separator: ", ")])
   }
 
   /// A price as a person here reads it.

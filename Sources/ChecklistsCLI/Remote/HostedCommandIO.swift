@@ -32,15 +32,14 @@ final class HostedCommandIO: CommandIO {
   }
 
   func readPassword(prompt: String, confirming: Bool) throws -> String {
-    throw ChecklistsCLIError(
-      description: "Passwords are not sent to a server's command line; "
-        + "run this on the server's machine.")
+    throw ChecklistsCLIError(description: words.text("cli.hosted.noPasswords"))
   }
 
   func readFile(_ path: String) throws -> Data {
     guard let data = command.files[path] else {
       throw ChecklistsCLIError(
-        description: "\(FileArgument.name(path).capitalizedFirst) was not sent with the command.")
+        description: words.text(
+          "cli.hosted.fileNotSent", ["file": FileArgument.name(path).capitalizedFirst]))
     }
     return data
   }

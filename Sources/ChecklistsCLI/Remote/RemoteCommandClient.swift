@@ -21,12 +21,14 @@ struct RemoteCommandClient {
     _ arguments: [String], _ command: any RunnableCommand, _ values: ParsedValues
   ) throws -> ExitCode {
     if case .databaseOnly(let reason) = type(of: command).placement {
-      throw UsageError("You are signed in to \(login.server). \(reason)")
+      throw UsageError(
+        words.text("cli.remote.databaseOnly", ["server": login.server, "reason": reason]))
     }
     if let user = try values[ChecklistsCommand.userOption] {
       throw UsageError(
-        "--user '\(user)' picks a user of a database file; you are signed in to "
-          + "\(login.server) as \(login.user). Add --db <file> to use a database file.")
+        words.text(
+          "cli.remote.userOption",
+          ["user": user, "server": login.server, "signedIn": login.user]))
     }
     var request = RemoteCommand(
       arguments: arguments, timeZone: TimeZone.current.identifier,
@@ -37,9 +39,12 @@ struct RemoteCommandClient {
       // The server takes 64 MiB of request, and base64 makes 3 bytes 4.
       guard data.count <= Self.largestFile else {
         throw ChecklistsCLIError(
-          description: "\(FileArgument.name(path).capitalizedFirst) is "
-            + "\(data.count / (1 << 20)) MiB; a command sent to a server takes files of up to "
-            + "\(Self.largestFile / (1 << 20)) MiB. Import it on the server's machine instead.")
+          description: words.text(
+            "cli.remote.fileTooLarge",
+            [
+              "file": FileArgument.name(path).capitalizedFirst,
+              "size": String(data.count / (1 << 20)), "limit": String(Self.largestFile / (1 << 20)),
+            ]))
       }
       request.files[path] = data
     }
@@ -52,8 +57,7 @@ struct RemoteCommandClient {
       }
       return try play(result, command)
     }
-    throw ChecklistsCLIError(
-      description: "The server kept asking questions; nothing more was sent.")
+    throw ChecklistsCLIError(description: words.text("cli.remote.tooManyQuestions"))
   }
 
   private func send(_ request: RemoteCommand, to server: RemoteServer) throws
@@ -63,10 +67,9 @@ struct RemoteCommandClient {
     do {
       response = try server.send("POST", "/api/v1/cli", json: JSONEncoder().encode(request))
     } catch var error as ChecklistsCLIError {
-      error.description =
-        error.description.trimmingCharacters(in: CharacterSet(charactersIn: "."))
-        + ". Commands go to that server since 'checklists login'; --db <file> uses a database "
-        + "file here, and 'checklists logout' goes back to it for good."
+      error.description = words.text(
+        "cli.remote.sendFailed",
+        ["problem": error.description.trimmingCharacters(in: CharacterSet(charactersIn: "."))])
       throw error
     }
     switch response.status {
@@ -74,17 +77,16 @@ struct RemoteCommandClient {
       guard let result = try? JSONDecoder().decode(RemoteCommandResult.self, from: response.body)
       else {
         throw ChecklistsCLIError(
-          description: "\(login.server) did not answer as a Checklists server does.")
+          description: words.text("cli.remote.notAServer", ["server": login.server]))
       }
       return result
     case 401:
       throw ChecklistsCLIError(
-        description: "\(login.server) no longer accepts this command line's sign-in (its token "
-          + "was revoked, or the account deleted). Sign in again with "
-          + "'checklists login \(login.server)', or 'checklists logout' to use the local "
-          + "database.")
+        description: words.text("cli.remote.signInRevoked", ["server": login.server]))
     default:
-      throw ChecklistsCLIError(description: "\(login.server): \(response.problem)")
+      throw ChecklistsCLIError(
+        description: words.text(
+          "cli.remote.problem", ["server": login.server, "problem": response.problem]))
     }
   }
 
@@ -98,8 +100,8 @@ struct RemoteCommandClient {
       // A server can only write what this command line names: never a file of its choosing.
       guard named.contains(path) else {
         throw ChecklistsCLIError(
-          description: "\(login.server) sent a file '\(path)' that the command does not write; "
-            + "nothing was written.")
+          description: words.text(
+            "cli.remote.unexpectedFile", ["server": login.server, "path": path]))
       }
     }
     for (path, data) in result.files.sorted(by: { $0.key < $1.key }) {

@@ -32,9 +32,7 @@ struct RemoteLogin: Codable, Equatable {
     guard let data = FileManager.default.contents(atPath: path),
       let login = try? JSONDecoder().decode(RemoteLogin.self, from: data)
     else {
-      throw ChecklistsCLIError(
-        description: "Cannot read the sign-in in '\(path)'; sign in again with "
-          + "'checklists login <server>', or delete the file to use the local database.")
+      throw ChecklistsCLIError(description: words.text("cli.login.unreadable", ["path": path]))
     }
     return login
   }
@@ -47,10 +45,10 @@ struct RemoteLogin: Codable, Equatable {
   func save(environment: [String: String]) throws {
     let path = Self.path(environment: environment)
     let folder = (path as NSString).deletingLastPathComponent
-    let failure = { (what: String) in
+    let failure = { (step: String) in
       ChecklistsCLIError(
-        description: "Cannot save the sign-in to '\(path)': \(what): "
-          + String(cString: strerror(errno)))
+        description: words.text(
+          step, ["path": path, "reason": String(cString: strerror(errno))]))
     }
     do {
       try FileManager.default.createDirectory(
@@ -58,21 +56,22 @@ struct RemoteLogin: Codable, Equatable {
         attributes: [.posixPermissions: 0o700])
     } catch {
       throw ChecklistsCLIError(
-        description: "Cannot save the sign-in to '\(path)': "
-          + (error as NSError).localizedDescription)
+        description: words.text(
+          "cli.login.saveFailed", ["path": path, "reason": (error as NSError).localizedDescription])
+      )
     }
-    guard chmod(folder, 0o700) == 0 else { throw failure("cannot restrict its folder") }
+    guard chmod(folder, 0o700) == 0 else { throw failure("cli.login.saveFailed.restrict") }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     let bytes = Array(try encoder.encode(self))
     let temporary = folder + "/.login-\(UUID().uuidString).json"
     let file = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    guard file >= 0 else { throw failure("cannot create it") }
+    guard file >= 0 else { throw failure("cli.login.saveFailed.create") }
     let written = bytes.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
     let synced = fsync(file) == 0
     close(file)
     guard written == bytes.count, synced, rename(temporary, path) == 0 else {
-      let error = failure("cannot write it")
+      let error = failure("cli.login.saveFailed.write")
       unlink(temporary)
       throw error
     }
@@ -86,7 +85,9 @@ struct RemoteLogin: Codable, Equatable {
       try FileManager.default.removeItem(atPath: path)
     } catch {
       throw ChecklistsCLIError(
-        description: "Cannot delete '\(path)': \((error as NSError).localizedDescription)")
+        description: words.text(
+          "cli.login.deleteFailed",
+          ["path": path, "reason": (error as NSError).localizedDescription]))
     }
   }
 }

@@ -1,6 +1,6 @@
 import ChecklistsCore
-import ChecklistsServer
 import Foundation
+import HTTPServer
 import Synchronization
 
 #if canImport(FoundationNetworking)
@@ -23,7 +23,7 @@ struct RemoteServer {
       if let problem = try? JSONDecoder().decode(Problem.self, from: body) {
         return problem.detail
       }
-      return "The server answered HTTP \(status) without saying why."
+      return words.text("cli.remote.noReason", ["status": String(status)])
     }
   }
 
@@ -54,14 +54,10 @@ struct RemoteServer {
       ["http", "https"].contains(scheme), let host = url.host, !host.isEmpty,
       url.query == nil, url.user == nil
     else {
-      throw ChecklistsError.invalid(
-        "'\(typed)' is not a server's address; give one such as https://lists.example.org.")
+      throw ChecklistsError.invalid(words.text("cli.remote.badAddress", ["address": typed]))
     }
-    if scheme == "http" && !ChecklistsServer.isLoopback(host.lowercased()) {
-      throw ChecklistsError.invalid(
-        "Sign in over https://, not http://: over http your password and then every list "
-          + "would cross the network readable by anyone on the way. "
-          + "(http:// is only for 127.0.0.1 and localhost.)")
+    if scheme == "http" && !HostName.isLoopback(host.lowercased()) {
+      throw ChecklistsError.invalid(words.text("cli.remote.plainHTTP"))
     }
     return text
   }
@@ -70,7 +66,8 @@ struct RemoteServer {
   /// - Throws: `ChecklistsCLIError` when the server cannot be reached.
   func send(_ method: String, _ path: String, json: Data? = nil) throws -> Response {
     guard let url = URL(string: address + path) else {
-      throw ChecklistsCLIError(description: "'\(address + path)' is not an address.")
+      throw ChecklistsCLIError(
+        description: words.text("cli.remote.notAnAddress", ["address": address + path]))
     }
     var request = URLRequest(url: url, timeoutInterval: 120)
     request.httpMethod = method
@@ -101,17 +98,21 @@ struct RemoteServer {
     case .success(let response)? where (300...399).contains(response.status):
       // Never followed: the token (or the password) would go wherever the answer pointed,
       // perhaps over plain http or to another host.
+      let status = String(response.status)
       throw ChecklistsCLIError(
-        description: "\(address) answered with a redirect (HTTP \(response.status)"
-          + (response.location.map { " to \($0)" } ?? "")
-          + "), which the command line does not follow: sign in to the address the server "
-          + "really answers on.")
+        description: response.location.map {
+          words.text(
+            "cli.remote.redirectTo", ["server": address, "status": status, "location": $0])
+        } ?? words.text("cli.remote.redirect", ["server": address, "status": status]))
     case .success(let response)?: return response
     case .failure(let error)?:
       throw ChecklistsCLIError(
-        description: "Cannot reach \(address): \((error as NSError).localizedDescription)")
+        description: words.text(
+          "cli.remote.unreachableBecause",
+          ["server": address, "reason": (error as NSError).localizedDescription]))
     case nil:
-      throw ChecklistsCLIError(description: "Cannot reach \(address).")
+      throw ChecklistsCLIError(
+        description: words.text("cli.remote.unreachable", ["server": address]))
     }
   }
 

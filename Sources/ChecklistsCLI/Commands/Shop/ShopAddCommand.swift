@@ -29,7 +29,9 @@ struct ShopAddCommand: RunnableCommand {
 
   init(_ values: ParsedValues) throws {
     names = try values[Self.names]
-    if names.isEmpty { throw UsageError("Missing expected argument '<names> ...'.") }
+    if names.isEmpty {
+      throw UsageError(words.text("cli.usage.missingArgument", ["name": "<names> ..."]))
+    }
     list = try values[ShoppingArguments.listOption]
     quantity = try values[ShoppingArguments.quantityOption]
     json = values[Self.jsonFlag]
@@ -72,16 +74,20 @@ struct ShopAddCommand: RunnableCommand {
     _ result: (item: ShoppingItem, entry: ShoppingEntry, isNewItem: Bool, wasOnList: Bool),
     list: String, text: ShoppingText
   ) -> String {
-    let name = "'\(result.item.name)'"
-    let count = result.entry.quantity > 1 ? " (quantity \(result.entry.quantity))" : ""
+    let onList = result.entry.quantity
+    let count =
+      onList > 1 ? words.text("cli.shop.add.quantity", ["quantity": String(onList)]) : ""
+    let named = [
+      "item": result.item.name, "list": list, "quantity": count, "now": String(onList),
+    ]
     if result.isNewItem {
-      return "Added \(name) to \(list)\(count); it is new to the catalogue, without a price."
+      return words.text("cli.shop.add.new", named)
     }
     if result.wasOnList {
-      return quantity == nil
-        ? "\(name) was already on \(list)\(count)."
-        : "\(name) was already on \(list); the quantity is now \(result.entry.quantity)."
+      return words.text(
+        quantity == nil ? "cli.shop.add.already" : "cli.shop.add.alreadyQuantity", named)
     }
-    return "Added \(text.describe(result.item)) to \(list)\(count)."
+    return words.text(
+      "cli.shop.add.added", ["item": text.describe(result.item), "list": list, "quantity": count])
   }
 }

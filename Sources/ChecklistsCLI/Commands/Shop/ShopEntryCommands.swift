@@ -24,7 +24,9 @@ struct ShoppingLinesChange {
 
   init(_ values: ParsedValues, items: RepeatingPositional<String>) throws {
     self.items = try values[items]
-    if self.items.isEmpty { throw UsageError("Missing expected argument '<items> ...'.") }
+    if self.items.isEmpty {
+      throw UsageError(words.text("cli.usage.missingArgument", ["name": "<items> ..."]))
+    }
     list = try values[ShoppingArguments.listOption]
     json = values[CommonArguments.json]
   }
@@ -127,7 +129,10 @@ struct ShopRemoveCommand: RunnableCommand {
       context.print(try JSONOutput.encode(output))
       return
     }
-    for line in lines { context.print("Took '\(line.item.name)' off \(target.name).") }
+    for line in lines {
+      context.print(
+        words.text("cli.shop.remove.done", ["item": line.item.name, "list": target.name]))
+    }
     context.print(context.shoppingText.summary(contents))
   }
 }
@@ -197,12 +202,9 @@ struct ShopFinishCommand: RunnableCommand {
       return
     }
     if cleared == 0 {
-      context.print("Nothing is in the cart of \(target.name); nothing was cleared.")
+      context.print(words.text("cli.shop.finish.nothing", ["list": target.name]))
     } else {
-      let lines = cleared == 1 ? "1 line" : "\(cleared) lines"
-      context.print(
-        "Finished shopping: cleared \(lines) from \(target.name); "
-          + "the items stay in the catalogue.")
+      context.print(words.text("cli.shop.finish.done", ["list": target.name], count: cleared))
     }
     context.print(context.shoppingText.summary(contents))
   }

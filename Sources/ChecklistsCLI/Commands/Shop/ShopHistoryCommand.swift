@@ -34,17 +34,21 @@ struct ShopHistoryCommand: RunnableCommand {
       return
     }
     guard !prices.isEmpty else {
-      context.print("'\(current.name)' has never had a price.")
+      context.print(words.text("cli.shop.history.empty", ["item": current.name]))
       return
     }
     let rows = prices.map { change in
       [
         context.dateDisplay.string(from: change.since),
-        change.price.map { $0.formatted(locale: context.locale) } ?? "no price",
+        change.price.map { $0.formatted(locale: context.locale) }
+          ?? words.text("cli.shop.noPrice"),
       ]
     }
+    let header = [
+      words.text("cli.shop.history.heading.since"), words.text("cli.shop.history.heading.price"),
+    ]
     context.print(
-      "Prices of '\(current.name)', oldest first\n"
-        + ChecklistText.table(header: ["Since", "Price"], rows: rows))
+      words.text("cli.shop.history.title", ["item": current.name]) + "\n"
+        + ChecklistText.table(header: header, rows: rows))
   }
 }

@@ -59,7 +59,8 @@ struct ShopItemAddCommand: RunnableCommand {
         try JSONOutput.encode(ShoppingItemJSON(item, number: number, locale: context.locale)))
     } else {
       let text = context.shoppingText
-      context.print("Added \(text.describe(item)) to the catalogue as item \(number).")
+      context.print(
+        words.text("cli.shop.item.added", ["item": text.describe(item), "number": "\(number)"]))
     }
   }
 }
@@ -97,7 +98,7 @@ struct ShopItemEditCommand: RunnableCommand {
     price = try values[Self.price]
     removePrice = values[Self.noPrice]
     if price?.trimmingCharacters(in: .whitespaces).lowercased() == "none" {
-      if removePrice { throw UsageError("Give --no-price or --price none, not both.") }
+      if removePrice { throw UsageError(words.text("cli.shop.item.noPriceTwice")) }
       price = nil
       removePrice = true
     }
@@ -108,11 +109,10 @@ struct ShopItemEditCommand: RunnableCommand {
 
   func validate() throws {
     if name == nil && price == nil && !removePrice && unit == nil && category == nil {
-      throw UsageError(
-        "Nothing to change: give --name, --price, --no-price, --unit or --category.")
+      throw UsageError(words.text("cli.shop.item.nothingToChange"))
     }
     if price != nil && removePrice {
-      throw UsageError("--price and --no-price contradict each other; give one.")
+      throw UsageError(words.text("cli.shop.item.priceContradiction"))
     }
   }
 
@@ -130,7 +130,8 @@ struct ShopItemEditCommand: RunnableCommand {
       context.print(
         try JSONOutput.encode(ShoppingItemJSON(edited, number: number, locale: context.locale)))
     } else {
-      context.print("Updated: \(context.shoppingText.describe(edited)).")
+      context.print(
+        words.text("cli.shop.item.updated", ["item": context.shoppingText.describe(edited)]))
     }
   }
 }
@@ -165,8 +166,10 @@ struct ShopItemDeleteCommand: RunnableCommand {
     if !holding.isEmpty {
       let names = holding.map { "'\($0.name)'" }.joined(separator: ", ")
       try context.confirm(
-        "'\(target.name)' is on \(Self.lists(holding.count)) (\(names)). "
-          + "Delete it from the catalogue and take it off?", unless: yes, json: json)
+        words.text(
+          "cli.shop.item.deleteQuestion",
+          ["item": target.name, "lists": Self.lists(holding.count), "names": names]),
+        unless: yes, json: json)
     }
     let (deleted, removedFromLists) = try shopping.deleteItem(id: target.id)
     if json {
@@ -175,16 +178,16 @@ struct ShopItemDeleteCommand: RunnableCommand {
         removedFromLists: removedFromLists)
       context.print(try JSONOutput.encode(output))
     } else if removedFromLists == 0 {
-      context.print("Deleted '\(deleted.name)' from the catalogue; it was on no list.")
+      context.print(words.text("cli.shop.item.deletedOnNoList", ["item": deleted.name]))
     } else {
       context.print(
-        "Deleted '\(deleted.name)' from the catalogue and took it off "
-          + "\(Self.lists(removedFromLists)).")
+        words.text(
+          "cli.shop.item.deleted", ["item": deleted.name, "lists": Self.lists(removedFromLists)]))
     }
   }
 
   private static func lists(_ count: Int) -> String {
-    count == 1 ? "1 shopping list" : "\(count) shopping lists"
+    words.text("cli.shop.item.lists", count: count)
   }
 }
 

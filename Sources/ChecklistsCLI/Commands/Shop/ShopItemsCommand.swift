@@ -35,7 +35,7 @@ struct ShopItemsCommand: RunnableCommand {
     json = values[Self.jsonFlag]
     let limit = try values[Self.limit] ?? "20"
     guard let number = Int(limit), number >= 1 else {
-      throw UsageError("The limit must be a whole number from 1; got '\(limit)'.")
+      throw UsageError(words.text("cli.shop.items.badLimit", ["value": limit]))
     }
     self.limit = number
   }
@@ -70,7 +70,7 @@ struct ShopItemsCommand: RunnableCommand {
       context.print(context.shoppingText.catalogue(rows, sections: search == nil))
     }
     if search != nil, rows.count == limit {
-      context.print("(The first \(limit) matches; --limit shows more.)")
+      context.print(words.text("cli.shop.items.limited", count: limit))
     }
   }
 
@@ -78,18 +78,21 @@ struct ShopItemsCommand: RunnableCommand {
     rows: [ShoppingText.CatalogueRow], catalogueCount: Int, _ shopping: ShoppingService,
     _ target: ShoppingList?
   ) -> String {
-    let check = target.map { "; ✓ on \($0.name)" } ?? ""
+    let check = target.map { words.text("cli.shop.items.onList", ["list": $0.name]) } ?? ""
     guard let search else {
-      let count = catalogueCount == 1 ? "1 item" : "\(catalogueCount) items"
       if catalogueCount == 0 {
-        return "The catalogue is empty. Add an item with: checklists shop item add <name>"
+        return words.text("cli.shop.items.empty")
       }
-      return "Catalogue — \(count) in \(shopping.currency.code)\(check)"
+      let count = words.text("cli.count.items", count: catalogueCount)
+      return words.text(
+        "cli.shop.items.heading",
+        ["items": count, "currency": shopping.currency.code, "onList": check])
     }
     if rows.isEmpty {
-      return "No item matches '\(search)'. Add one with: checklists shop item add <name>"
+      return words.text("cli.shop.items.noMatch", ["search": search])
     }
-    let count = rows.count == 1 ? "1 item" : "\(rows.count) items"
-    return "\(count) matching '\(search)'\(check)"
+    let count = words.text("cli.count.items", count: rows.count)
+    return words.text(
+      "cli.shop.items.matching", ["items": count, "search": search, "onList": check])
   }
 }

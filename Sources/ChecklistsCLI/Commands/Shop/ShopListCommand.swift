@@ -35,7 +35,7 @@ struct ShopListAddCommand: RunnableCommand {
     if json {
       context.print(try JSONOutput.encode(ShoppingListJSON(list)))
     } else {
-      context.print("Added the shopping list '\(list.name)'.")
+      context.print(words.text("cli.shop.lists.added", ["list": list.name]))
     }
   }
 }
@@ -66,7 +66,7 @@ struct ShopListRenameCommand: RunnableCommand {
     if json {
       context.print(try JSONOutput.encode(ShoppingListJSON(renamed)))
     } else {
-      context.print("Renamed the shopping list '\(old.name)' to '\(renamed.name)'.")
+      context.print(words.text("cli.shop.lists.renamed", ["old": old.name, "new": renamed.name]))
     }
   }
 }
@@ -95,16 +95,16 @@ struct ShopListDeleteCommand: RunnableCommand {
   func run(_ context: CommandContext) throws {
     let shopping = try context.shopping()
     let target = try shopping.findList(list)
-    let entries = target.entryCount == 1 ? "1 line" : "\(target.entryCount) lines"
+    let entries = words.text("cli.count.lines", count: target.entryCount)
     try context.confirm(
-      "Delete the shopping list '\(target.name)' and its \(entries)?", unless: yes, json: json)
+      words.text("cli.shop.lists.deleteQuestion", ["list": target.name, "lines": entries]),
+      unless: yes, json: json)
     let deleted = try shopping.deleteList(id: target.id)
     if json {
       context.print(try JSONOutput.encode(JSONOutput.DeletedList(list: ShoppingListJSON(deleted))))
     } else {
       context.print(
-        "Deleted the shopping list '\(deleted.name)' and its \(entries); "
-          + "the items stay in the catalogue.")
+        words.text("cli.shop.lists.deleted", ["list": deleted.name, "lines": entries]))
     }
   }
 }
@@ -117,8 +117,10 @@ extension CommandContext {
     if yes { return }
     if json {
       throw ChecklistsCLIError(
-        description: "\(question) With --json nothing is asked: add --yes to go ahead.")
+        description: words.text("cli.confirm.jsonNeedsYes", ["question": question]))
     }
-    guard try confirm(question) else { throw ChecklistsCLIError.cancelled("Nothing was deleted.") }
+    guard try confirm(question) else {
+      throw ChecklistsCLIError.cancelled(words.text("cli.confirm.nothingWasDeleted"))
+    }
   }
 }

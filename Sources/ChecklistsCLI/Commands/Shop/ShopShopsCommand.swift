@@ -43,12 +43,15 @@ struct ShopShopsListCommand: RunnableCommand {
       return
     }
     guard !shops.isEmpty else {
-      context.print("No shops yet. Add one with: checklists shop shops add <name>")
+      context.print(words.text("cli.shops.empty"))
       return
     }
     for shop in shops {
       let order = shop.sections.map(\.category).joined(separator: ", ")
-      context.print(shop.name + (order.isEmpty ? " (no order yet)" : ": " + order))
+      context.print(
+        order.isEmpty
+          ? words.text("cli.shops.rowUnordered", ["shop": shop.name])
+          : words.text("cli.shops.row", ["shop": shop.name, "order": order]))
     }
   }
 }
@@ -78,7 +81,7 @@ struct ShopShopsAddCommand: RunnableCommand {
     if json {
       context.print(try JSONOutput.encode(ShopJSON(shop)))
     } else {
-      context.print("Added the shop '\(shop.name)'.")
+      context.print(words.text("cli.shops.added", ["shop": shop.name]))
     }
   }
 }
@@ -120,9 +123,8 @@ struct ShopShopsOrderCommand: RunnableCommand {
     if json {
       context.print(try JSONOutput.encode(ShopJSON(ordered)))
     } else {
-      context.print(
-        "The aisles of '\(ordered.name)' are now: "
-          + ordered.sections.map(\.category).joined(separator: ", ") + ".")
+      let order = ordered.sections.map(\.category).joined(separator: ", ")
+      context.print(words.text("cli.shops.ordered", ["shop": ordered.name, "order": order]))
     }
   }
 }
@@ -149,8 +151,8 @@ struct ShopShopsUseCommand: RunnableCommand {
     none = values[Self.none]
     list = try values[ShoppingArguments.listOption]
     json = values[Self.jsonFlag]
-    if shop == nil && !none { throw UsageError("Name a shop, or give --none for no shop.") }
-    if shop != nil && none { throw UsageError("Name a shop or give --none, not both.") }
+    if shop == nil && !none { throw UsageError(words.text("cli.shops.use.noShop")) }
+    if shop != nil && none { throw UsageError(words.text("cli.shops.use.both")) }
   }
 
   func run(_ context: CommandContext) throws {
@@ -162,9 +164,9 @@ struct ShopShopsUseCommand: RunnableCommand {
       context.print(
         try JSONOutput.encode(ShoppingListContentsJSON(cli: contents, locale: context.locale)))
     } else if let picked {
-      context.print("\(target.name) is shopped in '\(picked.name)'.")
+      context.print(words.text("cli.shops.use.picked", ["list": target.name, "shop": picked.name]))
     } else {
-      context.print("\(target.name) is shopped in no particular shop.")
+      context.print(words.text("cli.shops.use.none", ["list": target.name]))
     }
   }
 }

@@ -38,14 +38,15 @@ struct ShopTripsCommand: RunnableCommand {
     let limit = try values[Self.limit] ?? "20"
     guard let number = Int(limit), (1...ShoppingService.maximumTripPage).contains(number) else {
       throw UsageError(
-        "The limit must be a whole number from 1 to \(ShoppingService.maximumTripPage); "
-          + "got '\(limit)'.")
+        words.text(
+          "cli.trips.badLimit",
+          ["maximum": String(ShoppingService.maximumTripPage), "value": limit]))
     }
     self.limit = number
   }
 
   func validate() throws {
-    if json && csv { throw UsageError("Give --json or --csv, not both.") }
+    if json && csv { throw UsageError(words.text("cli.trips.jsonAndCSV")) }
   }
 
   func run(_ context: CommandContext) throws {
@@ -65,7 +66,7 @@ struct ShopTripsCommand: RunnableCommand {
       return
     }
     guard !trips.isEmpty else {
-      context.print("No trips yet. Finishing shopping ('checklists shop finish') records one.")
+      context.print(words.text("cli.trips.empty"))
       return
     }
     context.print(trips.map { describe($0, context) }.joined(separator: "\n\n"))
@@ -75,16 +76,22 @@ struct ShopTripsCommand: RunnableCommand {
     let locale = context.locale
     let total =
       trip.totals.isEmpty
-      ? "no prices" : trip.totals.map { $0.formatted(locale: locale) }.joined(separator: " + ")
-    let shop = trip.shop.map { " at \($0.name)" } ?? ""
-    let lines = trip.lines.count == 1 ? "1 line" : "\(trip.lines.count) lines"
+      ? words.text("cli.trips.noPrices")
+      : trip.totals.map { $0.formatted(locale: locale) }.joined(separator: " + ")
+    let date = context.dateDisplay.string(from: trip.finishedAt)
+    let lines = words.text("cli.count.lines", count: trip.lines.count)
     let heading =
-      "\(context.dateDisplay.string(from: trip.finishedAt))  \(trip.listName)\(shop): "
-      + "\(total) (\(lines))"
+      trip.shop.map {
+        words.text(
+          "cli.trips.headingAtShop",
+          ["date": date, "list": trip.listName, "shop": $0.name, "total": total, "lines": lines])
+      }
+      ?? words.text(
+        "cli.trips.heading", ["date": date, "list": trip.listName, "total": total, "lines": lines])
     let rows = trip.lines.map { line in
       [
         "  " + (line.quantity == 1 ? "" : "\(line.quantity) × ") + line.name,
-        line.cost.map { $0.formatted(locale: locale) } ?? "no price",
+        line.cost.map { $0.formatted(locale: locale) } ?? words.text("cli.shop.noPrice"),
       ]
     }
     let width = rows.map { $0[0].count }.max() ?? 0

@@ -27,9 +27,7 @@ enum ShoppingArguments {
   static func list(_ reference: String?, in shopping: ShoppingService) throws -> ShoppingList {
     if let reference { return try shopping.findList(reference) }
     guard let list = try defaultList(in: shopping) else {
-      throw ChecklistsError(
-        .notFound,
-        "There are no shopping lists. Add one with: checklists shop list add <name>")
+      throw ChecklistsError(.notFound, words.text("cli.shop.noLists"))
     }
     return list
   }
@@ -44,8 +42,9 @@ enum ShoppingArguments {
   static func quantity(_ text: String) throws -> Int {
     guard let number = Int(text.trimmingCharacters(in: .whitespaces)) else {
       throw UsageError(
-        "The quantity must be a whole number from 1 to \(ShoppingEntry.maximumQuantity); "
-          + "got '\(text)'.")
+        words.text(
+          "cli.shop.badQuantity",
+          ["maximum": String(ShoppingEntry.maximumQuantity), "value": text]))
     }
     return number
   }
@@ -60,7 +59,8 @@ enum ShoppingArguments {
       guard !trimmed.isEmpty, !error.message.contains("'\(trimmed)'") else { throw error }
       // "A price cannot be negative." alone would not say which price was meant.
       let reason = error.message.prefix(1).lowercased() + error.message.dropFirst()
-      throw ChecklistsError(error.code, "'\(trimmed)' is not a valid price: \(reason)")
+      throw ChecklistsError(
+        error.code, words.text("cli.shop.badPrice", ["value": trimmed, "reason": String(reason)]))
     }
   }
 }
@@ -86,27 +86,31 @@ enum LineReference {
     case .sameName(let same):
       return same[0]  // a list holds an item once; kept total all the same
     case .noSuchNumber(let number):
-      let count = lines.count == 1 ? "1 line" : "\(lines.count) lines"
       throw ChecklistsError(
         .notFound,
-        "\(name) has no line number \(number); it has \(count) ('checklists shop' shows them).")
+        words.text(
+          "cli.shop.line.noNumber", ["list": name, "number": String(number)], count: lines.count))
     case .severalStartWith(let matches):
       throw ChecklistsError(
         .ambiguous,
-        "'\(trimmed)' matches \(matches.count) lines of \(name): "
-          + "\(NameReference.shown(matches, name: \.item.name)). "
-          + "Type more of the name, or use the number from 'checklists shop'.")
+        words.text(
+          "cli.shop.line.ambiguous",
+          [
+            "text": trimmed, "list": name,
+            "matches": NameReference.shown(matches, name: \.item.name),
+          ], count: matches.count))
     case .none:
       if let item = try? shopping.findItem(trimmed) {
         throw ChecklistsError(
           .notFound,
-          "'\(item.name)' is in the catalogue but not on \(name). "
-            + "Put it there with: checklists shop add \(ChecklistService.quoted(item.name))")
+          words.text(
+            "cli.shop.line.notOnList",
+            ["item": item.name, "list": name, "quoted": ChecklistService.quoted(item.name)]))
       }
       let hint = NameSuggestion.closest(to: trimmed, in: lines.map(\.item.name))
       throw ChecklistsError(
-        .notFound, "'\(trimmed)' is not on \(name).",
-        suggestion: hint.map { "Did you mean '\($0)'?" })
+        .notFound, words.text("cli.shop.line.unknown", ["text": trimmed, "list": name]),
+        suggestion: hint.map { words.text("cli.didYouMean", ["name": $0]) })
     }
   }
 

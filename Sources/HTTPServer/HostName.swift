@@ -6,9 +6,9 @@ import Foundation
 
 /// The host and port of a `Host` header or of a URL's authority, read strictly: a DNS name,
 /// an IPv4 address or a bracketed IPv6 address, then an optional `:port`.
-struct HostName: Hashable, Sendable {
+public struct HostName: Hashable, Sendable {
   /// What kind of name it is.
-  enum Kind: Hashable, Sendable {
+  public enum Kind: Hashable, Sendable {
     /// `localhost` or a name under `.localhost`, which browsers resolve to this machine
     /// themselves (RFC 6761), never through DNS.
     case loopbackName
@@ -19,13 +19,14 @@ struct HostName: Hashable, Sendable {
   }
 
   /// The host in lower case; an address in canonical form, IPv6 in brackets.
-  let host: String
+  public let host: String
   /// The port, when one was written.
-  let port: UInt16?
-  let kind: Kind
+  public let port: UInt16?
+  /// What kind of name it is.
+  public let kind: Kind
 
   /// Reads `host[:port]`; nil when it is not one.
-  init?(authority text: String) {
+  public init?(authority text: String) {
     let text = text.lowercased()
     var host: String
     var rest: Substring
@@ -75,10 +76,10 @@ struct HostName: Hashable, Sendable {
   }
 
   /// The host with its port, as a `Host` header would carry it.
-  var authority: String { port.map { "\(host):\($0)" } ?? host }
+  public var authority: String { port.map { "\(host):\($0)" } ?? host }
 
   /// Whether this is a loopback name or address: this machine only.
-  var isLoopback: Bool {
+  public var isLoopback: Bool {
     switch kind {
     case .loopbackName: return true
     case .address: return host == "[::1]" || host.hasPrefix("127.")
@@ -86,12 +87,23 @@ struct HostName: Hashable, Sendable {
     }
   }
 
+  /// Whether a host name or address is this machine only.
+  ///
+  /// `localhost` and names under `.localhost`, `127.0.0.0/8` and `::1` (bracketed or not); a DNS
+  /// name such as `127.0.0.1.example.com` is not.
+  public static func isLoopback(_ host: String) -> Bool {
+    let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+    return HostName(authority: bracketed)?.isLoopback ?? false
+  }
+
   /// Whether the address is the unspecified one (`0.0.0.0`, `[::]`): every interface.
-  var isUnspecifiedAddress: Bool { kind == .address && (host == "0.0.0.0" || host == "[::]") }
+  public var isUnspecifiedAddress: Bool {
+    kind == .address && (host == "0.0.0.0" || host == "[::]")
+  }
 
   /// An IPv4 address in dotted-decimal form, or an IPv6 address (without brackets) written
   /// back in brackets, canonically; nil for anything else.
-  static func canonicalAddress(_ text: String) -> String? {
+  public static func canonicalAddress(_ text: String) -> String? {
     var v4 = in_addr()
     if inet_pton(AF_INET, text, &v4) == 1 {
       var buffer = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
@@ -108,7 +120,7 @@ struct HostName: Hashable, Sendable {
   }
 
   /// The addresses of this machine's network interfaces, canonical (IPv6 in brackets).
-  static func interfaceAddresses() -> Set<String> {
+  public static func interfaceAddresses() -> Set<String> {
     var first: UnsafeMutablePointer<ifaddrs>?
     guard getifaddrs(&first) == 0 else { return [] }
     defer { freeifaddrs(first) }

@@ -1,4 +1,4 @@
-import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 
 /// An address people use to reach this server, given with `checklists serve --public-url`
@@ -16,12 +16,10 @@ public struct PublicURL: Hashable, Sendable, CustomStringConvertible {
   public let port: UInt16
 
   /// Reads a URL such as `https://checklists.example.com` or `http://192.168.1.20:8080`.
-  /// - Throws: ``ChecklistsCore/ChecklistsError`` `invalidInput` for anything but an `http` or
-  ///   `https` URL of a host and optional port (a path `/` is allowed, nothing more).
+  /// - Throws: ``PublicURLError`` for anything but an `http` or `https` URL of a host and
+  ///   optional port (a path `/` is allowed, nothing more).
   public init(_ text: String) throws {
-    let refused = ChecklistsError.invalid(
-      "'\(text)' is not a public URL: give the scheme, host and port people use, such as "
-        + "https://checklists.example.com or http://192.168.1.20:8080.")
+    let refused = PublicURLError(text: text)
     let lowered = text.lowercased()
     guard let separator = lowered.range(of: "://") else { throw refused }
     let scheme = String(lowered[..<separator.lowerBound])
@@ -35,7 +33,7 @@ public struct PublicURL: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Reads the URLs of `CHECKLISTS_PUBLIC_URL`: separated by spaces or commas.
-  /// - Throws: `invalidInput` naming the first that is not a public URL.
+  /// - Throws: ``PublicURLError`` naming the first that is not a public URL.
   public static func list(_ text: String) throws -> [PublicURL] {
     try text.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" || $0 == "\n" })
       .map { try PublicURL(String($0)) }
@@ -48,4 +46,19 @@ public struct PublicURL: Hashable, Sendable, CustomStringConvertible {
   }
 
   public var description: String { origin }
+}
+
+/// Why a text is not a ``PublicURL``, worded for the person who gave it.
+public struct PublicURLError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The text as given.
+  public let text: String
+
+  /// A refusal of a text.
+  public init(text: String) { self.text = text }
+
+  /// What the person reads, from the catalogue: the text, and what a public URL looks like.
+  public var message: MessageText { MessageText("server.publicURL.invalid", ["url": text]) }
+
+  /// The message in English.
+  public var description: String { message.description }
 }
