@@ -70,7 +70,7 @@ let package = Package(
     .target(name: "ChecklistsSecurity", dependencies: ["CSodium"]),
 
     // MARK: - File formats: the iPhone app's plist and our JSON backup.
-    .target(name: "ChecklistsInterop", dependencies: ["ChecklistsCore"]),
+    .target(name: "ChecklistsInterop", dependencies: ["ChecklistsCore", "ChecklistsMessages"]),
 
     // MARK: - HTTP
     .systemLibrary(
@@ -143,7 +143,8 @@ let package = Package(
       path: "Tests/ChecklistsTestSupport"
     ),
     .testTarget(name: "ChecklistsMessagesTests", dependencies: ["ChecklistsMessages"]),
-    .testTarget(name: "ChecklistsCoreTests", dependencies: ["ChecklistsCore"]),
+    .testTarget(
+      name: "ChecklistsCoreTests", dependencies: ["ChecklistsCore", "ChecklistsTestSupport"]),
     .testTarget(
       name: "ChecklistsStoreTests",
       dependencies: [
@@ -167,7 +168,9 @@ let package = Package(
     .testTarget(name: "WebDAVTests", dependencies: ["WebDAV"]),
     .testTarget(
       name: "ChecklistsCalDAVTests",
-      dependencies: ["ChecklistsCalDAV", "ChecklistsCore", "ICalendar", "WebDAV"],
+      dependencies: [
+        "ChecklistsCalDAV", "ChecklistsCore", "ICalendar", "WebDAV", "ChecklistsTestSupport",
+      ],
       resources: [.copy("Fixtures")]
     ),
     .testTarget(

@@ -13,10 +13,20 @@ extension ChecklistItem {
     return Date(timeIntervalSinceReferenceDate: (seconds / 60).rounded(.down) * 60)
   }
 
-  /// Whether the item is unchecked and its due date has come.
+  /// Whether the item is unchecked and its due date has come, in UTC (see
+  /// ``isDue(at:in:)``).
   /// - Parameter now: The current time.
   public func isDue(at now: Date) -> Bool {
-    guard !isChecked, let dueDate else { return false }
-    return dueDate <= now
+    isDue(at: now, in: TimeZone(secondsFromGMT: 0)!)
+  }
+
+  /// Whether the item is unchecked and its due date has come as seen in `timeZone`: a due day
+  /// once that day has begun there, a moment once it has passed.
+  /// - Parameters:
+  ///   - now: The current time.
+  ///   - timeZone: Where the reader is.
+  public func isDue(at now: Date, in timeZone: TimeZone) -> Bool {
+    guard !isChecked, let due else { return false }
+    return due.isDue(at: now, in: timeZone)
   }
 }

@@ -11,8 +11,8 @@ public struct ChecklistItem: Identifiable, Hashable, Sendable, Codable {
   public var text: String
   /// Whether the item carries a checkmark.
   public var isChecked: Bool
-  /// When the item is due, if it has a due date.
-  public var dueDate: Date?
+  /// When the item is due, if it has a due date: a day or a moment (``DueDate``).
+  public var due: DueDate?
   /// Whether a reminder fires at the due date.
   public var shouldRemind: Bool
   /// The list's revision when this item last changed; the item's version for ETags and sync.
@@ -37,19 +37,19 @@ public struct ChecklistItem: Identifiable, Hashable, Sendable, Codable {
   /// When the item last changed.
   public var updatedAt: Date
 
-  /// Creates an item value.
+  /// Creates an item value; `due`, when given, wins over `dueDate` (a moment in UTC).
   public init(
     id: UUID = UUID(), checklistID: UUID, text: String, isChecked: Bool = false,
     dueDate: Date? = nil, shouldRemind: Bool = false, revision: Int64 = 0,
     createdAt: Date, updatedAt: Date? = nil, notes: String = "", isFlagged: Bool = false,
     priority: ItemPriority = .none, parentID: UUID? = nil, recurrence: RecurrenceRule? = nil,
-    subtaskCount: Int = 0, checkedSubtaskCount: Int = 0
+    subtaskCount: Int = 0, checkedSubtaskCount: Int = 0, due: DueDate? = nil
   ) {
     self.id = id
     self.checklistID = checklistID
     self.text = text
     self.isChecked = isChecked
-    self.dueDate = dueDate
+    self.due = due ?? dueDate.map { .moment($0, timeZone: nil) }
     self.shouldRemind = shouldRemind
     self.revision = revision
     self.createdAt = createdAt
@@ -61,5 +61,15 @@ public struct ChecklistItem: Identifiable, Hashable, Sendable, Codable {
     self.recurrence = recurrence
     self.subtaskCount = subtaskCount
     self.checkedSubtaskCount = checkedSubtaskCount
+  }
+}
+
+extension ChecklistItem {
+  /// The due date as an instant, for the code that needs one (sorting, reminders, the API's
+  /// `dueDate`): a moment's own, a day's start in UTC (what a day was stored as before). Setting
+  /// it sets a moment with no zone, as every caller meant before days existed.
+  public var dueDate: Date? {
+    get { due?.instant }
+    set { due = newValue.map { .moment($0, timeZone: nil) } }
   }
 }

@@ -41,8 +41,8 @@ public struct PortableItem: Hashable, Sendable, Codable {
   public var text: String
   /// Whether it is checked.
   public var isChecked: Bool
-  /// Its due date, if any.
-  public var dueDate: Date?
+  /// Its due date, if any: a day or a moment.
+  public var due: DueDate?
   /// Whether Remind Me is on.
   public var shouldRemind: Bool
   /// When the item was created, when the file knows.
@@ -58,12 +58,12 @@ public struct PortableItem: Hashable, Sendable, Codable {
   /// How it repeats, if it does.
   public var recurrence: RecurrenceRule?
 
-  /// Creates a portable item.
+  /// Creates a portable item; `due`, when given, wins over `dueDate` (a moment in UTC).
   public init(
     id: UUID? = nil, text: String, isChecked: Bool = false, dueDate: Date? = nil,
     shouldRemind: Bool = false, createdAt: Date? = nil, notes: String = "",
     isFlagged: Bool = false, priority: ItemPriority = .none, parentID: UUID? = nil,
-    recurrence: RecurrenceRule? = nil
+    recurrence: RecurrenceRule? = nil, due: DueDate? = nil
   ) {
     self.notes = notes
     self.isFlagged = isFlagged
@@ -73,8 +73,16 @@ public struct PortableItem: Hashable, Sendable, Codable {
     self.id = id
     self.text = text
     self.isChecked = isChecked
-    self.dueDate = dueDate
+    self.due = due ?? dueDate.map { .moment($0, timeZone: nil) }
     self.shouldRemind = shouldRemind
     self.createdAt = createdAt
+  }
+}
+
+extension PortableItem {
+  /// The due date as an instant (a day's start in UTC); setting it sets a moment in UTC.
+  public var dueDate: Date? {
+    get { due?.instant }
+    set { due = newValue.map { .moment($0, timeZone: nil) } }
   }
 }

@@ -1,3 +1,4 @@
+import ChecklistsMessages
 import Foundation
 
 /// The rules every list name and item text obeys, whichever door it comes in by.
@@ -106,5 +107,35 @@ extension String {
     guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
     let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
     return String(scalars[first...last])
+  }
+}
+
+extension ChecklistItem {
+  /// The first and last day an item may be due on: 0001-01-01 and 9999-12-31.
+  public static let dueDays =
+    CivilDay(
+      year: 1, month: 1, day: 1)...CivilDay(
+      year: 9999, month: 12, day: 31)
+
+  /// A due date made valid: a day or moment in the years 1 to 9999, and a moment's zone one
+  /// that the time zone database knows (`Europe/Berlin`, `UTC`).
+  /// - Throws: ``ChecklistsError`` with code `invalidInput`.
+  public static func validatedDue(_ due: DueDate?) throws -> DueDate? {
+    switch due {
+    case nil: return nil
+    case .day(let day)?:
+      guard dueDays.contains(day) else {
+        throw ChecklistsError.invalid(MessageCatalogue.english.text("errors.due.dayOutOfRange"))
+      }
+      return due
+    case .moment(let date, let zone)?:
+      _ = try validatedDueDate(date)
+      if let zone, zone.count > 64 || TimeZone(identifier: zone) == nil {
+        throw ChecklistsError.invalid(
+          MessageCatalogue.english.text(
+            "errors.due.unknownTimeZone", ["zone": String(zone.prefix(64))]))
+      }
+      return due
+    }
   }
 }

@@ -36,7 +36,9 @@ extension ChecklistItemJSON {
       "checklist": .string(),
       "text": .string(minLength: 1),
       "checked": .boolean(),
-      "dueDate": .ref("Timestamp").orNull,
+      "due": .ref("Due").orNull,
+      "dueDate": JSONSchema.ref("Timestamp").orNull.described(
+        "The due date as an instant: a moment's, or a day's start in UTC"),
       "remind": .boolean(),
       "reminderDate": .ref("Timestamp").orNull,
       "revision": .integer(),
@@ -52,7 +54,8 @@ extension ChecklistItemJSON {
       "checkedSubtaskCount": .integer(minimum: 0),
     ],
     required: [
-      "id", "checklistID", "text", "checked", "dueDate", "remind", "reminderDate", "revision",
+      "id", "checklistID", "text", "checked", "due", "dueDate", "remind", "reminderDate",
+      "revision",
       "createdAt", "updatedAt", "notes", "flagged", "priority", "parentID", "repeat",
       "repeatDescription", "subtaskCount", "checkedSubtaskCount",
     ])
@@ -120,12 +123,18 @@ extension RequestSchemas {
     "hideChecked": .boolean(),
   ])
 
+  /// The older form of a due date in a write: an instant, which means a moment in UTC. A body
+  /// sends this or `due`, not both.
+  public static let oldDueDate = JSONSchema.ref("Timestamp").orNull.described(
+    "A moment in UTC (the older form of 'due'); send this or 'due', not both")
+
   /// `NewItem`: `POST /api/v1/checklists/{id}/items`.
   public static let newItem = JSONSchema.object(
     properties: [
       "id": clientID,
       "text": .ref("Text"),
-      "dueDate": .ref("Timestamp").orNull,
+      "due": .ref("Due").orNull,
+      "dueDate": RequestSchemas.oldDueDate,
       "remind": .boolean(description: "Needs a due date"),
       "checked": .boolean(),
       "notes": .string(maxLength: ChecklistItem.maximumNotesLength),
@@ -142,7 +151,8 @@ extension RequestSchemas {
   public static let itemChanges = JSONSchema.object(properties: [
     "text": .ref("Text"),
     "checked": .boolean(),
-    "dueDate": .ref("Timestamp").orNull,
+    "due": .ref("Due").orNull,
+    "dueDate": RequestSchemas.oldDueDate,
     "remind": .boolean(),
     "notes": .string(maxLength: ChecklistItem.maximumNotesLength),
     "flagged": .boolean(),

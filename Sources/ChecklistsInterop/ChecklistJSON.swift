@@ -40,8 +40,8 @@ public struct ChecklistJSON: Codable, Sendable, Equatable {
   }
 }
 
-/// An item as JSON. `dueDate`, `reminderDate`, `parentID`, `repeat` and `repeatDescription`
-/// are always written, `null` when absent.
+/// An item as JSON. `due`, `dueDate`, `reminderDate`, `parentID`, `repeat` and
+/// `repeatDescription` are always written, `null` when absent.
 public struct ChecklistItemJSON: Codable, Sendable, Equatable {
   public var number: Int?
   public var id: UUID
@@ -50,6 +50,9 @@ public struct ChecklistItemJSON: Codable, Sendable, Equatable {
   public var checklist: String?
   public var text: String
   public var checked: Bool
+  /// The due date: a day or a moment with its zone (``DueDateJSON``).
+  public var due: DueDateJSON?
+  /// The due date as an instant, for clients that know no days: a day's start in UTC.
   public var dueDate: String?
   public var remind: Bool
   public var reminderDate: String?
@@ -80,6 +83,7 @@ public struct ChecklistItemJSON: Codable, Sendable, Equatable {
     self.checklist = checklist
     text = item.text
     checked = item.isChecked
+    due = item.due.map(DueDateJSON.init)
     dueDate = item.dueDate.map(ISOTimestamp.milliseconds)
     remind = item.shouldRemind
     reminderDate = item.reminderDate(after: now).map(ISOTimestamp.milliseconds)
@@ -97,7 +101,7 @@ public struct ChecklistItemJSON: Codable, Sendable, Equatable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case number, id, checklistID, checklist, text, checked, dueDate, remind, reminderDate
+    case number, id, checklistID, checklist, text, checked, due, dueDate, remind, reminderDate
     case revision, createdAt, updatedAt
     case notes, flagged, priority, parentID, `repeat`, repeatDescription, subtaskCount
     case checkedSubtaskCount
@@ -113,6 +117,7 @@ public struct ChecklistItemJSON: Codable, Sendable, Equatable {
     checklist = try container.decodeIfPresent(String.self, forKey: .checklist)
     text = try container.decode(String.self, forKey: .text)
     checked = try container.decode(Bool.self, forKey: .checked)
+    due = try container.decodeIfPresent(DueDateJSON.self, forKey: .due)
     dueDate = try container.decodeIfPresent(String.self, forKey: .dueDate)
     remind = try container.decode(Bool.self, forKey: .remind)
     reminderDate = try container.decodeIfPresent(String.self, forKey: .reminderDate)
@@ -139,6 +144,7 @@ public struct ChecklistItemJSON: Codable, Sendable, Equatable {
     try container.encodeIfPresent(checklist, forKey: .checklist)
     try container.encode(text, forKey: .text)
     try container.encode(checked, forKey: .checked)
+    try container.encode(due, forKey: .due)
     try container.encode(dueDate, forKey: .dueDate)
     try container.encode(remind, forKey: .remind)
     try container.encode(reminderDate, forKey: .reminderDate)

@@ -4,14 +4,16 @@ import Foundation
 /// Our lossless JSON backup: every list and item with its identity, dates and order.
 ///
 /// The shape is documented in `docs/BACKUP-FORMAT.md`:
-/// `{"format": "checklists-backup", "version": 1, "exportedAt": …, "checklists": [ … ]}`.
+/// `{"format": "checklists-backup", "version": 2, "exportedAt": …, "checklists": [ … ]}`.
+/// Version 2 writes an item's due date as `due`, a day or a moment with its zone
+/// (``DueDateJSON``); version 1 files, whose `dueDate` is an instant, still read (as moments).
 /// Dates are ISO 8601 timestamps in UTC with as many fraction digits as needed to restore the
 /// exact `Date`.
 public enum ChecklistsBackup {
   /// The value of the `format` key that marks a file as a Checklists backup.
   public static let formatName = "checklists-backup"
   /// The newest version of the backup format this code writes and reads.
-  public static let currentVersion = 1
+  public static let currentVersion = 2
 
   /// The top of a backup file.
   struct File: Codable {
@@ -40,7 +42,10 @@ public enum ChecklistsBackup {
     var id: String?
     var text: String
     var checked: Bool?
+    /// Version 1's due date, an instant (read as a moment in UTC); not written since.
     var dueDate: String?
+    /// The due date, a day or a moment (version 2); wins over `dueDate` when both are there.
+    var due: DueDateJSON?
     var remind: Bool?
     var createdAt: String?
     /// Notes; absent or "" for none.
@@ -87,7 +92,8 @@ public enum ChecklistsBackup {
           items: try list.items.map { item in
             Item(
               id: item.id?.uuidString, text: item.text, checked: item.isChecked,
-              dueDate: try item.dueDate.map(timestamp), remind: item.shouldRemind,
+              due: try item.due.map { try DueDateJSON($0, timestamp: timestamp) },
+              remind: item.shouldRemind,
               createdAt: try item.createdAt.map(timestamp),
               notes: item.notes.isEmpty ? nil : item.notes,
               flagged: item.isFlagged ? true : nil,
@@ -206,7 +212,7 @@ public enum ChecklistsBackup {
           createdAt: try date(item.createdAt, "createdAt", place), notes: item.notes ?? "",
           isFlagged: item.flagged ?? false, priority: try priority(item.priority, place),
           parentID: try uuid(item.parentID, place, key: "parentID"),
-          recurrence: try recurrence(item.repeat, place))
+          recurrence: try recurrence(item.repeat, place), due: try due(item.due, place))
       })
   }
 
@@ -234,6 +240,15 @@ public enum ChecklistsBackup {
       return try RecurrenceRule(rrule: rrule)
     } catch let error as ChecklistsError {
       throw ChecklistsError(.unreadableFile, "\(place): 'repeat' \"\(rrule)\": \(error.message)")
+    }
+  }
+
+  private static func due(_ json: DueDateJSON?, _ place: String) throws -> DueDate? {
+    guard let json else { return nil }
+    do {
+      return try json.due(field: "due")
+    } catch let error as ChecklistsError {
+      throw ChecklistsError(.unreadableFile, "\(place): \(error.message)")
     }
   }
 

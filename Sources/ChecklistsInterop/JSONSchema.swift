@@ -174,6 +174,13 @@ extension JSONSchema {
     return schema
   }
 
+  /// The same schema with a description.
+  public func described(_ description: String) -> JSONSchema {
+    var schema = self
+    schema.description = description
+    return schema
+  }
+
   private init(types: [Kind], description: String? = nil) {
     self.types = types
     self.description = description

@@ -38,7 +38,9 @@ extension SQLChecklistStore {
   /// The migrations written once for both engines, applied after each engine's shipped list
   /// (see the top of this file). Append only; never rename or edit one that shipped.
   static let dialectMigrations:
-    [(identifier: String, migrate: @Sendable (any SQLConnection) throws -> Void)] = []
+    [(identifier: String, migrate: @Sendable (any SQLConnection) throws -> Void)] = [
+      ("v21: due days", { db in try migrateToDueDays(db) })
+    ]
 
   /// The whole schema of one database: an engine's shipped migrations, then
   /// ``dialectMigrations``.

@@ -24,21 +24,45 @@ extension SQLChecklistStore.Transaction: SmartListStoreReader {
       UNION ALL SELECT collection_id FROM shares WHERE user_id = ?1 AND scope = 'checklist')
     """
 
-  /// The condition on an unchecked item of table `t` for each smart list, with `?2` now and
-  /// `?3` the end of today.
-  private static func condition(_ kind: SmartListKind, _ t: String) -> String {
+  /// The condition on an unchecked item of table `t` for each smart list, and the values of
+  /// its parameters, numbered from `?first`. A moment is compared with now and the end of
+  /// today; a due day, stored at its start in UTC, with the start of today's and tomorrow's
+  /// date in the reader's zone, so that it is the same day in every zone. Each condition starts
+  /// with one range of the index by due date (the later of its two bounds).
+  private static func condition(
+    _ kind: SmartListKind, _ t: String, _ bounds: SmartListBounds, first: Int
+  ) -> (sql: String, arguments: [any SQLValueConvertible]) {
+    // Before the later bound, then before the moment's or the day's.
+    let sql = """
+      \(t).due_date < ?\(first) AND (\(t).due_day IS NULL AND \(t).due_date < ?\(first + 1)
+        OR \(t).due_day IS NOT NULL AND \(t).due_date < ?\(first + 2))
+      """
     switch kind {
-    case .today: "\(t).due_date < ?3"
-    case .scheduled: "\(t).due_date IS NOT NULL"
-    case .overdue: "\(t).due_date < ?2"
-    case .flagged: "\(t).flagged = 1"
-    case .all: "1 = 1"
+    case .today:
+      let tomorrow = bounds.today.adding(days: 1).startInUTC
+      return (sql, [max(bounds.endOfToday, tomorrow), bounds.endOfToday, tomorrow])
+    case .overdue:
+      let today = bounds.today.startInUTC
+      return (sql, [max(bounds.now, today), bounds.now, today])
+    case .scheduled: return ("\(t).due_date IS NOT NULL", [])
+    case .flagged: return ("\(t).flagged = 1", [])
+    case .all: return ("1 = 1", [])
     }
   }
 
   func smartListCounts(userID: UUID, bounds: SmartListBounds) throws -> [SmartListKind: Int] {
     // Each count is a range of the index of unchecked items by due date, per visible list;
     // All is the lists' stored counts.
+    // Today's parameters are ?2 to ?4, Overdue's ?5 to ?7.
+    let today = Self.condition(.today, "i", bounds, first: 2)
+    let overdue = Self.condition(.overdue, "i", bounds, first: 5)
+    func condition(_ kind: SmartListKind) -> String {
+      switch kind {
+      case .today: today.sql
+      case .overdue: overdue.sql
+      default: Self.condition(kind, "i", bounds, first: 0).sql  // no parameters
+      }
+    }
     func count(_ kind: SmartListKind) -> String {
       // SQLite's planner would take the unchecked-by-due index and read every unchecked item
       // for Flagged; the partial index of flagged ones holds just those.
@@ -47,7 +71,7 @@ extension SQLChecklistStore.Transaction: SmartListStoreReader {
       return """
         (SELECT COUNT(*) FROM \(items)
          WHERE i.checklist_id IN (SELECT id FROM visible) AND i.checked = 0
-           AND \(Self.condition(kind, "i")))
+           AND \(condition(kind)))
         """
     }
     let counts = try db.queryFirst(
@@ -56,7 +80,7 @@ extension SQLChecklistStore.Transaction: SmartListStoreReader {
       SELECT \(count(.today)), \(count(.scheduled)), \(count(.overdue)), \(count(.flagged)),
         (SELECT COALESCE(SUM(item_count - checked_count), 0) FROM checklists
          WHERE id IN (SELECT id FROM visible))
-      """, userID, bounds.now, bounds.endOfToday
+      """, arguments: [userID as any SQLValueConvertible] + today.arguments + overdue.arguments
     ) { row in (0..<5).map { row.int(Int32($0)) } }
     guard let counts else { return [:] }
     return Dictionary(uniqueKeysWithValues: zip(SmartListKind.allCases, counts))
@@ -66,6 +90,7 @@ extension SQLChecklistStore.Transaction: SmartListStoreReader {
     throws -> [ChecklistItem]
   {
     let lists = "c.list_sort_key, c.list_name, c.list_created_at, c.list_id, items.position"
+    let condition = Self.condition(kind, "items", bounds, first: 3)
     // The lists' columns renamed, so the items' columns need no table name.
     return try db.query(
       """
@@ -75,9 +100,10 @@ extension SQLChecklistStore.Transaction: SmartListStoreReader {
                    created_at AS list_created_at FROM checklists) c
         ON c.list_id = items.checklist_id
       WHERE items.checklist_id IN (SELECT id FROM visible) AND items.checked = 0
-        AND \(Self.condition(kind, "items"))
-      ORDER BY \(kind.isByDueDate ? "items.due_date, " : "")\(lists) LIMIT ?4
-      """, userID, bounds.now, bounds.endOfToday, limit, map: Self.item)
+        AND \(condition.sql)
+      ORDER BY \(kind.isByDueDate ? "items.due_date, " : "")\(lists) LIMIT ?2
+      """, arguments: [userID as any SQLValueConvertible, limit] + condition.arguments,
+      map: Self.item)
   }
 
   func searchItems(userID: UUID, words: [String], limitPerList: Int) throws -> [ChecklistItem] {

@@ -27,7 +27,8 @@ extension SQLChecklistStore {
       items.flagged, items.priority, items.parent_id, items.recurrence,
       (SELECT COUNT(*) FROM items AS subtasks WHERE subtasks.parent_id = items.id),
       (SELECT COUNT(*) FROM items AS subtasks WHERE subtasks.parent_id = items.id
-         AND subtasks.checked = 1)
+         AND subtasks.checked = 1),
+      items.due_day, items.due_time_zone
       """
 
     // MARK: Reading
@@ -192,13 +193,13 @@ extension SQLChecklistStore {
         """
         INSERT INTO items (id, checklist_id, position, text, text_key, checked, due_date,
                            should_remind, revision, created_at, updated_at, notes, flagged,
-                           priority, parent_id, recurrence)
+                           priority, parent_id, recurrence, due_day, due_time_zone)
         VALUES (?, ?, COALESCE((SELECT MAX(position) FROM items WHERE checklist_id = ?), 0) + ?,
-                ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """, item.id, item.checklistID, item.checklistID, Self.positionGap, item.text,
         NameKey.lookup(item.text), item.isChecked, item.dueDate, item.shouldRemind, item.revision,
         item.createdAt, item.updatedAt, item.notes, item.isFlagged, item.priority.level,
-        item.parentID, item.recurrence?.rrule)
+        item.parentID, item.recurrence?.rrule, item.due?.civilDay?.iso, item.due?.timeZone)
       try SQLChecklistStore.indexItemWords(db, id: item.id, text: item.text, notes: item.notes)
     }
 
@@ -207,11 +208,12 @@ extension SQLChecklistStore {
         """
         UPDATE items SET text = ?, text_key = ?, checked = ?, due_date = ?, should_remind = ?,
                          revision = ?, updated_at = ?, notes = ?, flagged = ?, priority = ?,
-                         parent_id = ?, recurrence = ?
+                         parent_id = ?, recurrence = ?, due_day = ?, due_time_zone = ?
         WHERE id = ?
         """, item.text, NameKey.lookup(item.text), item.isChecked, item.dueDate, item.shouldRemind,
         item.revision, item.updatedAt, item.notes, item.isFlagged, item.priority.level,
-        item.parentID, item.recurrence?.rrule, item.id)
+        item.parentID, item.recurrence?.rrule, item.due?.civilDay?.iso, item.due?.timeZone,
+        item.id)
       try SQLChecklistStore.indexItemWords(db, id: item.id, text: item.text, notes: item.notes)
     }
 
@@ -331,13 +333,23 @@ extension SQLChecklistStore {
             .storage, "The database holds a repeat rule this version cannot read: '\(rrule)'.")
         }
       }
+      let due: DueDate? = try row.optionalDate(4).map { date in
+        guard let dayText = row.optionalString(16) else {
+          return .moment(date, timeZone: row.optionalString(17))
+        }
+        guard let day = CivilDay(iso: dayText) else {
+          throw ChecklistsError(
+            .storage, "The database holds a due day this version cannot read: '\(dayText)'.")
+        }
+        return .day(day)
+      }
       return ChecklistItem(
         id: try row.uuid(0), checklistID: try row.uuid(1), text: row.string(2),
-        isChecked: row.bool(3), dueDate: row.optionalDate(4), shouldRemind: row.bool(5),
+        isChecked: row.bool(3), shouldRemind: row.bool(5),
         revision: row.int64(6), createdAt: row.date(7), updatedAt: row.date(8),
         notes: row.string(9), isFlagged: row.bool(10), priority: priority,
         parentID: try row.optionalUUID(12), recurrence: recurrence, subtaskCount: row.int(14),
-        checkedSubtaskCount: row.int(15))
+        checkedSubtaskCount: row.int(15), due: due)
     }
   }
 }

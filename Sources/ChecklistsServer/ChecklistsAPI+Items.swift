@@ -12,7 +12,7 @@ extension ChecklistsAPI {
     let body = try RequestBody(request, schema: RequestSchemas.newItem)
     let clientID = try body.clientID()
     let text = try body.requiredString("text")
-    let dueDate = try body.date("dueDate") ?? nil
+    let due = try body.due() ?? nil
     let remind = try body.bool("remind") ?? false
     let checked = try body.bool("checked") ?? false
     let details = ItemDetails(
@@ -20,7 +20,7 @@ extension ChecklistsAPI {
       priority: try body.priority() ?? ItemPriority.none, parentID: try body.parentID() ?? nil,
       recurrence: try body.recurrence() ?? nil)
     let (item, isNew) = try service.addItem(
-      id: clientID, text, to: listID, dueDate: dueDate, shouldRemind: remind, isChecked: checked,
+      id: clientID, text, to: listID, due: due, shouldRemind: remind, isChecked: checked,
       details: details)
     if isNew { didWrite() }
     var response = try itemResponse(item, status: isNew ? 201 : 200)
@@ -44,12 +44,12 @@ extension ChecklistsAPI {
     let changes = ItemChanges(
       text: try body.string("text").map(ChecklistItem.validatedText),
       isChecked: try body.bool("checked"),
-      dueDate: try body.date("dueDate").map(ChecklistItem.validatedDueDate),
       shouldRemind: try body.bool("remind"),
       notes: try body.string("notes").map(ChecklistItem.validatedNotes),
       isFlagged: try body.bool("flagged"), priority: try body.priority(),
       parentID: try body.parentID(), recurrence: try body.recurrence(),
-      checksSubtasks: try body.bool("checkSubtasks") ?? false)
+      checksSubtasks: try body.bool("checkSubtasks") ?? false,
+      due: try body.due().map(ChecklistItem.validatedDue))
     if changes.checksSubtasks && changes.isChecked != true {
       throw APIError.unprocessable(
         "'checkSubtasks' checks an item's subtasks together with the item; send it with "

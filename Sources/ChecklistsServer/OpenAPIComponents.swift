@@ -11,6 +11,7 @@ enum OpenAPIComponents {
     // Checklists
     "Icon": ChecklistIcon.schema,
     "Timestamp": .timestamp,
+    "Due": DueDateJSON.schema,
     "Text": .text,
     "Checklist": ChecklistJSON.schema,
     "Item": ChecklistItemJSON.schema,

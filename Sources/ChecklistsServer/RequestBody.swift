@@ -133,6 +133,17 @@ struct RequestBody {
     }
   }
 
+  /// An object field that may be `null`: absent (`nil`), `null` (`.some(nil)`) or its fields.
+  /// - Parameter expected: What to send, for the message when the value has another type.
+  func nullableObject(_ name: String, expected: String) throws -> [String: JSONValue]?? {
+    switch fields[name] {
+    case nil: return nil
+    case .null: return .some(nil)
+    case .object(let value): return .some(value)
+    case let other?: throw wrongType(name, expected, other)
+    }
+  }
+
   /// An array-of-strings field, or nil when absent.
   func strings(_ name: String) throws -> [String]? {
     switch fields[name] {

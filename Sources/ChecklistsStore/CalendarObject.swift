@@ -122,8 +122,8 @@ public struct CalendarTodo: Hashable, Sendable {
   public var text: String
   /// Whether it is completed.
   public var isChecked: Bool
-  /// DUE.
-  public var dueDate: Date?
+  /// DUE: a day (`VALUE=DATE`) or a moment with its `TZID`.
+  public var due: DueDate?
   /// Whether it has a VALARM (Remind Me); without a due date it is dropped.
   public var shouldRemind: Bool
   /// DESCRIPTION.
@@ -142,18 +142,26 @@ public struct CalendarTodo: Hashable, Sendable {
     uid: String, text: String, isChecked: Bool = false, dueDate: Date? = nil,
     shouldRemind: Bool = false,
     notes: String = "", recurrence: RecurrenceRule? = nil, parentUID: String? = nil,
-    priority: ItemPriority = .none, sortOrder: Int64? = nil
+    priority: ItemPriority = .none, sortOrder: Int64? = nil, due: DueDate? = nil
   ) {
     self.uid = uid
     self.text = text
     self.isChecked = isChecked
-    self.dueDate = dueDate
+    self.due = due ?? dueDate.map { .moment($0, timeZone: nil) }
     self.shouldRemind = shouldRemind
     self.notes = notes
     self.recurrence = recurrence
     self.parentUID = parentUID
     self.priority = priority
     self.sortOrder = sortOrder
+  }
+}
+
+extension CalendarTodo {
+  /// DUE as an instant (a day's start in UTC); setting it sets a moment in UTC.
+  public var dueDate: Date? {
+    get { due?.instant }
+    set { due = newValue.map { .moment($0, timeZone: nil) } }
   }
 }
 

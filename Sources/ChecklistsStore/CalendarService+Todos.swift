@@ -47,23 +47,25 @@ extension CalendarService {
       }
       try claimUID(todo.uid, forName: name, in: list, tx: tx)
       let parentID = try parentItemID(todo.parentUID, in: listID, except: existing?.itemID, tx: tx)
-      var dueDate = todo.dueDate
+      var due = todo.due
       let item: ChecklistItem
       if let existing {
         let before = existing.entry.item!
-        // iCalendar has whole seconds: the same due date to the second is the stored one, so a
+        // iCalendar has whole seconds: the same moment to the second is the stored one, so a
         // checker's completion of an item due at a fraction of a second is not a change of it.
-        if let stored = before.dueDate, let sent = dueDate,
+        // Its zone is how the client shows it (the text keeps its TZID as written): a client
+        // that writes the same moment in its own zone does not change the due date either.
+        if case .moment(let stored, _)? = before.due, case .moment(let sent, _)? = due,
           abs(stored.timeIntervalSince(sent)) < 1
         {
-          dueDate = stored
+          due = before.due
         }
         let changes = ItemChanges(
-          text: todo.text, isChecked: todo.isChecked, dueDate: .some(dueDate),
-          shouldRemind: todo.shouldRemind && dueDate != nil, notes: todo.notes,
+          text: todo.text, isChecked: todo.isChecked,
+          shouldRemind: todo.shouldRemind && due != nil, notes: todo.notes,
           priority: todo.priority,
           parentID: .some(try validParent(parentID, for: before, in: tx)),
-          recurrence: .some(todo.recurrence))
+          recurrence: .some(todo.recurrence), due: .some(due))
         var updated = try checklists.updateItem(
           id: before.id, changes, expectedRevision: nil, mergingFields: true, in: tx)
         if updated.revision == before.revision {
@@ -81,8 +83,8 @@ extension CalendarService {
           notes: todo.notes, priority: todo.priority,
           parentID: try validParent(parentID, for: probe, in: tx), recurrence: todo.recurrence)
         item = try checklists.addItem(
-          id: nil, todo.text, to: listID, dueDate: dueDate,
-          shouldRemind: todo.shouldRemind && dueDate != nil, isChecked: todo.isChecked,
+          id: nil, todo.text, to: listID, due: due,
+          shouldRemind: todo.shouldRemind && due != nil, isChecked: todo.isChecked,
           details: details, in: tx
         ).item
       }

@@ -54,10 +54,10 @@ extension ChecklistService {
           createdAt: list.createdAt,
           items: try tx.items(checklistID: list.id).groupedBySubtasks().map { item in
             PortableItem(
-              id: item.id, text: item.text, isChecked: item.isChecked, dueDate: item.dueDate,
+              id: item.id, text: item.text, isChecked: item.isChecked,
               shouldRemind: item.shouldRemind, createdAt: item.createdAt, notes: item.notes,
               isFlagged: item.isFlagged, priority: item.priority, parentID: item.parentID,
-              recurrence: item.recurrence)
+              recurrence: item.recurrence, due: item.due)
           })
       }
     }
@@ -84,7 +84,7 @@ extension ChecklistService {
       }
       do {
         item.text = try ChecklistItem.validatedText(item.text)
-        item.dueDate = try ChecklistItem.validatedDueDate(item.dueDate)
+        item.due = try ChecklistItem.validatedDue(item.due)
         item.shouldRemind = item.shouldRemind && item.dueDate != nil
         item.notes = try ChecklistItem.validatedNotes(item.notes)
       } catch let error as ChecklistsError {
@@ -186,7 +186,7 @@ extension ChecklistService {
       // The iPhone app's file has a due date on every item; our export writes the creation
       // date for items without one, and that date coming back means "still no due date".
       let isExportMarker = before.dueDate == nil && item.dueDate == before.createdAt
-      match.dueDate = isExportMarker ? nil : item.dueDate
+      match.due = isExportMarker ? nil : item.due
       match.shouldRemind = item.shouldRemind && match.dueDate != nil
       if match == before {
         report.itemsUnchanged += 1
@@ -224,9 +224,9 @@ extension ChecklistService {
     try tx.appendItem(
       ChecklistItem(
         id: id, checklistID: list.id, text: item.text, isChecked: item.isChecked,
-        dueDate: item.dueDate, shouldRemind: item.shouldRemind && item.dueDate != nil,
+        shouldRemind: item.shouldRemind && item.due != nil,
         revision: list.revision, createdAt: item.createdAt ?? list.updatedAt,
         updatedAt: list.updatedAt, notes: item.notes, isFlagged: item.isFlagged,
-        priority: item.priority, parentID: parentID, recurrence: item.recurrence))
+        priority: item.priority, parentID: parentID, recurrence: item.recurrence, due: item.due))
   }
 }

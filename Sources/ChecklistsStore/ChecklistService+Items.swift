@@ -7,8 +7,8 @@ public struct ItemChanges: Sendable, Hashable {
   public var text: String?
   /// New checkmark.
   public var isChecked: Bool?
-  /// New due date: `.some(nil)` removes it.
-  public var dueDate: Date??
+  /// New due date, a day or a moment: `.some(nil)` removes it.
+  public var due: DueDate??
   /// New Remind Me.
   public var shouldRemind: Bool?
   /// New notes ("" removes them).
@@ -28,11 +28,12 @@ public struct ItemChanges: Sendable, Hashable {
   public init(
     text: String? = nil, isChecked: Bool? = nil, dueDate: Date?? = nil, shouldRemind: Bool? = nil,
     notes: String? = nil, isFlagged: Bool? = nil, priority: ItemPriority? = nil,
-    parentID: UUID?? = nil, recurrence: RecurrenceRule?? = nil, checksSubtasks: Bool = false
+    parentID: UUID?? = nil, recurrence: RecurrenceRule?? = nil, checksSubtasks: Bool = false,
+    due: DueDate?? = nil
   ) {
     self.text = text
     self.isChecked = isChecked
-    self.dueDate = dueDate
+    self.due = due ?? dueDate.map { $0.map { .moment($0, timeZone: nil) } }
     self.shouldRemind = shouldRemind
     self.notes = notes
     self.isFlagged = isFlagged
@@ -40,6 +41,15 @@ public struct ItemChanges: Sendable, Hashable {
     self.parentID = parentID
     self.recurrence = recurrence
     self.checksSubtasks = checksSubtasks
+  }
+}
+
+extension ItemChanges {
+  /// New due date as an instant: setting it sets a moment with no zone (see
+  /// ``ChecklistsCore/ChecklistItem/dueDate``); `.some(nil)` removes it.
+  public var dueDate: Date?? {
+    get { due.map { $0?.instant } }
+    set { due = newValue.map { $0.map { .moment($0, timeZone: nil) } } }
   }
 }
 
@@ -84,23 +94,36 @@ extension ChecklistService {
     id: UUID?, _ text: String, to checklistID: UUID, dueDate: Date? = nil,
     shouldRemind: Bool = false, isChecked: Bool = false, details: ItemDetails = ItemDetails()
   ) throws -> (item: ChecklistItem, isNew: Bool) {
+    try addItem(
+      id: id, text, to: checklistID, due: dueDate.map { .moment($0, timeZone: nil) },
+      shouldRemind: shouldRemind, isChecked: isChecked, details: details)
+  }
+
+  /// ``addItem(id:_:to:dueDate:shouldRemind:isChecked:details:)`` with a due date that is a
+  /// day or a moment with its zone.
+  /// - Parameter due: When it is due, if ever.
+  @discardableResult
+  public func addItem(
+    id: UUID?, _ text: String, to checklistID: UUID, due: DueDate?, shouldRemind: Bool = false,
+    isChecked: Bool = false, details: ItemDetails = ItemDetails()
+  ) throws -> (item: ChecklistItem, isNew: Bool) {
     try store.write { tx in
       try addItem(
-        id: id, text, to: checklistID, dueDate: dueDate, shouldRemind: shouldRemind,
+        id: id, text, to: checklistID, due: due, shouldRemind: shouldRemind,
         isChecked: isChecked, details: details, in: tx)
     }
   }
 
-  /// ``addItem(id:_:to:dueDate:shouldRemind:isChecked:details:)`` inside a transaction that
+  /// ``addItem(id:_:to:due:shouldRemind:isChecked:details:)`` inside a transaction that
   /// may do more (a CalDAV PUT also stores the object's name and text).
   func addItem(
-    id: UUID?, _ text: String, to checklistID: UUID, dueDate: Date?, shouldRemind: Bool,
+    id: UUID?, _ text: String, to checklistID: UUID, due: DueDate?, shouldRemind: Bool,
     isChecked: Bool, details: ItemDetails, in tx: any ChecklistStoreWriter
   ) throws -> (item: ChecklistItem, isNew: Bool) {
     let text = try ChecklistItem.validatedText(text)
-    let dueDate = try ChecklistItem.validatedDueDate(dueDate)
+    let due = try ChecklistItem.validatedDue(due)
     let notes = try ChecklistItem.validatedNotes(details.notes)
-    try checkReminder(shouldRemind, dueDate: dueDate)
+    try checkReminder(shouldRemind, dueDate: due?.instant)
     var list: Checklist
     do {
       list = try accessibleChecklist(checklistID, for: .edit, in: tx)
@@ -119,10 +142,7 @@ extension ChecklistService {
         [
           ("text", ClientID.shown(item.text), ClientID.shown(text)),
           ("checked", "\(item.isChecked)", "\(isChecked)"),
-          (
-            "dueDate", ClientID.shown(item.dueDate.map { $0.formatted(.iso8601) }),
-            ClientID.shown(dueDate.map { $0.formatted(.iso8601) })
-          ),
+          ("dueDate", ClientID.shown(item.due?.shown), ClientID.shown(due?.shown)),
           ("remind", "\(item.shouldRemind)", "\(shouldRemind)"),
           ("notes", ClientID.shown(item.notes), ClientID.shown(notes)),
           ("flagged", "\(item.isFlagged)", "\(details.isFlagged)"),
@@ -143,9 +163,9 @@ extension ChecklistService {
     }
     let item = ChecklistItem(
       id: id ?? UUID(), checklistID: list.id, text: text, isChecked: isChecked,
-      dueDate: dueDate, shouldRemind: shouldRemind, revision: list.revision + 1,
+      shouldRemind: shouldRemind, revision: list.revision + 1,
       createdAt: now(), notes: notes, isFlagged: details.isFlagged, priority: details.priority,
-      parentID: details.parentID, recurrence: details.recurrence)
+      parentID: details.parentID, recurrence: details.recurrence, due: due)
     let placeAfter = try details.parentID.map { parentID in
       try subtaskPlace(for: item, under: parentID, in: tx)
     }
@@ -181,7 +201,7 @@ extension ChecklistService {
     in tx: any ChecklistStoreWriter
   ) throws -> ChecklistItem {
     let text = try changes.text.map(ChecklistItem.validatedText)
-    if let dueDate = changes.dueDate { _ = try ChecklistItem.validatedDueDate(dueDate) }
+    if let due = changes.due { _ = try ChecklistItem.validatedDue(due) }
     let notes = try changes.notes.map(ChecklistItem.validatedNotes)
     if changes.checksSubtasks && changes.isChecked != true {
       throw ChecklistsError.invalid(
@@ -192,7 +212,7 @@ extension ChecklistService {
     var edited = item
     if let text { edited.text = text }
     if let isChecked = changes.isChecked { edited.isChecked = isChecked }
-    if let dueDate = changes.dueDate { edited.dueDate = dueDate }
+    if let due = changes.due { edited.due = due }
     if let shouldRemind = changes.shouldRemind { edited.shouldRemind = shouldRemind }
     if let notes { edited.notes = notes }
     if let isFlagged = changes.isFlagged { edited.isFlagged = isFlagged }
@@ -414,6 +434,18 @@ extension ChecklistService {
   private func checkReminder(_ shouldRemind: Bool, dueDate: Date?) throws {
     if shouldRemind && dueDate == nil {
       throw ChecklistsError.invalid("Remind Me needs a due date.")
+    }
+  }
+}
+
+extension DueDate {
+  /// The due date as a replayed create's conflict names it: `2026-12-15`, or the moment in
+  /// ISO 8601 with its zone.
+  var shown: String {
+    switch self {
+    case .day(let day): day.iso
+    case .moment(let date, let zone):
+      date.formatted(.iso8601) + (zone.map { " (\($0))" } ?? "")
     }
   }
 }

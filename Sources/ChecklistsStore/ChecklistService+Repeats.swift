@@ -9,6 +9,14 @@ extension ChecklistService {
     return calendar
   }
 
+  /// The calendar a due day's repeats are counted in: Gregorian, in UTC, where a day's
+  /// instant is its start.
+  static var dayCalendar: Calendar {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(secondsFromGMT: 0)!
+    return calendar
+  }
+
   /// Checking a repeating item: when its rule has a next occurrence, records the completion,
   /// moves the due date there and takes the checkmark off again (as Reminders does).
   /// - Parameter item: The item with its checkmark just set; changed in place when it advances.
@@ -18,7 +26,10 @@ extension ChecklistService {
     -> Bool
   {
     guard item.isChecked, let rule = item.recurrence else { return false }
-    let calendar = Self.repeatCalendar
+    // A due day repeats from day to day (counted in UTC, where a day starts at its instant);
+    // a moment in the server's zone, keeping the zone it was set in.
+    let isDay = item.due?.civilDay != nil
+    let calendar = isDay ? Self.dayCalendar : Self.repeatCalendar
     let date = now()
     let done = try tx.completionCount(itemID: item.id) + 1
     let from = item.dueDate ?? calendar.startOfDay(for: date)
@@ -28,7 +39,10 @@ extension ChecklistService {
     try tx.insertCompletion(
       ItemCompletion(itemID: item.id, completedAt: date, dueDate: item.dueDate, userID: owner.id))
     item.isChecked = false
-    item.dueDate = valid
+    item.due =
+      isDay
+      ? .day(CivilDay(valid, in: calendar.timeZone))
+      : .moment(valid, timeZone: item.due?.timeZone)
     return true
   }
 

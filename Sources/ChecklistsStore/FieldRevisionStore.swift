@@ -120,7 +120,7 @@ extension ChecklistItem {
     var fields: [String] = []
     if text != other.text { fields.append("text") }
     if isChecked != other.isChecked { fields.append("checked") }
-    if dueDate != other.dueDate { fields.append("dueDate") }
+    if due != other.due { fields.append("dueDate") }
     if shouldRemind != other.shouldRemind { fields.append("remind") }
     if notes != other.notes { fields.append("notes") }
     if isFlagged != other.isFlagged { fields.append("flagged") }

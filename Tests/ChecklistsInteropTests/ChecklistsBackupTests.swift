@@ -65,23 +65,26 @@ import Testing
       createdAt: Fixtures.date("2026-01-01T00:00:00Z"),
       items: [
         PortableItem(
-          id: id, text: "Milk", isChecked: true, dueDate: Fixtures.date("2026-01-03T09:30:00Z"),
-          shouldRemind: true, createdAt: Fixtures.date("2026-01-02T00:00:00Z")),
+          id: id, text: "Milk", isChecked: true, shouldRemind: true,
+          createdAt: Fixtures.date("2026-01-02T00:00:00Z"),
+          due: .moment(Fixtures.date("2026-01-03T09:30:00Z"), timeZone: "Europe/Berlin")),
         PortableItem(text: "Eggs"),
       ])
     let data = try ChecklistsBackup.encode(
       [list], exportedAt: Fixtures.date("2026-01-04T12:00:00Z"))
     let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     #expect(root["format"] as? String == "checklists-backup")
-    #expect(root["version"] as? Int == 1)
+    #expect(root["version"] as? Int == 2)
     #expect(root["exportedAt"] as? String == "2026-01-04T12:00:00.000Z")
     let lists = try #require(root["checklists"] as? [[String: Any]])
     #expect(lists.first?["id"] as? String == "0B7C5F2E-3A5C-4C1E-9C3F-1A2B3C4D5E6F")
     #expect(lists.first?["icon"] as? String == "Groceries")
     #expect(lists.first?["createdAt"] as? String == "2026-01-01T00:00:00.000Z")
     let items = try #require(lists.first?["items"] as? [[String: Any]])
-    #expect(Set(items[0].keys) == ["id", "text", "checked", "dueDate", "remind", "createdAt"])
-    #expect(items[0]["dueDate"] as? String == "2026-01-03T09:30:00.000Z")
+    #expect(Set(items[0].keys) == ["id", "text", "checked", "due", "remind", "createdAt"])
+    let due = try #require(items[0]["due"] as? [String: Any])
+    #expect(due["dateTime"] as? String == "2026-01-03T09:30:00.000Z")
+    #expect(due["timeZone"] as? String == "Europe/Berlin")
     #expect(Set(items[1].keys) == ["text", "checked", "remind"])
     let text = String(decoding: data, as: UTF8.self)
     #expect(text.hasPrefix("{\n  \"checklists\""))  // pretty-printed, keys sorted
@@ -115,7 +118,7 @@ import Testing
     ),
     (#"{"version": 1, "checklists": []}"#, "not a Checklists backup"),
     (#"{"format": "checklists-backup", "checklists": []}"#, "no \"version\""),
-    (#"{"format": "checklists-backup", "version": 2, "checklists": []}"#, "newer Checklists"),
+    (#"{"format": "checklists-backup", "version": 3, "checklists": []}"#, "newer Checklists"),
     (#"{"format": "checklists-backup", "version": 0, "checklists": []}"#, "version 0"),
     (#"["checklists-backup"]"#, "top level is not a JSON object"),
     (#"{"format": 7}"#, "'format' has the wrong type"),

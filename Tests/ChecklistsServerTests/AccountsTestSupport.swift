@@ -15,12 +15,15 @@ struct Household {
 
   static let passwords = ["alice": "wonderland-42", "bob": "builder-1234"]
 
-  /// Starts the server, with `commandRunner` for `POST /api/v1/cli` if given.
+  /// Starts the server, with `commandRunner` for `POST /api/v1/cli` if given, its clock at
+  /// `start`.
   init(
     commandRunner: RemoteCommandRunner? = nil, publicURLs: [PublicURL] = [],
-    signUp: ChecklistsServer.SignUp = .invitation
+    signUp: ChecklistsServer.SignUp = .invitation,
+    start: Date = Date(timeIntervalSince1970: 1_800_000_000)
   ) async throws {
-    server = try TestServer(commandRunner: commandRunner, publicURLs: publicURLs, signUp: signUp)
+    server = try TestServer(
+      start: start, commandRunner: commandRunner, publicURLs: publicURLs, signUp: signUp)
     store = try SQLChecklistStore(sqlitePath: server.databasePath)
     accounts = AccountService(
       store: store, hasher: PasswordHasher(strength: .minimum), now: server.clock.now)

@@ -64,6 +64,7 @@ struct SQLChecklistStoreTests {
         "v18: invites",
         "v19: user settings",
         "v20: calendar objects",
+        "v21: due days",
       ])
     switch kind {
     case .sqlite:

@@ -1,16 +1,18 @@
 import Foundation
 
 /// A day of the proleptic Gregorian calendar, as a count of days since 1970-01-01, with no
-/// time zone: the arithmetic under recurrence rules, done without `Calendar` so that no day
-/// is skipped or doubled around a change of clocks.
-struct CivilDay: Hashable, Comparable, Sendable {
+/// time zone: a due day (the same calendar day wherever one is), and the arithmetic under
+/// recurrence rules, done without `Calendar` so that no day is skipped or doubled around a
+/// change of clocks. Its text is ISO 8601's `2026-12-15`.
+public struct CivilDay: Hashable, Comparable, Sendable {
   /// Days since 1970-01-01.
-  var number: Int
+  public var number: Int
 
-  init(number: Int) { self.number = number }
+  /// The day `number` days after 1970-01-01 (before, when negative).
+  public init(number: Int) { self.number = number }
 
   /// The day `year`-`month`-`day`; `day` must exist in that month.
-  init(year: Int, month: Int, day: Int) {
+  public init(year: Int, month: Int, day: Int) {
     // Howard Hinnant's days_from_civil.
     let y = month <= 2 ? year - 1 : year
     let era = (y >= 0 ? y : y - 399) / 400
@@ -21,7 +23,7 @@ struct CivilDay: Hashable, Comparable, Sendable {
   }
 
   /// The year, month (1…12) and day (1…31).
-  var components: (year: Int, month: Int, day: Int) {
+  public var components: (year: Int, month: Int, day: Int) {
     let z = number + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097
     let dayOfEra = z - era * 146_097
@@ -41,7 +43,7 @@ struct CivilDay: Hashable, Comparable, Sendable {
   }
 
   /// The day `days` later (earlier when negative).
-  func adding(days: Int) -> CivilDay { CivilDay(number: number + days) }
+  public func adding(days: Int) -> CivilDay { CivilDay(number: number + days) }
 
   /// Whether `year` has a 29 February.
   static func isLeapYear(_ year: Int) -> Bool {
@@ -57,7 +59,8 @@ struct CivilDay: Hashable, Comparable, Sendable {
     }
   }
 
-  static func < (lhs: CivilDay, rhs: CivilDay) -> Bool { lhs.number < rhs.number }
+  /// Whether `lhs` comes before `rhs`.
+  public static func < (lhs: CivilDay, rhs: CivilDay) -> Bool { lhs.number < rhs.number }
 }
 
 extension RecurrenceRule.Weekday {

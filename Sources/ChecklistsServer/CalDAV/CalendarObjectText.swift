@@ -126,11 +126,9 @@ enum CalendarObjectText {
       fields.isCompleted = item.isChecked
       fields.completedAt = item.isChecked ? item.updatedAt : nil
     }
-    if fields.due != item.dueDate {
-      // Changed elsewhere: a moment, in UTC.
-      fields.due = item.dueDate
-      fields.dueIsAllDay = false
-      fields.dueTimeZone = nil
+    if fields.due != item.dueDate || !fields.hasSameDue(as: item.due) {
+      // Changed elsewhere: a day as a date, a moment in its zone (in none, the stored DUE's).
+      fields.itemDue = item.due
     }
     // Remind Me needs a due date here: the alarms of a todo with none are the client's, kept
     // as written.
@@ -166,9 +164,10 @@ enum CalendarObjectText {
   /// The store's fields of a VTODO read from a PUT body.
   static func todo(_ fields: TodoFields) -> CalendarTodo {
     CalendarTodo(
-      uid: fields.uid, text: fields.summary, isChecked: fields.isCompleted, dueDate: fields.due,
+      uid: fields.uid, text: fields.summary, isChecked: fields.isCompleted,
       shouldRemind: fields.remind, notes: fields.notes, recurrence: fields.recurrence,
-      parentUID: fields.parentUID, priority: fields.priority, sortOrder: fields.sortOrder)
+      parentUID: fields.parentUID, priority: fields.priority, sortOrder: fields.sortOrder,
+      due: fields.itemDue)
   }
 
   /// The store's fields of a shopping line read from a PUT body.

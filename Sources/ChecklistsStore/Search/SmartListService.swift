@@ -32,7 +32,7 @@ public struct SmartListService: Sendable {
     calendar.timeZone = timeZone
     let start = calendar.startOfDay(for: date)
     let end = calendar.date(byAdding: .day, value: 1, to: start) ?? start.addingTimeInterval(86400)
-    return SmartListBounds(now: date, endOfToday: end)
+    return SmartListBounds(now: date, endOfToday: end, today: CivilDay(date, in: timeZone))
   }
 
   /// Each smart list's count, in the order the apps show them.

@@ -16,12 +16,17 @@ public struct SmartListBounds: Sendable, Equatable {
   public var now: Date
   /// The end of today in the reader's time zone: an item due before it is for today.
   public var endOfToday: Date
+  /// Today's date in the reader's time zone: an item due on a day before it is overdue, on it
+  /// or before for today (a due day is the same day wherever the reader is).
+  public var today: CivilDay
 
-  /// Creates the bounds.
-  public init(now: Date, endOfToday: Date) {
+  /// Creates the bounds; `today` defaults to the day of `now` in UTC.
+  public init(now: Date, endOfToday: Date, today: CivilDay? = nil) {
     self.now = now
     self.endOfToday = endOfToday
+    self.today = today ?? CivilDay(now, in: TimeZone(secondsFromGMT: 0)!)
   }
+
 }
 
 /// The reading primitives of search and the smart lists, valid only inside
