@@ -45,6 +45,11 @@ public struct PortableItem: Hashable, Sendable, Codable {
   public var due: DueDate?
   /// Whether Remind Me is on.
   public var shouldRemind: Bool
+  /// Whether the file says the item's due date (or that it has none). False for an item of
+  /// the iPhone app's file without Remind Me: the app keeps a date on every item but shows it
+  /// only with Remind Me, so ``dueDate`` is nil, a new item has no due date, and a merge leaves
+  /// the matching item's due date as it is.
+  public var dueDateIsKnown: Bool
   /// When the item was created, when the file knows.
   public var createdAt: Date?
   /// Notes under the text ("" for none; the iPhone app's file has none).
@@ -63,8 +68,9 @@ public struct PortableItem: Hashable, Sendable, Codable {
     id: UUID? = nil, text: String, isChecked: Bool = false, dueDate: Date? = nil,
     shouldRemind: Bool = false, createdAt: Date? = nil, notes: String = "",
     isFlagged: Bool = false, priority: ItemPriority = .none, parentID: UUID? = nil,
-    recurrence: RecurrenceRule? = nil, due: DueDate? = nil
+    recurrence: RecurrenceRule? = nil, due: DueDate? = nil, dueDateIsKnown: Bool = true
   ) {
+    self.dueDateIsKnown = dueDateIsKnown
     self.notes = notes
     self.isFlagged = isFlagged
     self.priority = priority

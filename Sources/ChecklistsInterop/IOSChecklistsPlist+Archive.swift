@@ -11,7 +11,7 @@ extension IOSChecklistsPlist {
   /// The walk follows the archive's object references itself rather than unarchiving classes, so
   /// it does not depend on the app's class names. Keys that the oldest editions did not write
   /// take the values `NSCoder` gives a missing key or the app's defaults: no icon, unchecked,
-  /// no due date, no reminder.
+  /// no due date, no reminder. As in the newer file, a due date is kept only with Remind Me on.
   static func decodeKeyedArchive(_ archive: [String: Any]) throws -> [PortableChecklist] {
     let reader = KeyedArchive(objects: archive["$objects"] as? [Any] ?? [])
     guard let top = KeyedArchive.dictionary(archive["$top"]), let root = top["Checklists"] else {
@@ -58,7 +58,7 @@ extension IOSChecklistsPlist {
     guard let text = try reader.string(item["Text"]) else {
       throw failure(place, "'Text' is missing or not text.")
     }
-    return PortableItem(
+    return appItem(
       text: text, isChecked: try reader.bool(item["Checked"]) ?? false,
       dueDate: try reader.date(item["DueDate"]),
       shouldRemind: try reader.bool(item["ShouldRemind"]) ?? false)

@@ -28,9 +28,11 @@ public enum IOSChecklistsPlist {
 
   /// Reads the iPhone app's `Checklists.plist`, binary or XML, or its older keyed-archive edition.
   ///
-  /// Lists and items keep the file's order, names, icons, checkmarks, due dates and reminders.
-  /// Text is not trimmed or validated here: the store does that on import. Every item of the app's
-  /// file carries a due date, so every decoded item has one.
+  /// Lists and items keep the file's order, names, icons, checkmarks and reminders, and the due
+  /// dates of items with Remind Me on. Text is not trimmed or validated here: the store does
+  /// that on import. Every item of the app's file carries a due date, but the app shows it only
+  /// with Remind Me on (its own default is the moment the item was made), so an item without
+  /// Remind Me has none (``appItem(text:isChecked:dueDate:shouldRemind:)``).
   ///
   /// - Parameter data: The file's contents.
   /// - Returns: The checklists, in the file's order.
@@ -60,11 +62,23 @@ public enum IOSChecklistsPlist {
         name: record.name,
         icon: try icon(named: record.iconName, list: position, name: record.name),
         items: record.items.map { item in
-          PortableItem(
+          appItem(
             text: item.text, isChecked: item.checked, dueDate: item.dueDate,
             shouldRemind: item.shouldRemind)
         })
     }
+  }
+
+  /// An item of the app's file as Checklists keeps it: its due date only with Remind Me on,
+  /// where the app showed it. Without Remind Me the file's date is one no one saw, and an
+  /// import would fill Overdue with every old item; the item says its due date is not known,
+  /// so a merge keeps the matching item's own.
+  static func appItem(text: String, isChecked: Bool, dueDate: Date?, shouldRemind: Bool)
+    -> PortableItem
+  {
+    PortableItem(
+      text: text, isChecked: isChecked, dueDate: shouldRemind ? dueDate : nil,
+      shouldRemind: shouldRemind, dueDateIsKnown: shouldRemind)
   }
 
   /// An error for a file that is a readable property list but not the app's checklists.
@@ -102,7 +116,8 @@ public enum IOSChecklistsPlist {
   /// `itemID`. Items are numbered `itemID` 0, 1, 2, … across the whole file, in file order, as
   /// the app's own counter does. The app requires a due date on every item: an item without one
   /// gets its creation date when known, else `now`, which is what the app itself defaults to;
-  /// `shouldRemind` is written as given.
+  /// `shouldRemind` is written as given. (Reading the file back keeps due dates only where
+  /// Remind Me is on, so those dates invent nothing.)
   ///
   /// - Parameters:
   ///   - lists: The checklists to write, in order.

@@ -10,6 +10,8 @@ extension ChecklistService {
   /// reminder, and the rest are appended. Importing the same file twice therefore changes
   /// nothing the second time, and so does re-importing our own `ios-plist` export, where an
   /// item without a due date carries its creation date (the app's file needs one on every item).
+  /// The iPhone app's file says a due date only with Remind Me on (``PortableItem/dueDateIsKnown``):
+  /// a new item without it has no due date, and a matched one keeps its own.
   /// With `.replace` the list's items become exactly the file's.
   /// Lists not named in the file are left alone either way.
   ///
@@ -183,10 +185,14 @@ extension ChecklistService {
       if item.priority != .none { match.priority = item.priority }
       if let recurrence = item.recurrence { match.recurrence = recurrence }
       match.isChecked = item.isChecked
-      // The iPhone app's file has a due date on every item; our export writes the creation
-      // date for items without one, and that date coming back means "still no due date".
-      let isExportMarker = before.dueDate == nil && item.dueDate == before.createdAt
-      match.due = isExportMarker ? nil : item.due
+      // The iPhone app's file has a due date on every item but says it only with Remind Me
+      // on: without, the item's own due date stays (so re-importing our export of an item due
+      // without a reminder changes nothing). Our export writes the creation date for items
+      // without one, and that date coming back means "still no due date".
+      if item.dueDateIsKnown {
+        let isExportMarker = before.dueDate == nil && item.dueDate == before.createdAt
+        match.due = isExportMarker ? nil : item.due
+      }
       match.shouldRemind = item.shouldRemind && match.dueDate != nil
       if match == before {
         report.itemsUnchanged += 1

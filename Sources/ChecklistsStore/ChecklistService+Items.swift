@@ -285,20 +285,35 @@ extension ChecklistService {
   }
 
   /// Checks, unchecks or toggles several items of one or more lists as one change.
+  ///
+  /// Checking a repeating item completes its occurrence: it moves to its next due date with
+  /// its checkmark off, and its subtasks start again unchecked (with `checksSubtasks` too).
   /// - Parameters:
   ///   - isChecked: The new checkmark, or `nil` to flip each item's own.
   ///   - itemIDs: The items.
+  ///   - checksSubtasks: Whether an item checked also checks its unchecked subtasks ("Check
+  ///     All"), as `checkSubtasks` does in the API.
   /// - Returns: The items as stored, in the order given; an item named twice counts once.
-  /// - Complexity: O(1) rows per item.
+  /// - Complexity: O(1) rows per item, and O(*subtasks*) with `checksSubtasks`.
   @discardableResult
-  public func setChecks(_ isChecked: Bool?, itemIDs: [UUID]) throws -> [ChecklistItem] {
+  public func setChecks(_ isChecked: Bool?, itemIDs: [UUID], checksSubtasks: Bool = false)
+    throws -> [ChecklistItem]
+  {
     var seen = Set<UUID>()
     let itemIDs = itemIDs.filter { seen.insert($0).inserted }
     return try store.write { tx in
       try itemIDs.map { id in
         var item = try accessibleItem(id, for: .check, in: tx)
         let checked = isChecked ?? !item.isChecked
-        guard checked != item.isChecked else { return item }
+        guard checked != item.isChecked else {
+          // Checking an already checked parent "with its subtasks" still checks them.
+          if checked && checksSubtasks && item.subtaskCount > item.checkedSubtaskCount {
+            var list = try accessibleChecklist(item.checklistID, for: .check, in: tx)
+            try setSubtasks(of: item, checked: true, list: &list, in: tx)
+            return try tx.item(id: id) ?? item
+          }
+          return item
+        }
         var list = try accessibleChecklist(item.checklistID, for: .check, in: tx)
         try bump(&list, .itemUpdated, itemID: id, in: tx)
         item.isChecked = checked
@@ -311,6 +326,10 @@ extension ChecklistService {
           by: owner.id, at: list.updatedAt)
         if advanced {
           try setSubtasks(of: item, checked: false, list: &list, in: tx)
+          return try tx.item(id: id) ?? item
+        }
+        if checked && checksSubtasks && item.subtaskCount > 0 {
+          try setSubtasks(of: item, checked: true, list: &list, in: tx)
           return try tx.item(id: id) ?? item
         }
         return item

@@ -89,4 +89,34 @@ struct ItemFieldsCLITests {
     #expect(completions[0]["dueDate"] as? String == "2030-01-02T09:00:00Z")
     #expect(try cli.ok("history", "List", "Plants").contains("2030-01-02 09:00"))
   }
+
+  @Test("check --subtasks checks a parent's subtasks; a repeating parent says it starts again")
+  func checkWithSubtasks() throws {
+    let cli = CLI()
+    try cli.ok("add", "List", "Cake")
+    try cli.ok("add", "List", "Flour", "--under", "Cake")
+    try cli.ok("add", "List", "Sugar", "--under", "Cake")
+    let checked = try cli.ok("check", "List", "Cake", "--subtasks")
+    #expect(checked.contains("√ Cake"), "\(checked)")
+    #expect(checked.contains("2 of 2"), "\(checked)")
+    #expect(try cli.ok("items", "List").contains("√ Sugar"))
+
+    // A repeating parent is done for this time: it and its subtasks come back unchecked at
+    // the next date, and the command says so instead of a row that looks unchanged.
+    try cli.ok(
+      "add", "List", "Clean", "--due", "2030-01-07 09:00", "--repeat", "every week on monday")
+    try cli.ok("add", "List", "Kitchen", "--under", "Clean")
+    try cli.ok("add", "List", "Floors", "--under", "Clean")
+    try cli.ok("check", "List", "Kitchen")
+    let repeated = try cli.ok("check", "List", "Clean", "--subtasks")
+    #expect(
+      repeated.contains(
+        "'Clean' is done for this time and repeats: next due 2030-01-14 09:00. "
+          + "Its 2 subtasks start again unchecked."), "\(repeated)")
+    let items = try cli.ok("items", "List")
+    #expect(items.contains("   Kitchen") && items.contains("   Floors"), "\(items)")
+    #expect(items.contains("0 of 2"), "\(items)")
+    // An ordinary check says nothing more.
+    #expect(!checked.contains("repeats"))
+  }
 }

@@ -52,12 +52,24 @@ enum Fixtures {
   }
 
   /// The four lists the sample files hold, as the importer must read them.
+  /// ``expectedLists`` as a file that says every due date (a JSON backup) reads them.
+  static var expectedListsKnown: [PortableChecklist] {
+    expectedLists.map { list in
+      var list = list
+      for index in list.items.indices { list.items[index].dueDateIsKnown = true }
+      return list
+    }
+  }
+
   static let expectedLists: [PortableChecklist] = {
     let jan1 = date("2026-01-01T00:00:00Z")
     func item(_ text: String, _ checked: Bool, _ due: Date = jan1, remind: Bool = false)
       -> PortableItem
     {
-      PortableItem(text: text, isChecked: checked, dueDate: due, shouldRemind: remind)
+      // The app shows a due date only with Remind Me: without, the file's date is not kept.
+      PortableItem(
+        text: text, isChecked: checked, dueDate: remind ? due : nil, shouldRemind: remind,
+        dueDateIsKnown: remind)
     }
     return [
       PortableChecklist(

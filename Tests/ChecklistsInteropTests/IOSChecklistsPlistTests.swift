@@ -12,15 +12,17 @@ import Testing
     #expect(lists == Fixtures.expectedLists)
   }
 
-  @Test func birthdaysKeepsItsReminderAndDueDates() throws {
+  @Test func birthdaysKeepsItsReminderAndOnlyItsDueDate() throws {
     let birthdays = try #require(IOSChecklistsPlist.decode(Fixtures.binaryPlist()).first)
     let cake = try #require(birthdays.items.first)
     #expect(cake.text == "Buy a cake")
     #expect(cake.shouldRemind)
     #expect(!cake.isChecked)
-    #expect(cake.dueDate == Fixtures.date("2026-01-03T00:00:00Z"))
+    #expect(cake.dueDate == Fixtures.date("2026-01-03T00:00:00Z") && cake.dueDateIsKnown)
     #expect(birthdays.items[1].isChecked)
-    #expect(birthdays.items[1].dueDate == Fixtures.date("2026-01-01T00:00:00Z"))
+    // The file has 2026-01-01 on this item, which the app never showed (Remind Me is off).
+    #expect(!birthdays.items[1].shouldRemind)
+    #expect(birthdays.items[1].dueDate == nil && !birthdays.items[1].dueDateIsKnown)
     #expect(cake.id == nil && cake.createdAt == nil && birthdays.id == nil)
   }
 
@@ -83,8 +85,9 @@ import Testing
         name: record.name, icon: ChecklistIcon(rawValue: record.iconName)!,
         items: record.items.map {
           PortableItem(
-            text: $0.text, isChecked: $0.checked, dueDate: stored($0.dueDate),
-            shouldRemind: $0.shouldRemind)
+            text: $0.text, isChecked: $0.checked,
+            dueDate: $0.shouldRemind ? stored($0.dueDate) : nil, shouldRemind: $0.shouldRemind,
+            dueDateIsKnown: $0.shouldRemind)
         })
     }
     #expect(lists.count == expected.count)
@@ -161,7 +164,10 @@ import Testing
       expected[list].createdAt = nil
       for item in expected[list].items.indices {
         let original = expected[list].items[item]
-        expected[list].items[item].dueDate = original.dueDate ?? original.createdAt ?? now
+        // Every item is written with a date; only those with Remind Me read back with one.
+        expected[list].items[item].dueDate =
+          original.shouldRemind ? original.dueDate ?? original.createdAt ?? now : nil
+        expected[list].items[item].dueDateIsKnown = original.shouldRemind
         expected[list].items[item].createdAt = nil
       }
     }
@@ -172,8 +178,15 @@ import Testing
     let lists = try IOSChecklistsPlist.decode(Fixtures.binaryPlist())
     let data = try IOSChecklistsPlist.encode(lists, now: now)
     #expect(try IOSChecklistsPlist.decode(data) == lists)
-    let original = try PropertyListDecoder().decode(
+    var original = try PropertyListDecoder().decode(
       [AppChecklist].self, from: Fixtures.binaryPlist())
+    // The dates the app kept without showing are not kept: those items get `now`, as the app
+    // gives a new item.
+    for list in original.indices {
+      for item in original[list].items.indices where !original[list].items[item].shouldRemind {
+        original[list].items[item].dueDate = now
+      }
+    }
     #expect(try PropertyListDecoder().decode([AppChecklist].self, from: data) == original)
   }
 

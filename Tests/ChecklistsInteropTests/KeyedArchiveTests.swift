@@ -86,12 +86,14 @@ final class LegacyChecklistItem: NSObject, NSCoding {
       PortableChecklist(
         name: "Groceries", icon: .groceries,
         items: [
-          PortableItem(text: "Milk", isChecked: true, dueDate: due),
+          // Without Remind Me the app showed no date: none is kept.
+          PortableItem(text: "Milk", isChecked: true, dueDateIsKnown: false),
           PortableItem(text: "Eggs 🥚", dueDate: due, shouldRemind: true),
         ]),
       PortableChecklist(name: "Before icons", icon: .noIcon, items: []),
       PortableChecklist(
-        name: "Before due dates", icon: .chores, items: [PortableItem(text: "Walk")]),
+        name: "Before due dates", icon: .chores,
+        items: [PortableItem(text: "Walk", dueDateIsKnown: false)]),
     ]
   }
 

@@ -40,6 +40,39 @@ struct ImportDetectionAPITests {
     #expect((try again.json()["report"] as? [String: Any])?["listsCreated"] as? Int == 0)
   }
 
+  @Test("A Checklists.plist brings due dates only with Remind Me; our export comes back as it was")
+  func appDueDates() async throws {
+    let server = try TestServer()  // the clock stands in 2027, after every date of the file
+    let imported = try await server.request(
+      "POST", "/api/v1/import", body: try ShoppingFixtures.data("Checklists.plist"))
+    #expect(imported.status == 200)
+    func overdue() async throws -> [String] {
+      let body = try await server.get("/api/v1/smart-lists/overdue").json()
+      return (body["items"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+    }
+    // The file has a date on all ten items; the app showed one, with Remind Me.
+    #expect(try await overdue() == ["Buy a cake"])
+    let lists = try server.service.checklists()
+    let items = try lists.flatMap { try server.service.checklistWithItems(id: $0.id).1 }
+    #expect(items.count == 10)
+    #expect(items.filter { $0.dueDate != nil }.map(\.text) == ["Buy a cake"])
+
+    // An item of ours due without a reminder, exported as the app's file (every item with a
+    // date, as the app writes it) and imported again: nothing changes.
+    let toDo = try server.service.findList("To Do")
+    let passport = try server.service.addItem(
+      "Passport", to: toDo.id, dueDate: Date(timeIntervalSince1970: 1_900_000_000))
+    let plist = try await server.get("/api/v1/export?format=ios-plist")
+    let again = try await server.request("POST", "/api/v1/import", body: plist.body)
+    #expect(again.status == 200)
+    let report = try #require(try again.json()["report"] as? [String: Any])
+    #expect(report["itemsAdded"] as? Int == 0 && report["itemsUpdated"] as? Int == 0)
+    #expect(try server.service.item(id: passport.id).dueDate == passport.dueDate)
+    let after = try lists.flatMap { try server.service.checklistWithItems(id: $0.id).1 }
+    #expect(after.filter { $0.dueDate != nil }.map(\.text) == ["Buy a cake", "Passport"])
+    #expect(try await overdue() == ["Buy a cake"])
+  }
+
   @Test("An iCalendar file, and options for the other kind, are refused with a message")
   func refused() async throws {
     let server = try TestServer()

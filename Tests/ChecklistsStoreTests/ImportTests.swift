@@ -159,6 +159,54 @@ struct ImportTests {
       try service.updateItem(id: items[0].id, ItemChanges(text: "Oat milk")).text == "Oat milk")
   }
 
+  @Test(
+    "The iPhone app's items without Remind Me bring no due date, and a merge keeps the item's own",
+    arguments: StoreKind.allCases)
+  func appDatesOnlyWithRemindMe(kind: StoreKind) throws {
+    let service = try kind.makeService()
+    let later = Self.due.addingTimeInterval(86_400)
+    // As IOSChecklistsPlist reads the app's file: a date only where Remind Me is on.
+    func appItem(_ text: String, checked: Bool = false, remind: Date? = nil) -> PortableItem {
+      PortableItem(
+        text: text, isChecked: checked, dueDate: remind, shouldRemind: remind != nil,
+        dueDateIsKnown: remind != nil)
+    }
+    try service.importChecklists(
+      [
+        PortableChecklist(
+          name: "Birthdays", icon: .birthdays,
+          items: [appItem("Buy a cake", remind: Self.due), appItem("Send invitations")])
+      ],
+      mode: .merge)
+    let birthdays = try service.findList("Birthdays")
+    var items = try service.checklistWithItems(id: birthdays.id).1
+    #expect(items.map(\.dueDate) == [Self.due, nil])
+    #expect(items.map(\.shouldRemind) == [true, false])
+
+    // The merge path: an item of ours due without a reminder, one with a reminder the app
+    // turned off, one the app gives a reminder: only what the file says changes.
+    let trip = try service.createList(named: "Trip")
+    try service.addItem("Passport", to: trip.id, dueDate: Self.due)
+    try service.addItem("Taxi", to: trip.id, dueDate: Self.due, shouldRemind: true)
+    try service.addItem("Tickets", to: trip.id, dueDate: Self.due)
+    try service.addItem("Socks", to: trip.id)
+    let report = try service.importChecklists(
+      [
+        PortableChecklist(
+          name: "Trip", icon: .trips,
+          items: [
+            appItem("Passport"), appItem("Taxi"), appItem("Tickets", remind: later),
+            appItem("Socks"), appItem("Towel"),
+          ])
+      ],
+      mode: .merge)
+    items = try service.checklistWithItems(id: trip.id).1
+    #expect(items.map(\.text) == ["Passport", "Taxi", "Tickets", "Socks", "Towel"])
+    #expect(items.map(\.dueDate) == [Self.due, Self.due, later, nil, nil])
+    #expect(items.map(\.shouldRemind) == [false, false, true, false, false])
+    #expect(report.itemsUnchanged == 2 && report.itemsUpdated == 2 && report.itemsAdded == 1)
+  }
+
   @Test("Lists of one name in a file are one list, with replace too", arguments: StoreKind.allCases)
   func duplicateNamesReplace(kind: StoreKind) throws {
     let service = try kind.makeService()

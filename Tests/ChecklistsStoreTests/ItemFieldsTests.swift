@@ -142,6 +142,49 @@ import Testing
   }
 
   @Test(
+    "Check All: an ordinary parent takes its subtasks along; a repeating one starts again",
+    arguments: StoreKind.allCases)
+  func setChecksWithSubtasks(kind: StoreKind) throws {
+    let service = try kind.makeService()
+    let list = try service.createList(named: "Party")
+    let cake = try service.addItem("Cake", to: list.id)
+    let flour = try service.addItem("Flour", to: list.id, details: ItemDetails(parentID: cake.id))
+    let checked = try service.setChecks(true, itemIDs: [cake.id], checksSubtasks: true)
+    #expect(checked.map(\.isChecked) == [true] && checked.first?.checkedSubtaskCount == 1)
+    #expect(try service.item(id: flour.id).isChecked)
+    // Without it, only the parent (as before).
+    let pie = try service.addItem("Pie", to: list.id)
+    let apples = try service.addItem(
+      "Apples", to: list.id, details: ItemDetails(parentID: pie.id))
+    try service.setChecks(true, itemIDs: [pie.id])
+    #expect(!(try service.item(id: apples.id).isChecked))
+    // An already checked parent still takes its subtasks along.
+    try service.setChecks(true, itemIDs: [pie.id], checksSubtasks: true)
+    #expect(try service.item(id: apples.id).isChecked)
+
+    // A repeating parent: the same through the API's PATCH and through setChecks.
+    let rule = try RecurrenceRule(rrule: "FREQ=WEEKLY;BYDAY=MO")
+    for viaPatch in [true, false] {
+      let clean = try service.addItem(
+        "Clean \(viaPatch)", to: list.id, dueDate: Self.due, details: ItemDetails(recurrence: rule))
+      let kitchen = try service.addItem(
+        "Kitchen", to: list.id, details: ItemDetails(parentID: clean.id))
+      let floors = try service.addItem(
+        "Floors", to: list.id, details: ItemDetails(parentID: clean.id))
+      try service.setChecked(true, itemID: kitchen.id)
+      let done =
+        viaPatch
+        ? try service.updateItem(id: clean.id, ItemChanges(isChecked: true, checksSubtasks: true))
+        : try service.setChecks(true, itemIDs: [clean.id], checksSubtasks: true)[0]
+      #expect(!done.isChecked && done.dueDate == Self.due.addingTimeInterval(7 * 86_400))
+      #expect(done.subtaskCount == 2 && done.checkedSubtaskCount == 0)
+      #expect(!(try service.item(id: kitchen.id).isChecked))
+      #expect(!(try service.item(id: floors.id).isChecked))
+      #expect(try service.history(itemID: clean.id).count == 1)
+    }
+  }
+
+  @Test(
     "Checking a repeating item moves it to the next occurrence, unchecked, and keeps the completion",
     arguments: StoreKind.allCases)
   func repeatAdvances(kind: StoreKind) throws {

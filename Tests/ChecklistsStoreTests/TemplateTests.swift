@@ -125,4 +125,55 @@ struct TemplateTests {
     }
     #expect(gone?.code == .notFound)
   }
+
+  @Test(
+    "A repeat that names its days keeps them: started on a Saturday, every Monday is due Monday",
+    arguments: StoreKind.allCases)
+  func repeatsKeepTheirDays(kind: StoreKind) throws {
+    let setup = try Setup(kind)
+    let chores = try setup.lists.createList(named: "Chores", icon: .chores)
+    // Saved on Monday 30 November: the bins every Monday at 19:00 (today), the recycling
+    // every other Monday (next week), the rent on the last day of the month (today), the
+    // plants on the 15th (15 December), a walk every day.
+    func add(_ text: String, _ rrule: String, due: Date) throws {
+      try setup.lists.addItem(
+        text, to: chores.id, dueDate: due, shouldRemind: true,
+        details: ItemDetails(recurrence: try RecurrenceRule(rrule: rrule)))
+    }
+    try add("Bins", "FREQ=WEEKLY;BYDAY=MO", due: Setup.at(hour: 19))
+    try add("Recycling", "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO", due: Setup.at(hour: 20, day: 7))
+    try add("Rent", "FREQ=MONTHLY;BYMONTHDAY=-1", due: Setup.at(hour: 9))
+    try add("Plants", "FREQ=MONTHLY;BYMONTHDAY=15", due: Setup.at(hour: 8, day: 15))
+    try add("Walk", "FREQ=DAILY", due: Setup.at(hour: 7))
+    let template = try setup.templates.saveTemplate(fromList: chores.id, timeZone: Self.utc)
+      .template
+
+    // Started on Saturday 5 December.
+    let saturday = Setup.at(hour: 10, day: 5)
+    let started = try setup.templates.startList(
+      fromTemplate: template.id, name: "Chores from Saturday", on: saturday, timeZone: Self.utc)
+    let items = try setup.lists.checklistWithItems(id: started.list.id).1
+    #expect(items.map(\.text) == ["Bins", "Recycling", "Rent", "Plants", "Walk"])
+    #expect(
+      items.map(\.dueDate) == [
+        // Each the first of its days on or after the Saturday, at its time: Monday 7
+        // December at 19:00 (not the Saturday), and at 20:00 for the recycling.
+        Setup.at(hour: 19, day: 7),
+        Setup.at(hour: 20, day: 7),
+        // The last day of December.
+        Setup.at(hour: 9, day: 31),
+        // The 15th of December.
+        Setup.at(hour: 8, day: 15),
+        // A daily repeat names no day: moved with the list, to the Saturday.
+        Setup.at(hour: 7, day: 5),
+      ])
+    // What the row says and when it is due agree.
+    let bins = try #require(items.first)
+    #expect(bins.recurrence?.description == "Every week on Monday")
+    var utc = Calendar(identifier: .gregorian)
+    utc.timeZone = Self.utc
+    #expect(bins.dueDate.map { utc.component(.weekday, from: $0) } == 2)
+    #expect(started.items.map(\.dueDate) == items.map(\.dueDate))
+    #expect(items.map(\.shouldRemind) == Array(repeating: true, count: 5))
+  }
 }

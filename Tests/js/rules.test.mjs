@@ -118,3 +118,19 @@ describe("priority marks (ItemPriority.marks)", () => {
     test(`${priority}: "${expected}"`, () => assert.equal(rules.priorityMarks(priority), expected));
   }
 });
+
+describe("checking a repeating item completes this time (ChecklistService.advanceIfRepeating)", () => {
+  const cases = [
+    [{ checked: false, repeat: "FREQ=WEEKLY;BYDAY=MO" }, true],
+    [{ checked: false, repeat: "FREQ=DAILY;INTERVAL=2" }, true],
+    // A rule that may have ended is an ordinary check as far as the web app can tell: it asks.
+    [{ checked: false, repeat: "FREQ=DAILY;COUNT=2" }, false],
+    [{ checked: false, repeat: "FREQ=WEEKLY;UNTIL=20270101T000000Z" }, false],
+    [{ checked: true, repeat: "FREQ=WEEKLY" }, false],
+    [{ checked: false, repeat: null }, false],
+    [{ checked: false }, false],
+  ];
+  for (const [item, expected] of cases) {
+    test(`${JSON.stringify(item)}: ${expected}`, () => assert.equal(rules.checkingRepeats(item), expected));
+  }
+});

@@ -1,11 +1,14 @@
 import ArgumentParsing
 import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 
 /// What `check`, `uncheck` and `toggle` share: a list and one or more of its items.
 struct CheckmarkChange {
   var list: String
   var items: [String]
+  /// Whether checking an item checks its unchecked subtasks too (`check --subtasks`).
+  var subtasks = false
 
   /// `<items> ...`, with what the command does to them.
   static func items(verb: String) -> RepeatingPositional<String> {
@@ -27,24 +30,52 @@ struct CheckmarkChange {
   func apply(_ isChecked: Bool?, context: CommandContext) throws {
     let service = try context.service()
     let target = try service.findList(list)
-    let ids = try items.map { try service.findItem($0, in: target).id }
-    let changed = try service.setChecks(isChecked, itemIDs: ids)
+    let before = try items.map { try service.findItem($0, in: target) }
+    let changed = try service.setChecks(
+      isChecked, itemIDs: before.map(\.id), checksSubtasks: subtasks)
     let text = ChecklistText(display: context.dateDisplay)
-    for item in changed { context.print(text.row(item)) }
+    let wasChecked = Dictionary(before.map { ($0.id, $0.isChecked) }) { first, _ in first }
+    for item in changed {
+      context.print(text.row(item))
+      // A repeating item checked off comes back unchecked at its next date: say so, rather
+      // than show a row that looks as if the check did nothing.
+      let checkedOff = wasChecked[item.id] == false && (isChecked ?? true)
+      if checkedOff && !item.isChecked, item.recurrence != nil, let due = item.dueDate {
+        context.print(Self.repeated(item, nextDue: context.dateDisplay.string(from: due)))
+      }
+    }
     context.print("\(target.name): \(try service.checklist(id: target.id).subtitle)")
+  }
+
+  /// "'Bins' is done for this time and repeats: next due 2026-12-14 19:00. Its 2 subtasks
+  /// start again unchecked."
+  static func repeated(_ item: ChecklistItem, nextDue: String) -> String {
+    let words = MessageCatalogue.english
+    let done = words.text("cli.check.repeated", ["text": item.text, "due": nextDue])
+    guard item.subtaskCount > 0 else { return done }
+    return done + " "
+      + words.text(
+        "cli.check.repeatedSubtasks", ["count": String(item.subtaskCount)],
+        count: item.subtaskCount)
   }
 }
 
-/// `checklists check <list> <items>...`.
+/// `checklists check <list> <items>... [--subtasks]`.
 struct CheckCommand: RunnableCommand {
   static let configuration = CommandConfiguration(
     commandName: "check", abstract: "Put a checkmark on items.",
-    arguments: [CommonArguments.list, items])
+    discussion: MessageCatalogue.english.text("cli.check.discussion"),
+    arguments: [CommonArguments.list, items, subtasks])
 
   static let items = CheckmarkChange.items(verb: "check")
+  static let subtasks = Flag(
+    "subtasks", help: MessageCatalogue.english.text("cli.check.subtasksHelp"))
 
   var change: CheckmarkChange
-  init(_ values: ParsedValues) throws { change = try CheckmarkChange(values, items: Self.items) }
+  init(_ values: ParsedValues) throws {
+    change = try CheckmarkChange(values, items: Self.items)
+    change.subtasks = values[Self.subtasks]
+  }
   func run(_ context: CommandContext) throws { try change.apply(true, context: context) }
 }
 

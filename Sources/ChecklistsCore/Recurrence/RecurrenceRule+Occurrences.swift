@@ -109,3 +109,74 @@ extension RecurrenceRule {
     }
   }
 }
+
+extension RecurrenceRule {
+  /// Whether the rule names the days it falls on (a weekly rule with weekdays, a monthly rule
+  /// with a day of the month), rather than taking them from the date it starts on.
+  public var namesDays: Bool {
+    switch frequency {
+    case .weekly: !weekdays.isEmpty
+    case .monthly: monthDay != nil
+    case .daily, .yearly: false
+    }
+  }
+
+  /// The first day on or after `date`'s day that the rule falls on, at `date`'s time of day:
+  /// where a new series starts, such as an item of a template started on another day.
+  ///
+  /// Only a rule that ``namesDays`` moves the date: a weekly rule with weekdays goes to the
+  /// first of them on or after that day ("every Monday" started on a Saturday falls on the
+  /// Monday after), and a monthly rule with a day to the first month that has it, on or after
+  /// that day (the 31st skips shorter months; -1 is the last day of the month). A rule
+  /// without days (every day, every week, every month, every year) falls on the date itself,
+  /// which anchors it. The interval does not matter: a new series starts at its first
+  /// occurrence. `UNTIL` and `COUNT` are not looked at.
+  ///
+  /// - Parameters:
+  ///   - date: Where the series would start.
+  ///   - calendar: A Gregorian calendar in the time zone whose days the rule follows.
+  /// - Returns: The first occurrence; `date` itself when it falls on the rule.
+  /// - Complexity: O(1): at most 7 days or 3 months are tried.
+  public func firstOccurrence(onOrAfter date: Date, calendar: Calendar) -> Date {
+    let local = calendar.dateComponents(
+      [.year, .month, .day, .hour, .minute, .second, .nanosecond], from: date)
+    guard let year = local.year, let month = local.month, let dayOfMonth = local.day else {
+      return date
+    }
+    let start = CivilDay(year: year, month: month, day: dayOfMonth)
+    guard let first = firstDay(onOrAfter: start), first != start else { return date }
+    let (y, m, d) = first.components
+    var wanted = local
+    wanted.year = y
+    wanted.month = m
+    wanted.day = d
+    return calendar.date(from: wanted) ?? date
+  }
+
+  /// The first day on or after `start` that the rule's named days fall on; `start` for a rule
+  /// without named days.
+  private func firstDay(onOrAfter start: CivilDay) -> CivilDay? {
+    guard namesDays else { return start }
+    switch frequency {
+    case .weekly:
+      return (0..<7).lazy.map { start.adding(days: $0) }.first { weekdays.contains($0.weekday) }
+    case .monthly:
+      let monthDay = monthDay ?? 1
+      let (year, month, _) = start.components
+      // A day is in at least one of any three months in a row (the 31st: January, March).
+      for step in 0..<3 {
+        let months = (month - 1) + step
+        let y = year + months / 12
+        let m = months % 12 + 1
+        let length = CivilDay.daysIn(month: m, year: y)
+        let d = monthDay == -1 ? length : monthDay
+        guard d <= length else { continue }
+        let candidate = CivilDay(year: y, month: m, day: d)
+        if candidate >= start { return candidate }
+      }
+      return nil
+    default:
+      return start
+    }
+  }
+}

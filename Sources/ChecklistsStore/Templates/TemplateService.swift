@@ -2,7 +2,8 @@ import ChecklistsCore
 import Foundation
 
 /// A user's templates: saving a list as one, and starting new lists from them with their
-/// items unchecked and their due dates moved to the day the list starts.
+/// items unchecked and their due dates moved to the day the list starts (and on to their
+/// repeat's days).
 public struct TemplateService: Sendable {
   /// Where the templates and lists are.
   public let store: any ChecklistsDatabase
@@ -95,7 +96,9 @@ public struct TemplateService: Sendable {
   }
 
   /// Starts a new list from a template: its items unchecked, each due date the start of
-  /// `startDate`'s day plus the item's offset. The list and each item are logged as created,
+  /// `startDate`'s day plus the item's offset; an item whose repeat names days ("every
+  /// Monday", "monthly on the 15th") is due on the first of them on or after that day, at its
+  /// time. The list and each item are logged as created,
   /// like any other create.
   /// - Parameters:
   ///   - templateID: The template.
@@ -114,7 +117,8 @@ public struct TemplateService: Sendable {
   ) throws -> (list: Checklist, items: [ChecklistItem], isNew: Bool) {
     let name = try name.map(Checklist.validatedName)
     let lists = lists
-    let dayStart = Self.calendar(timeZone).startOfDay(for: startDate ?? now())
+    let calendar = Self.calendar(timeZone)
+    let dayStart = calendar.startOfDay(for: startDate ?? now())
     return try store.writeTemplates { tx in
       let template = try ownTemplate(templateID, in: tx)
       if let listID, try ClientID.isReplay(listID, of: .checklist, ownerID: user.id, in: tx) {
@@ -141,12 +145,15 @@ public struct TemplateService: Sendable {
       for entry in template.items {
         // A template from a backup is outside input: each item meets the rules of any item,
         // and one that does not stops the start whole (one transaction).
+        let recurrence = entry.repeat.flatMap { try? RecurrenceRule(rrule: $0) }
         let dueDate = try entry.dueOffset.flatMap {
           guard $0.isFinite, abs($0) < 200 * 366 * 86_400 else {
             throw ChecklistsError.invalid(
               "The template's item '\(entry.text)' has a due date too far from the start.")
           }
-          return try ChecklistItem.validatedDueDate(dayStart.addingTimeInterval($0))
+          let moved = dayStart.addingTimeInterval($0)
+          return try ChecklistItem.validatedDueDate(
+            Self.firstDue(moved, repeating: recurrence, from: dayStart, calendar: calendar))
         }
         let text = try ChecklistItem.validatedText(entry.text)
         let notes = try ChecklistItem.validatedNotes(entry.notes)
@@ -163,7 +170,7 @@ public struct TemplateService: Sendable {
           shouldRemind: entry.remind && dueDate != nil, revision: list.revision + 1,
           createdAt: now(), notes: notes, isFlagged: entry.flagged,
           priority: ItemPriority(rawValue: entry.priority) ?? .none, parentID: parentID,
-          recurrence: entry.repeat.flatMap { try? RecurrenceRule(rrule: $0) })
+          recurrence: recurrence)
         try lists.bump(&list, .itemAdded, itemID: item.id, in: tx)
         try tx.appendItem(item)
         items.append(item)
@@ -212,6 +219,24 @@ public struct TemplateService: Sendable {
         remind: item.shouldRemind, parentIndex: item.parentID.flatMap { index[$0] },
         dueOffset: item.dueDate.map { $0.timeIntervalSince(dayStart) })
     }
+  }
+
+  /// Where a started item's due date falls: `moved` (the template's date moved to the start),
+  /// except for a repeat that names its days, whose first occurrence on or after the start day
+  /// it is, at `moved`'s time of day: "every Monday" started on a Saturday is due the Monday
+  /// after, not on the Saturday its row would contradict ("↻ Every week on Monday").
+  static func firstDue(
+    _ moved: Date, repeating rule: RecurrenceRule?, from dayStart: Date, calendar: Calendar
+  ) -> Date {
+    guard let rule, rule.namesDays else { return moved }
+    let time = calendar.dateComponents([.hour, .minute, .second, .nanosecond], from: moved)
+    var wanted = calendar.dateComponents([.year, .month, .day], from: dayStart)
+    wanted.hour = time.hour
+    wanted.minute = time.minute
+    wanted.second = time.second
+    wanted.nanosecond = time.nanosecond
+    let onStartDay = calendar.date(from: wanted) ?? moved
+    return rule.firstOccurrence(onOrAfter: onStartDay, calendar: calendar)
   }
 
   /// `name`, or the first of "name 2", "name 3"… that no list of the user's has.

@@ -14,7 +14,7 @@
 // item-priority ("!", "!!", "!!!"), item-flag, item-details with item-repeat ("↻ Every week")
 // and subtask-count ("2 of 5"), item-notes with item-notes-text and notes-more (data-expanded
 // on the row), edit-item (ⓘ); a subtask's row has data-parent-id and class "subtask";
-// check-subtasks-dialog (check-all-subtasks, check-only-parent) when a parent is checked; row-conflict under its row; in edit mode (edit-mode button): delete-item,
+// check-subtasks-dialog (check-all-subtasks, check-only-parent) when a parent is checked (not a repeating one); row-conflict under its row; in edit mode (edit-mode button): delete-item,
 // move-up, move-down, drag-handle; inline-add-input, inline-add-error; hidden-count;
 // list-menu with hide-checked (aria-pressed), clear-checked, uncheck-all; shared-note atop a
 // shared list; empty-state, not-offline; the nav bar's add-item.
@@ -28,7 +28,8 @@ import { canCheck, canEditItems, isShared, sharedNote } from "/sharing.js";
 import { go, showLoadError, showLoadingSoon, up } from "/app/router.js";
 import { LAST_LIST_KEY, paths } from "/checklists/checklist-paths.js";
 import { askCheckSubtasks, checkCircle, checkmark, itemTemplate, notOffline, pendingMark, priorityName } from "/checklists/checklist-rows.js";
-import { groupSubtasks, priorityMarks } from "/data/ops-apply.js";
+import { checkingRepeats, groupSubtasks, priorityMarks } from "/data/ops-apply.js";
+import { t } from "/messages.js";
 import { listMenu } from "/checklists/checklist-menu.js";
 import { inlineAddRow } from "/checklists/inline-add.js";
 
@@ -464,10 +465,20 @@ export function checklistScreen({ route, alive }) {
 
   /**
    * Checks or unchecks an item. Checking a parent with unchecked subtasks asks whether they are
-   * checked too (one request either way, through the outbox).
+   * checked too (one request either way, through the outbox). A repeating parent is not asked:
+   * checking it off completes this time, and it comes back at its next date with its subtasks
+   * unchecked again whatever the answer, which the announcement says.
    */
   async function toggle(item) {
-    const unchecked = item.checked ? 0 : (shown?.items ?? []).filter((i) => i.parentID === item.id && !i.checked).length;
+    const family = (shown?.items ?? []).filter((i) => i.parentID === item.id);
+    if (checkingRepeats(item)) {
+      store.checkItem(item.id, true);
+      announce(family.length
+        ? t("web.checklist.doneRepeatingSubtasks", { text: item.text, count: family.length })
+        : t("web.checklist.doneRepeating", { text: item.text }));
+      return;
+    }
+    const unchecked = item.checked ? 0 : family.filter((i) => !i.checked).length;
     let subtasks = false;
     if (unchecked > 0) {
       const answer = await askCheckSubtasks(item, unchecked);

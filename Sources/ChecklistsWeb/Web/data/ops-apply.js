@@ -420,6 +420,18 @@ export function groupSubtasks(items) {
   return out;
 }
 
+/**
+ * Whether checking an item off surely completes an occurrence of its repeat, as the server
+ * does (ChecklistService.advanceIfRepeating): it has an RRULE without COUNT or UNTIL, so a next
+ * occurrence always comes. The item then moves to its next date unchecked and its subtasks
+ * start again unchecked, whatever is asked about them; a rule that may have ended is an
+ * ordinary check, as far as the web app can tell.
+ */
+export function checkingRepeats(item) {
+  const rule = String(item?.repeat ?? "").toUpperCase();
+  return !item?.checked && rule.startsWith("FREQ=") && !/(^|;)(COUNT|UNTIL)=/.test(rule);
+}
+
 export const LIMITS = {
   get listName() { return [t("web.rules.field.listName"), 200]; },
   get itemText() { return [t("web.rules.field.itemText"), 1000]; },
