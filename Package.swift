@@ -34,7 +34,9 @@ let package = Package(
 
     // MARK: - Storage
     // The store protocols and the services (every rule once); no SQL engine.
-    .target(name: "ChecklistsStore", dependencies: ["ChecklistsCore", "ChecklistsSecurity"]),
+    .target(
+      name: "ChecklistsStore",
+      dependencies: ["ChecklistsCore", "ChecklistsMessages", "ChecklistsSecurity"]),
     // A connection protocol (run, query, transactions, one error type) and the migrator: pure
     // Swift, the same for every engine.
     .target(name: "SQLDatabase"),
@@ -56,8 +58,8 @@ let package = Package(
     .target(
       name: "ChecklistsSQLStore",
       dependencies: [
-        "ChecklistsCore", "ChecklistsStore", "ChecklistsSecurity", "SQLDatabase", "SQLiteDatabase",
-        "PostgreSQLDatabase",
+        "ChecklistsCore", "ChecklistsMessages", "ChecklistsStore", "ChecklistsSecurity",
+        "SQLDatabase", "SQLiteDatabase", "PostgreSQLDatabase",
       ]
     ),
 
@@ -70,7 +72,7 @@ let package = Package(
     .target(name: "ChecklistsSecurity", dependencies: ["CSodium"]),
 
     // MARK: - File formats: the iPhone app's plist and our JSON backup.
-    .target(name: "ChecklistsInterop", dependencies: ["ChecklistsCore"]),
+    .target(name: "ChecklistsInterop", dependencies: ["ChecklistsCore", "ChecklistsMessages"]),
 
     // MARK: - HTTP
     .systemLibrary(
@@ -143,7 +145,8 @@ let package = Package(
       path: "Tests/ChecklistsTestSupport"
     ),
     .testTarget(name: "ChecklistsMessagesTests", dependencies: ["ChecklistsMessages"]),
-    .testTarget(name: "ChecklistsCoreTests", dependencies: ["ChecklistsCore"]),
+    .testTarget(
+      name: "ChecklistsCoreTests", dependencies: ["ChecklistsCore", "ChecklistsMessages"]),
     .testTarget(
       name: "ChecklistsStoreTests",
       dependencies: [
