@@ -34,7 +34,9 @@ let package = Package(
 
     // MARK: - Storage
     // The store protocols and the services (every rule once); no SQL engine.
-    .target(name: "ChecklistsStore", dependencies: ["ChecklistsCore", "ChecklistsSecurity"]),
+    .target(
+      name: "ChecklistsStore",
+      dependencies: ["ChecklistsCore", "ChecklistsMessages", "ChecklistsSecurity"]),
     // A connection protocol (run, query, transactions, one error type) and the migrator: pure
     // Swift, the same for every engine.
     .target(name: "SQLDatabase"),
@@ -56,8 +58,8 @@ let package = Package(
     .target(
       name: "ChecklistsSQLStore",
       dependencies: [
-        "ChecklistsCore", "ChecklistsStore", "ChecklistsSecurity", "SQLDatabase", "SQLiteDatabase",
-        "PostgreSQLDatabase",
+        "ChecklistsCore", "ChecklistsMessages", "ChecklistsStore", "ChecklistsSecurity",
+        "SQLDatabase", "SQLiteDatabase", "PostgreSQLDatabase",
       ]
     ),
 
@@ -144,7 +146,8 @@ let package = Package(
     ),
     .testTarget(name: "ChecklistsMessagesTests", dependencies: ["ChecklistsMessages"]),
     .testTarget(
-      name: "ChecklistsCoreTests", dependencies: ["ChecklistsCore", "ChecklistsTestSupport"]),
+      name: "ChecklistsCoreTests",
+      dependencies: ["ChecklistsCore", "ChecklistsMessages", "ChecklistsTestSupport"]),
     .testTarget(
       name: "ChecklistsStoreTests",
       dependencies: [

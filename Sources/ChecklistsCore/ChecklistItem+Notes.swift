@@ -1,3 +1,4 @@
+import ChecklistsMessages
 import Foundation
 
 extension ChecklistItem {
@@ -11,9 +12,7 @@ extension ChecklistItem {
     // Counted as sent, before the blank lines around it are dropped: the document's
     // maxLength is of the value in the request.
     if raw.count > maximumNotesLength {
-      throw ChecklistsError.invalid(
-        "An item's notes can be at most \(maximumNotesLength.formatted(.number.locale(Locale(identifier: "en_US")))) characters; these have \(raw.count.formatted(.number.locale(Locale(identifier: "en_US"))))."
-      )
+      throw tooLong(raw.count)
     }
     var notes = Substring(raw.replacingOccurrences(of: "\r\n", with: "\n"))
     while let last = notes.last, last.isWhitespace || last.isNewline { notes.removeLast() }
@@ -21,24 +20,33 @@ extension ChecklistItem {
     while let first = notes.first, first.isNewline { notes.removeFirst() }
     if notes.allSatisfy({ $0.isWhitespace || $0.isNewline }) { return "" }
     if notes.count > maximumNotesLength {
-      throw ChecklistsError.invalid(
-        "An item's notes can be at most \(maximumNotesLength.formatted(.number.locale(Locale(identifier: "en_US")))) characters; these have \(notes.count.formatted(.number.locale(Locale(identifier: "en_US"))))."
-      )
+      throw tooLong(notes.count)
     }
     // Counted in characters, bounded in bytes too: one character may carry any number of
     // combining marks.
     if notes.utf8.count > maximumNotesLength * 4 {
       throw ChecklistsError.invalid(
-        "An item's notes can be at most \(maximumNotesLength * 4) bytes of text; these have "
-          + "\(notes.utf8.count).")
+        MessageText(
+          "errors.notes.tooManyBytes",
+          ["maximum": String(maximumNotesLength * 4), "count": String(notes.utf8.count)]))
     }
     if let control = notes.unicodeScalars.first(where: {
       $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t"
     }) {
       throw ChecklistsError.invalid(
-        "An item's notes may not contain control characters (U+"
-          + String(format: "%04X", control.value) + "); only line breaks and tabs.")
+        MessageText(
+          "errors.notes.controlCharacter", ["code": String(format: "%04X", control.value)]))
     }
     return String(notes)
+  }
+
+  /// The error for notes of more than ``maximumNotesLength`` characters, with the numbers
+  /// written as in English ("10,000").
+  private static func tooLong(_ count: Int) -> ChecklistsError {
+    let english = IntegerFormatStyle<Int>.number.locale(Locale(identifier: "en_US"))
+    return ChecklistsError.invalid(
+      MessageText(
+        "errors.notes.tooLong",
+        ["maximum": maximumNotesLength.formatted(english), "count": count.formatted(english)]))
   }
 }

@@ -1,3 +1,4 @@
+import ChecklistsMessages
 import Foundation
 
 extension ChecklistItem {
@@ -16,21 +17,21 @@ extension ChecklistItem {
   /// - Throws: ``ChecklistsError`` with code `invalidInput` naming the rule that is broken.
   public static func checkParent(_ parent: ChecklistItem, of item: ChecklistItem) throws {
     if parent.id == item.id {
-      throw ChecklistsError.invalid("'\(item.text)' cannot be a subtask of itself.")
+      throw ChecklistsError.invalid(
+        MessageText("errors.item.cannotSubtaskItself", ["itemText": item.text]))
     }
     if parent.checklistID != item.checklistID {
       throw ChecklistsError.invalid(
-        "'\(parent.text)' is in another list; a subtask's parent must be an item of its own list.")
+        MessageText("errors.item.anotherListSubtask", ["parentText": parent.text]))
     }
     if parent.parentID != nil {
       throw ChecklistsError.invalid(
-        "'\(parent.text)' is itself a subtask; subtasks go one level deep, so '\(item.text)' "
-          + "cannot go under it.")
+        MessageText(
+          "errors.item.itselfSubtaskSubtasks", ["parentText": parent.text, "itemText": item.text]))
     }
     if item.subtaskCount > 0 {
       throw ChecklistsError.invalid(
-        "'\(item.text)' has subtasks of its own, so it cannot become a subtask; subtasks go one "
-          + "level deep.")
+        MessageText("errors.item.subtasksOwnCannot", ["itemText": item.text]))
     }
   }
 }

@@ -1,3 +1,4 @@
+import ChecklistsMessages
 import Foundation
 
 /// How important an item is, as Reminders shows it: none, or one to three exclamation marks.
@@ -25,7 +26,7 @@ public enum ItemPriority: String, CaseIterable, Sendable, Codable {
   public static func named(_ name: String) throws -> ItemPriority {
     guard let priority = ItemPriority(rawValue: name.lowercased()) else {
       throw ChecklistsError.invalid(
-        "Unknown priority '\(name)'; use one of none, low, medium, high.")
+        MessageText("errors.item.unknownPriorityUse", ["name": name]))
     }
     return priority
   }

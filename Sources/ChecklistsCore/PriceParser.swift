@@ -1,3 +1,4 @@
+import ChecklistsMessages
 import Foundation
 
 /// Reads prices as people type them: "1.99", "1,99", "€1.99", "2 $", "EUR 1.99".
@@ -67,9 +68,11 @@ public struct PriceParser: Sendable {
   ///   or two different currencies.
   public func parse(_ text: String) throws -> Price {
     let trimmed = text.trimmingWhitespace()
-    guard !trimmed.isEmpty else { throw ChecklistsError.invalid("A price cannot be empty.") }
+    guard !trimmed.isEmpty else {
+      throw ChecklistsError.invalid(MessageText("errors.price.priceCannotEmpty"))
+    }
     let notAPrice = ChecklistsError.invalid(
-      "'\(trimmed)' is not a price. Write it like 1.99 or €1.99.")
+      MessageText("errors.price.priceWriteLike", ["trimmed": trimmed]))
 
     guard var first = trimmed.firstIndex(where: Self.isDigit),
       let last = trimmed.lastIndex(where: Self.isDigit)
@@ -77,11 +80,11 @@ public struct PriceParser: Sendable {
       let word = trimmed.lowercased().filter { !"+-\u{2212}".contains($0) }
       if ["nan", "snan"].contains(word) {
         throw ChecklistsError.invalid(
-          "'\(trimmed)' is not a number. Write a price like 1.99 or €1.99.")
+          MessageText("errors.price.numberWritePrice", ["trimmed": trimmed]))
       }
       if ["inf", "infinity", "∞"].contains(word) {
         throw ChecklistsError.invalid(
-          "'\(trimmed)' is not a finite amount. Write a price like 1.99 or €1.99.")
+          MessageText("errors.price.finiteAmountWrite", ["trimmed": trimmed]))
       }
       throw notAPrice
     }
@@ -103,9 +106,12 @@ public struct PriceParser: Sendable {
       return named
     }
     if currencies.count == 2 && currencies[0] != currencies[1] {
-      throw ChecklistsError.invalid("'\(trimmed)' names two currencies; a price has only one.")
+      throw ChecklistsError.invalid(
+        MessageText("errors.price.namesTwoCurrencies", ["trimmed": trimmed]))
     }
-    if minusBefore || minusAfter { throw ChecklistsError.invalid("A price cannot be negative.") }
+    if minusBefore || minusAfter {
+      throw ChecklistsError.invalid(MessageText("errors.price.priceCannotNegative"))
+    }
     let currency = currencies.first ?? defaultCurrency
 
     guard let (whole, fraction) = split(body) else { throw notAPrice }
@@ -113,11 +119,10 @@ public struct PriceParser: Sendable {
     if fraction.count > digits {
       throw ChecklistsError.invalid(
         digits == 0
-          ? "A price in \(currency.code) has no decimal places."
-          : "A price in \(currency.code) has at most \(digits) decimal "
-            + (digits == 1 ? "place." : "places."))
+          ? MessageText("errors.price.noDecimals", ["currency": currency.code])
+          : MessageText("errors.price.decimalPlaces", ["currency": currency.code], count: digits))
     }
-    let tooLarge = ChecklistsError.invalid("A price can be at most 1,000,000.")
+    let tooLarge = ChecklistsError.invalid(MessageText("errors.price.priceCanMost"))
     let significant = whole.drop { $0 == "0" }
     // Eight or more significant whole digits exceed 1,000,000 before Int64 could overflow.
     guard significant.count <= 7 else { throw tooLarge }
@@ -174,7 +179,9 @@ public struct PriceParser: Sendable {
   private func currency(named marker: String, in text: String) throws -> Currency? {
     if let currency = Currency(code: marker) {
       guard currency.isKnown else {
-        throw ChecklistsError.invalid("Unknown currency '\(currency.code)' in '\(text)'.")
+        throw ChecklistsError.invalid(
+          MessageText(
+            "errors.price.unknownCurrency", ["currencyCode": "\(currency.code)", "text": text]))
       }
       return currency
     }

@@ -29,22 +29,24 @@ public enum TextRules {
       !$0.properties.isWhitespace && !$0.properties.isDefaultIgnorableCodePoint
     }
     if visible.isEmpty {
-      throw ChecklistsError.invalid("\(field) cannot be empty or only white space.")
+      throw ChecklistsError.invalid(MessageText("errors.text.cannotEmptyOnly", ["field": field]))
     }
     if visible.allSatisfy(isMark) {
       throw ChecklistsError.invalid(
-        "\(field) cannot be only combining marks (accents with no letter to sit on).")
+        MessageText("errors.text.cannotOnlyCombining", ["field": field]))
     }
     if text.count > maximumLength {
       throw ChecklistsError.invalid(
-        "\(field) is \(text.count) characters long; the limit is \(maximumLength).")
+        MessageText(
+          "errors.text.charactersLongLimit",
+          ["field": field, "textCount": String(text.count), "maximumLength": "\(maximumLength)"]))
     }
     let breaksLines: (Unicode.Scalar) -> Bool = {
       [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
     }
     if text.unicodeScalars.contains(where: breaksLines) {
       throw ChecklistsError.invalid(
-        "\(field) must be one line of text without control characters such as line breaks or tabs.")
+        MessageText("errors.text.mustOneLine", ["field": field]))
     }
     return text
   }
@@ -63,7 +65,8 @@ extension Checklist {
   /// - Throws: ``ChecklistsError`` with code `invalidInput`.
   public static func validatedName(_ raw: String) throws -> String {
     try TextRules.validated(
-      raw, field: "A list's name", maximumLength: TextRules.maximumListNameLength)
+      raw, field: MessageCatalogue.english.text("errors.field.listName"),
+      maximumLength: TextRules.maximumListNameLength)
   }
 
   /// Whether two list names count as the same name: list names are unique ignoring case.
@@ -77,7 +80,8 @@ extension ChecklistItem {
   /// - Throws: ``ChecklistsError`` with code `invalidInput`.
   public static func validatedText(_ raw: String) throws -> String {
     try TextRules.validated(
-      raw, field: "An item's text", maximumLength: TextRules.maximumItemTextLength)
+      raw, field: MessageCatalogue.english.text("errors.field.itemText"),
+      maximumLength: TextRules.maximumItemTextLength)
   }
 }
 
@@ -94,7 +98,7 @@ extension ChecklistItem {
     guard let date else { return nil }
     let seconds = date.timeIntervalSinceReferenceDate
     guard seconds.isFinite, date >= earliestDueDate, date <= latestDueDate else {
-      throw ChecklistsError.invalid("A due date must be in the years 1 to 9999.")
+      throw ChecklistsError.invalid(MessageText("errors.text.dueDateMust"))
     }
     return date
   }

@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 
 /// Reading the property lists the iPhone apps write, binary or XML, with the checks both
@@ -11,7 +12,7 @@ enum AppPropertyList {
   /// - Throws: ``ChecklistsCore/ChecklistsError`` with code `unreadableFile` for an empty,
   ///   foreign, damaged or truncated file.
   static func parse(_ data: Data, foreign: (String) -> ChecklistsError) throws -> Any {
-    if data.isEmpty { throw ChecklistsError(.unreadableFile, "The file is empty.") }
+    if data.isEmpty { throw ChecklistsError(.unreadableFile, MessageText("errors.file.empty")) }
     let isBinary = data.starts(with: Signature.binaryPlist)
     guard ChecklistsFileFormat.detect(data) == .iosPlist else {
       throw foreign(Signature.describe(data))
@@ -22,8 +23,7 @@ enum AppPropertyList {
     case .holdsSet:
       throw ChecklistsError(
         .unreadableFile,
-        "The file is a binary property list that holds a set of values, which the iPhone apps "
-          + "never write; it is not one of their files.")
+        MessageText("errors.plist.fileBinaryProperty"))
     case .damaged: throw damaged(isBinary: true)
     case nil: break
     }
@@ -45,6 +45,6 @@ enum AppPropertyList {
     let kind = isBinary ? "a binary" : "an XML"
     return ChecklistsError(
       .unreadableFile,
-      "The file is damaged or truncated: it starts like \(kind) property list but cannot be read.")
+      MessageText("errors.plist.fileDamagedTruncated", ["kind": "\(kind)"]))
   }
 }

@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 
 extension ChecklistsBackup {
@@ -16,7 +17,7 @@ extension ChecklistsBackup {
       return try JSONDecoder().decode(TemplatesOnly.self, from: data).templates ?? []
     } catch {
       throw ChecklistsError(
-        .unreadableFile, "The backup's \"templates\" cannot be read: \(error).")
+        .unreadableFile, MessageText("errors.backup.templatesUnreadable", ["error": "\(error)"]))
     }
   }
 }

@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 
 /// Our lossless JSON backup: every list and item with its identity, dates and order.
@@ -112,7 +113,7 @@ public enum ChecklistsBackup {
   private static func timestamp(_ date: Date) throws -> String {
     guard let text = ISOTimestamp.exact(date) else {
       throw ChecklistsError.invalid(
-        "The date \(date) cannot be written to a backup: it is outside the years 0000 to 9999.")
+        MessageText("errors.backup.dateCannotWritten", ["date": "\(date)"]))
     }
     return text
   }
@@ -132,7 +133,7 @@ public enum ChecklistsBackup {
   ///   version, a missing key, a value of the wrong type, a bad id, date or icon.
   /// - Complexity: O(*n*) in the size of the file.
   public static func decode(_ data: Data) throws -> [PortableChecklist] {
-    if data.isEmpty { throw ChecklistsError(.unreadableFile, "The file is empty.") }
+    if data.isEmpty { throw ChecklistsError(.unreadableFile, MessageText("errors.file.empty")) }
     let decoder = JSONDecoder()
     let header: Header
     do {
@@ -143,12 +144,11 @@ public enum ChecklistsBackup {
       throw notBackup("'\(context.codingPath.last?.stringValue ?? "")' has the wrong type.")
     } catch  where (try? JSONSerialization.jsonObject(with: data)) != nil {
       // Valid JSON whose "version" does not fit an Int: Foundation reports it as corrupt data.
-      throw ChecklistsError(.unreadableFile, "The backup's \"version\" must be a whole number.")
+      throw ChecklistsError(.unreadableFile, MessageText("errors.backup.versionNotWhole"))
     } catch {
       throw ChecklistsError(
         .unreadableFile,
-        "The file is not valid JSON: it is \(Signature.describe(data)) that is damaged, "
-          + "truncated or not JSON at all.")
+        MessageText("errors.backup.notJSON", ["kind": Signature.describe(data)]))
     }
     try check(header)
     let file: File
@@ -168,21 +168,25 @@ public enum ChecklistsBackup {
       throw notBackup("its \"format\" is \"\(format)\", expected \"\(formatName)\".")
     }
     guard let version = header.version else {
-      throw ChecklistsError(.unreadableFile, "The backup has no \"version\".")
+      throw ChecklistsError(.unreadableFile, MessageText("errors.backup.noVersion"))
     }
     guard version <= currentVersion else {
       throw ChecklistsError(
         .unreadableFile,
-        "This backup is version \(version) of the format, written by a newer Checklists; "
-          + "this version reads up to version \(currentVersion). Update Checklists to read it.")
+        MessageText(
+          "errors.backup.backupVersionFormat",
+          ["version": "\(version)", "currentVersion": "\(currentVersion)"]))
     }
     guard version >= 1 else {
-      throw ChecklistsError(.unreadableFile, "The backup's version \(version) is not valid.")
+      throw ChecklistsError(
+        .unreadableFile, MessageText("errors.backup.versionInvalid", ["version": "\(version)"])
+      )
     }
   }
 
   private static func notBackup(_ reason: String) -> ChecklistsError {
-    ChecklistsError(.unreadableFile, "This JSON file is not a Checklists backup: \(reason)")
+    ChecklistsError(
+      .unreadableFile, MessageText("errors.backup.jsonFileChecklists", ["reason": reason]))
   }
 
   /// Describes decoding errors, naming lists by the names found in the file.
@@ -219,7 +223,9 @@ public enum ChecklistsBackup {
   private static func uuid(_ text: String?, _ place: String, key: String = "id") throws -> UUID? {
     guard let text else { return nil }
     guard let id = UUID(uuidString: text) else {
-      throw ChecklistsError(.unreadableFile, "\(place): '\(key)' \"\(text)\" is not a UUID.")
+      throw ChecklistsError(
+        .unreadableFile,
+        MessageText("errors.backup.uuid", ["place": "\(place)", "key": "\(key)", "text": text]))
     }
     return id
   }
@@ -229,7 +235,7 @@ public enum ChecklistsBackup {
     guard let priority = ItemPriority(rawValue: name) else {
       throw ChecklistsError(
         .unreadableFile,
-        "\(place): 'priority' \"\(name)\" is not one of none, low, medium, high.")
+        MessageText("errors.backup.priorityOneNone", ["place": "\(place)", "name": name]))
     }
     return priority
   }
@@ -239,7 +245,11 @@ public enum ChecklistsBackup {
     do {
       return try RecurrenceRule(rrule: rrule)
     } catch let error as ChecklistsError {
-      throw ChecklistsError(.unreadableFile, "\(place): 'repeat' \"\(rrule)\": \(error.message)")
+      throw ChecklistsError(
+        .unreadableFile,
+        MessageText(
+          "errors.backup.repeat",
+          ["place": "\(place)", "rrule": "\(rrule)", "errorMessage": error.message]))
     }
   }
 
@@ -257,7 +267,8 @@ public enum ChecklistsBackup {
     guard let date = ISOTimestamp.parse(text) else {
       throw ChecklistsError(
         .unreadableFile,
-        "\(place): '\(key)' \"\(text)\" is not an ISO 8601 date such as 2026-01-03T09:30:00Z.")
+        MessageText(
+          "errors.backup.isoDateSuch", ["place": "\(place)", "key": "\(key)", "text": text]))
     }
     return date
   }

@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 
 /// Reads a checklists file of any format Checklists knows, recognising the format by its content.
@@ -12,15 +13,14 @@ public enum ChecklistsFile {
   ///   kind, or damaged; the message says which and where.
   /// - Complexity: O(*n*) in the size of the file.
   public static func read(_ data: Data) throws -> [PortableChecklist] {
-    if data.isEmpty { throw ChecklistsError(.unreadableFile, "The file is empty.") }
+    if data.isEmpty { throw ChecklistsError(.unreadableFile, MessageText("errors.file.empty")) }
     switch ChecklistsFileFormat.detect(data) {
     case .iosPlist: return try IOSChecklistsPlist.decode(data)
     case .json: return try ChecklistsBackup.decode(data)
     case nil:
       throw ChecklistsError(
         .unreadableFile,
-        "This file is not a Checklists.plist from the iPhone app nor a Checklists JSON backup: "
-          + "it is \(Signature.describe(data)).")
+        MessageText("errors.file.unknownKind", ["kind": Signature.describe(data)]))
     }
   }
 

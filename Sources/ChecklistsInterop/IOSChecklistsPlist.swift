@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 
 /// Reads and writes `Checklists.plist`, the file the iPhone app keeps in its Documents folder.
@@ -84,7 +85,7 @@ public enum IOSChecklistsPlist {
   /// An error for a file that is a readable property list but not the app's checklists.
   static func notChecklists(_ reason: String) -> ChecklistsError {
     ChecklistsError(
-      .unreadableFile, "This is not a Checklists.plist from the iPhone app: \(reason)")
+      .unreadableFile, MessageText("errors.plist.checklistsPlistIphone", ["reason": reason]))
   }
 
   /// Describes decoding errors, naming lists by the names found in the parsed file.
@@ -104,7 +105,9 @@ public enum IOSChecklistsPlist {
     let known = ChecklistIcon.allCases.map(\.rawValue).joined(separator: ", ")
     throw ChecklistsError(
       .unreadableFile,
-      "Checklist \(position + 1) ('\(listName)'): unknown icon '\(name)'. Known icons: \(known).")
+      MessageText(
+        "errors.plist.unknownIcon",
+        ["number": String(position + 1), "list": listName, "name": name, "known": known]))
   }
 
   // MARK: - Writing

@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 
 /// The objects of a keyed archive (`NSKeyedArchiver`), with the references between them resolved
@@ -39,7 +40,9 @@ struct KeyedArchive {
     guard objects.indices.contains(index) else {
       throw ChecklistsError(
         .unreadableFile,
-        "The keyed archive is damaged: it refers to object \(index) of \(objects.count).")
+        MessageText(
+          "errors.plist.keyedArchiveDamaged",
+          ["index": "\(index)", "objectsCount": String(objects.count)]))
     }
     let object = objects[index]
     return (object as? String) == "$null" ? nil : object

@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 
 /// The Shopping List iPhone app's `items` file (a keyed archive).
@@ -126,7 +127,7 @@ public enum ShoppingListItemsFile {
   /// An error for a file that is readable but not the Shopping List app's items.
   private static func notItems(_ reason: String) -> ChecklistsError {
     ChecklistsError(
-      .unreadableFile, "This is not an items file from the Shopping List app: \(reason)")
+      .unreadableFile, MessageText("errors.shoppingFile.itemsFileShopping", ["reason": reason]))
   }
 
   private static func failure(_ place: String, _ problem: String) -> ChecklistsError {

@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 
 /// A template as JSON: `GET /api/v1/templates` lists them without `items`; a single template,
@@ -27,18 +28,21 @@ public struct TemplateJSON: Codable, Sendable, Equatable {
   ///   parent index.
   public func template(ownerID: UUID) throws -> ChecklistTemplate {
     guard let icon = ChecklistIcon(rawValue: icon) else {
-      throw ChecklistsError.invalid("The template '\(name)' has an unknown icon '\(icon)'.")
+      throw ChecklistsError.invalid(
+        MessageText("errors.template.templateUnknownIcon", ["name": name, "icon": "\(icon)"]))
     }
     guard let date = ISOTimestamp.parse(createdAt) else {
       throw ChecklistsError.invalid(
-        "The template '\(name)' has a creation date that is not ISO 8601: '\(createdAt)'.")
+        MessageText(
+          "errors.template.templateCreationDate", ["name": name, "createdAt": "\(createdAt)"]))
     }
     let items = items ?? []
     for (index, item) in items.enumerated() {
       if let parent = item.parentIndex, !(0..<index).contains(parent) {
         throw ChecklistsError.invalid(
-          "Item \(index + 1) of the template '\(name)' names a parent (\(parent)) that is not "
-            + "an earlier item.")
+          MessageText(
+            "errors.template.parentNotEarlier",
+            ["number": String(index + 1), "name": name, "parent": "\(parent)"]))
       }
     }
     return ChecklistTemplate(

@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 import SQLDatabase
 import SQLiteDatabase
@@ -46,7 +47,8 @@ extension SQLChecklistStore {
     try requireDatabaseFile(path)
     if sameFile(path, destination) {
       throw ChecklistsError(
-        .conflict, "'\(destination)' is the database itself; back it up to another file.")
+        .conflict,
+        MessageText("errors.backup.databaseItselfBack", ["destination": "\(destination)"]))
     }
     if FileManager.default.fileExists(atPath: destination + "-wal")
       || DatabaseBackup.processUsing(destination) != nil
@@ -55,8 +57,7 @@ extension SQLChecklistStore {
       // another database's pages.
       throw ChecklistsError(
         .conflict,
-        "'\(destination)' is a database in use (it has a write-ahead log beside it); back up "
-          + "to another file.")
+        MessageText("errors.backup.databaseUseWrite", ["destination": "\(destination)"]))
     }
     do {
       let summary = try DatabaseBackup.backUp(path, to: destination)
@@ -64,7 +65,9 @@ extension SQLChecklistStore {
         bytes: summary.bytes, leftoversRemoved: summary.leftoversRemoved.map(\.path))
     } catch let error as SQLError {
       throw ChecklistsError(
-        .storage, "The backup of \(path) failed, nothing was written: \(error.message).")
+        .storage,
+        MessageText(
+          "errors.backup.backupFailedNothing", ["path": "\(path)", "errorMessage": error.message]))
     }
   }
 
@@ -92,7 +95,8 @@ extension SQLChecklistStore {
   ) throws -> DatabaseRestoreReport {
     try requireDatabaseFile(backup, what: "backup")
     if sameFile(path, backup) {
-      throw ChecklistsError(.conflict, "'\(backup)' is the database itself; nothing to restore.")
+      throw ChecklistsError(
+        .conflict, MessageText("errors.backup.databaseItselfNothing", ["backup": "\(backup)"]))
     }
     do {
       try DatabaseBackup.checkIntegrity(of: backup)
@@ -100,8 +104,9 @@ extension SQLChecklistStore {
       throw ChecklistsError(
         .unreadableFile,
         error.kind == .notADatabase
-          ? "'\(backup)' is not an SQLite database, so not a backup of one; nothing restored."
-          : "'\(backup)' cannot be restored: \(error.message); nothing restored.")
+          ? MessageText("errors.backup.notADatabase", ["backup": "\(backup)"])
+          : MessageText(
+            "errors.backup.cannotRestore", ["backup": "\(backup)", "problem": error.message]))
     }
     try refuseIfInUse(path)
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
@@ -116,7 +121,10 @@ extension SQLChecklistStore {
     do {
       try DatabaseBackup.backUp(backup, to: scratch)
     } catch let error as SQLError {
-      throw ChecklistsError(.storage, "Cannot read the backup '\(backup)': \(error.message).")
+      throw ChecklistsError(
+        .storage,
+        MessageText(
+          "errors.backup.cannotReadBackup", ["backup": "\(backup)", "errorMessage": error.message]))
     }
     // Opening migrates; a backup from a newer version is refused here, on the scratch copy.
     let restored: SQLChecklistStore
@@ -141,7 +149,9 @@ extension SQLChecklistStore {
       try DatabaseBackup.restore(scratch, into: path)
     } catch let error as SQLError {
       throw ChecklistsError(
-        .storage, "Restoring into \(path) failed, so it was left as it was: \(error.message).")
+        .storage,
+        MessageText(
+          "errors.backup.restoringIntoFailed", ["path": "\(path)", "errorMessage": error.message]))
     }
     // The next connection turns the write-ahead log back on, as every process expects.
     let reopened = try SQLChecklistStore(sqlitePath: path)
@@ -203,17 +213,19 @@ extension SQLChecklistStore {
     guard let process = DatabaseBackup.processUsing(path) else { return }
     throw ChecklistsError(
       .conflict,
-      "The database \(path) is open in another process (pid \(process)), such as a running "
-        + "'checklists serve'; stop it, then restore. Nothing was changed.")
+      MessageText(
+        "errors.backup.databaseOpenAnother", ["path": "\(path)", "process": "\(process)"]))
   }
 
   private static func requireDatabaseFile(_ path: String, what: String = "database") throws {
     var status = stat()
     guard stat(path, &status) == 0 else {
-      throw ChecklistsError(.notFound, "There is no \(what) file '\(path)'.")
+      throw ChecklistsError(
+        .notFound, MessageText("errors.backup.noFile", ["what": what, "path": "\(path)"]))
     }
     guard status.st_mode & S_IFMT == S_IFREG else {
-      throw ChecklistsError(.invalidInput, "The \(what) '\(path)' is not a regular file.")
+      throw ChecklistsError(
+        .invalidInput, MessageText("errors.backup.regularFile", ["what": what, "path": "\(path)"]))
     }
   }
 

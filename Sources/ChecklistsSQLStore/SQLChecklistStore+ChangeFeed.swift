@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import ChecklistsStore
 import Foundation
 import SQLDatabase
@@ -87,7 +88,7 @@ extension SQLChecklistStore {
   /// - Throws: `invalid` when `entries` is not positive.
   public func setChangeLogRetention(_ entries: Int64) throws {
     guard entries > 0 else {
-      throw ChecklistsError.invalid("The change log must keep at least one change.")
+      throw ChecklistsError.invalid(MessageText("errors.database.changeLogMust"))
     }
     do {
       _ = try queue.write { db in
@@ -154,7 +155,7 @@ extension SQLChecklistStore.Transaction {
         RETURNING last_sequence, pruned_through, retention
         """, map: { ($0.int64(0), $0.int64(1), $0.int64(2)) })
     else {
-      throw ChecklistsError(.storage, "The database has no sync_log row; it was not migrated.")
+      throw ChecklistsError(.storage, MessageText("errors.database.databaseNoSync"))
     }
     try db.run(
       """

@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 import SQLDatabase
 
@@ -75,7 +76,7 @@ extension SQLChecklistStore {
   ) throws -> DatabaseCopyReport {
     if isSameDatabase(as: target) {
       throw ChecklistsError(
-        .conflict, "The source and the target are the same database (\(path)); nothing copied.")
+        .conflict, MessageText("errors.copy.sourceTargetSame", ["path": "\(path)"]))
     }
     try Self.checkSameSchema(
       source: (path, try schemaVersion()), target: (target.path, try target.schemaVersion()))
@@ -95,8 +96,12 @@ extension SQLChecklistStore {
     } catch let error as SQLError {
       throw ChecklistsError(
         .storage,
-        "Copying into \(targetName) failed, so it was left as it was: \(error.message)"
-          + (error.sql.map { " (in `\($0.prefix(120))`)" } ?? "") + ".")
+        MessageText(
+          "errors.copy.failed",
+          [
+            "target": targetName, "problem": error.message,
+            "statement": error.sql.map { " (in `\($0.prefix(120))`)" } ?? "",
+          ]))
     }
   }
 
@@ -110,17 +115,19 @@ extension SQLChecklistStore {
     guard from != into else { return }
     var lacks: [String] = []
     if let missing = into.subtracting(from).sorted().first {
-      lacks.append("the source lacks '\(missing)'")
+      lacks.append(MessageCatalogue.english.text("errors.copy.sourceLacks", ["name": missing]))
     }
     if let missing = from.subtracting(into).sorted().first {
-      lacks.append("the target lacks '\(missing)'")
+      lacks.append(MessageCatalogue.english.text("errors.copy.targetLacks", ["name": missing]))
     }
     throw ChecklistsError(
       .conflict,
-      "The source \(source.name) is at schema \(source.version) but the target \(target.name) "
-        + "is at schema \(target.version) (\(lacks.joined(separator: ", "))); a copy needs "
-        + "both at the same version, so nothing was copied. Open both with the same version "
-        + "of checklists.")
+      MessageText(
+        "errors.copy.schemaDiffers",
+        [
+          "source": source.name, "sourceVersion": "\(source.version)", "target": target.name,
+          "targetVersion": "\(target.version)", "lacks": lacks.joined(separator: ", "),
+        ]))
   }
 
   /// Whether `other` is this very database: the same file (through any path), or the same

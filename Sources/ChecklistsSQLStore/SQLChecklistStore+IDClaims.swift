@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import ChecklistsStore
 import Foundation
 import SQLDatabase
@@ -64,7 +65,8 @@ extension SQLChecklistStore.Transaction: IDClaimReader {
     ) { row in
       let kindName = row.string(0)
       guard let kind = IDClaim.Kind(rawValue: kindName) else {
-        throw ChecklistsError(.storage, "The database holds an unknown kind of id '\(kindName)'.")
+        throw ChecklistsError(
+          .storage, MessageText("errors.database.databaseHoldsUnknown", ["kindName": kindName]))
       }
       return IDClaim(
         kind: kind, ownerID: try row.uuid(1), listID: try row.optionalUUID(2),

@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import ChecklistsStore
 import Foundation
 import SQLDatabase
@@ -116,7 +117,7 @@ extension SQLChecklistStore.Transaction: InviteStoreWriter {
     guard let scope = Change.Scope(rawValue: row.string(2)),
       let role = ShareRole(rawValue: row.string(4))
     else {
-      throw ChecklistsError(.storage, "The database holds an invite it does not understand.")
+      throw ChecklistsError(.storage, MessageText("errors.database.databaseHoldsInvite"))
     }
     return Invite(
       id: try row.uuid(0), collectionID: try row.uuid(1), scope: scope, ownerID: try row.uuid(3),

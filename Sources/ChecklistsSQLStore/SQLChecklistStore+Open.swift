@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import SQLDatabase
 
 extension SQLChecklistStore {
@@ -19,8 +20,7 @@ extension SQLChecklistStore {
       // Not the string itself: it may hold a password.
       throw ChecklistsError(
         .storage,
-        "The database '\(scheme)…' looks like a URL but not a PostgreSQL one; give a "
-          + "postgres:// or postgresql:// URL, or the path of an SQLite file.")
+        MessageText("errors.database.databaseLooksLike", ["scheme": "\(scheme)"]))
     }
     return try SQLChecklistStore(sqlitePath: database)
   }

@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import ChecklistsStore
 import PostgreSQLDatabase
 import SQLDatabase
@@ -71,7 +72,8 @@ extension SQLChecklistStore {
       configuration = try PostgreSQLConfiguration(url)
     } catch let error as SQLError {
       // Not the string itself: it may hold a password.
-      throw ChecklistsError(.storage, "The database location is \(error.message).")
+      throw ChecklistsError(
+        .storage, MessageText("errors.database.databaseLocation", ["errorMessage": error.message]))
     }
     try self.init(location: configuration.redacted) {
       // One connection at once, so a wrong address fails here.

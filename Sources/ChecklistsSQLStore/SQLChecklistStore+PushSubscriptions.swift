@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import ChecklistsStore
 import Foundation
 import SQLDatabase
@@ -123,7 +124,8 @@ extension SQLChecklistStore: PushSubscriptionStore {
           "INSERT INTO server_keys (name, value) VALUES (?, ?) ON CONFLICT DO NOTHING", name, made)
       }
       guard let value = try read() else {
-        throw ChecklistsError(.storage, "The server key '\(name)' vanished after it was stored.")
+        throw ChecklistsError(
+          .storage, MessageText("errors.database.serverKeyVanished", ["name": name]))
       }
       return value
     } catch let error as SQLError {

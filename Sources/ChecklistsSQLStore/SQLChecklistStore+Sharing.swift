@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import ChecklistsStore
 import Foundation
 import SQLDatabase
@@ -85,7 +86,7 @@ extension SQLChecklistStore.Transaction: SharingStoreWriter {
     guard let scope = Change.Scope(rawValue: row.string(1)),
       let role = ShareRole(rawValue: row.string(4))
     else {
-      throw ChecklistsError(.storage, "The database holds a share it does not understand.")
+      throw ChecklistsError(.storage, MessageText("errors.database.databaseHoldsShare"))
     }
     return Share(
       collectionID: try row.uuid(0), scope: scope, ownerID: try row.uuid(2),

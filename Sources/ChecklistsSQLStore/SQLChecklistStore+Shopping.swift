@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import ChecklistsStore
 import Foundation
 import SQLDatabase
@@ -215,7 +216,8 @@ extension SQLChecklistStore.Transaction: ShoppingStoreWriter {
 
   private static func currency(_ code: String) throws -> Currency {
     guard let currency = Currency(code: code) else {
-      throw ChecklistsError(.storage, "The database holds an unknown currency '\(code)'.")
+      throw ChecklistsError(
+        .storage, MessageText("errors.database.databaseHoldsUnknownCurrency", ["code": "\(code)"]))
     }
     return currency
   }

@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import ChecklistsStore
 import Foundation
 import SQLDatabase
@@ -61,14 +62,17 @@ extension SQLChecklistStore.Transaction: TemplateStoreWriter {
   private static func template(_ row: SQLRow) throws -> ChecklistTemplate {
     let iconName = row.string(3)
     guard let icon = ChecklistIcon(rawValue: iconName) else {
-      throw ChecklistsError(.storage, "The database holds an unknown icon '\(iconName)'.")
+      throw ChecklistsError(
+        .storage, MessageText("errors.database.databaseHoldsUnknownIcon", ["iconName": iconName]))
     }
     let items: [TemplateItem]
     do {
       items = try JSONDecoder().decode([TemplateItem].self, from: Data(row.string(4).utf8))
     } catch {
       throw ChecklistsError(
-        .storage, "The template '\(row.string(2))' holds items that cannot be read: \(error).")
+        .storage,
+        MessageText(
+          "errors.database.templateItemsUnreadable", ["name": row.string(2), "error": "\(error)"]))
     }
     return ChecklistTemplate(
       id: try row.uuid(0), ownerID: try row.uuid(1), name: row.string(2), icon: icon,

@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import ChecklistsStore
 import Foundation
 import SQLDatabase
@@ -107,7 +108,8 @@ extension SQLChecklistStore {
     static func change(_ row: SQLRow) throws -> Change {
       let kindName = row.string(4)
       guard let kind = Change.Kind(rawValue: kindName) else {
-        throw ChecklistsError(.storage, "The change log holds an unknown kind '\(kindName)'.")
+        throw ChecklistsError(
+          .storage, MessageText("errors.database.changeLogHolds", ["kindName": kindName]))
       }
       return Change(
         sequence: row.int64(0), ownerID: try row.uuid(1), collectionID: try row.uuid(2),
@@ -311,7 +313,8 @@ extension SQLChecklistStore {
     static func checklist(_ row: SQLRow) throws -> Checklist {
       let iconName = row.string(3)
       guard let icon = ChecklistIcon(rawValue: iconName) else {
-        throw ChecklistsError(.storage, "The database holds an unknown icon '\(iconName)'.")
+        throw ChecklistsError(
+          .storage, MessageText("errors.database.databaseHoldsUnknownIcon", ["iconName": iconName]))
       }
       return Checklist(
         id: try row.uuid(0), ownerID: try row.uuid(1), name: row.string(2), icon: icon,
@@ -323,14 +326,16 @@ extension SQLChecklistStore {
     static func item(_ row: SQLRow) throws -> ChecklistItem {
       let level = row.int(11)
       guard let priority = ItemPriority(level: level) else {
-        throw ChecklistsError(.storage, "The database holds an unknown priority \(level).")
+        throw ChecklistsError(
+          .storage,
+          MessageText("errors.database.databaseHoldsUnknownPriority", ["level": "\(level)"]))
       }
       let recurrence = try row.optionalString(13).map { rrule in
         do {
           return try RecurrenceRule(rrule: rrule)
         } catch {
           throw ChecklistsError(
-            .storage, "The database holds a repeat rule this version cannot read: '\(rrule)'.")
+            .storage, MessageText("errors.database.databaseHoldsRepeat", ["rrule": "\(rrule)"]))
         }
       }
       let due: DueDate? = try row.optionalDate(4).map { date in

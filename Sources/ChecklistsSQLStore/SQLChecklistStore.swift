@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import ChecklistsStore
 import Foundation
 import SQLDatabase
@@ -31,7 +32,9 @@ public final class SQLChecklistStore: ChecklistsDatabase {
     } catch let error as CocoaError {
       throw ChecklistsError(
         .storage,
-        "Could not create the folder for the database \(location): \(error.localizedDescription)")
+        MessageText(
+          "errors.database.couldCreateFolder",
+          ["location": "\(location)", "localizedDescription": "\(error.localizedDescription)"]))
     }
   }
 
@@ -78,17 +81,27 @@ public final class SQLChecklistStore: ChecklistsDatabase {
   static func storageError(_ error: SQLError, path: String) -> ChecklistsError {
     switch error.kind {
     case .notADatabase:
-      return ChecklistsError(.storage, "\(path) is not a Checklists database (not an SQLite file).")
+      return ChecklistsError(
+        .storage, MessageText("errors.database.checklistsDatabaseSqlite", ["path": "\(path)"]))
     case .cantOpen:
-      return ChecklistsError(.storage, "Could not open the database \(path): \(error.message).")
+      return ChecklistsError(
+        .storage,
+        MessageText(
+          "errors.database.couldOpenDatabase", ["path": "\(path)", "errorMessage": error.message]))
     case .unavailable:
       return ChecklistsError(
-        .storage, "The database \(path) is not answering (\(error.message)); try again shortly.")
+        .storage,
+        MessageText(
+          "errors.database.databaseAnsweringTry",
+          ["path": "\(path)", "errorMessage": error.message]))
     case .busy:
       return ChecklistsError(
-        .storage, "The database \(path) stayed locked by another process for too long; try again.")
+        .storage, MessageText("errors.database.databaseStayedLocked", ["path": "\(path)"]))
     case .constraint, .other:
-      return ChecklistsError(.storage, "Database error in \(path): \(error.message).")
+      return ChecklistsError(
+        .storage,
+        MessageText(
+          "errors.database.databaseError", ["path": "\(path)", "errorMessage": error.message]))
     }
   }
 }

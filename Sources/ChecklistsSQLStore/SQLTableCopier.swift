@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import SQLDatabase
 
 /// Copies every table of one database into another of the same schema, row by row as the
@@ -46,8 +47,9 @@ struct SQLTableCopier {
       let summary = held.prefix(4).map { "\($0.0): \($0.1)" }.joined(separator: ", ")
       throw ChecklistsError(
         .conflict,
-        "The target \(targetName) is not empty (\(summary)\(held.count > 4 ? ", …" : "")); "
-          + "nothing was copied. Give --replace to delete what it holds and copy over it.")
+        MessageText(
+          "errors.copy.targetNotEmpty",
+          ["target": "\(targetName)", "summary": summary + (held.count > 4 ? ", …" : "")]))
     }
 
     let totals = try tables.map { try count($0.name, in: source.db) }
@@ -105,8 +107,9 @@ struct SQLTableCopier {
     guard differences.isEmpty else {
       throw ChecklistsError(
         .conflict,
-        "The two databases' tables differ (" + differences.prefix(5).joined(separator: "; ")
-          + "); nothing was copied.")
+        MessageText(
+          "errors.copy.tablesDiffer",
+          ["differences": differences.prefix(5).joined(separator: "; ")]))
     }
   }
 

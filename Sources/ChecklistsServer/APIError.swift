@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import HTTPServer
 
 /// An error answer of the API: a status and a sentence, sent as `application/problem+json`
@@ -18,9 +19,27 @@ struct APIError: Error, Sendable {
     APIError(status: 412, detail: detail)
   }
 
+  /// A 400 answer whose detail is a catalogue text (`server.*`), worded in English.
+  static func badRequest(_ text: MessageText) -> APIError { badRequest(words(text)) }
+  /// A 404 answer whose detail is a catalogue text, worded in English.
+  static func notFound(_ text: MessageText) -> APIError { notFound(words(text)) }
+  /// A 422 answer whose detail is a catalogue text, worded in English.
+  static func unprocessable(_ text: MessageText) -> APIError { unprocessable(words(text)) }
+  /// A 412 answer whose detail is a catalogue text, worded in English.
+  static func preconditionFailed(_ text: MessageText) -> APIError {
+    preconditionFailed(words(text))
+  }
+
+  /// The words of a catalogue text for a problem's detail.
+  static func words(_ text: MessageText) -> String { MessageCatalogue.english.text(text) }
+
   static func methodNotAllowed(_ method: String, allowed: [String]) -> APIError {
     APIError(
-      status: 405, detail: "\(method) is not allowed here; use \(allowed.joined(separator: ", ")).",
+      status: 405,
+      detail: words(
+        MessageText(
+          "server.api.methodNotAllowed",
+          ["method": method, "allowed": allowed.joined(separator: ", ")])),
       headers: ["Allow": allowed.joined(separator: ", ")])
   }
 

@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import ChecklistsSecurity
 import ChecklistsStore
 import Foundation
@@ -62,9 +63,7 @@ extension Authenticator {
     if let address = request.remoteAddress, HostName.isLoopback(address) { return }
     throw APIError(
       status: 403,
-      detail: "CalDAV sends your password with every request, so this server takes it only "
-        + "over HTTPS. Serve with --tls-cert and --tls-key, or behind an HTTPS proxy with "
-        + "--behind-https-proxy, or connect from this machine.")
+      detail: MessageCatalogue.english.text("server.api.caldavSendsYour"))
   }
 
   /// The user name and password of a Basic `Authorization` value (RFC 7617): base64 of

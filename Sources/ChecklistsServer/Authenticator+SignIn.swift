@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 import HTTPServer
 
@@ -18,8 +19,7 @@ extension Authenticator {
     guard try signInRequired() else {
       throw APIError(
         status: 409,
-        detail: "This server has no accounts, so there is nothing to sign in to; "
-          + "add one with 'checklists user add <name>'.")
+        detail: MessageCatalogue.english.text("server.api.serverNoAccounts"))
     }
     let address = clientAddress(request)
     let now = directory.now()
@@ -44,8 +44,8 @@ extension Authenticator {
     let seconds = Int(wait.rounded(.up))
     return APIError(
       status: 429,
-      detail: "Too many \(what) attempts; try again in \(seconds) "
-        + (seconds == 1 ? "second." : "seconds."),
+      detail: MessageCatalogue.english.text(
+        "server.signIn.throttled", ["what": what], count: seconds),
       headers: ["Retry-After": String(seconds)])
   }
 }

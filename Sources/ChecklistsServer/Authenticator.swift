@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import ChecklistsSecurity
 import ChecklistsStore
 import Foundation
@@ -126,7 +127,8 @@ final class Authenticator: Sendable {
         throw APIError(
           status: 403,
           detail:
-            "This change is missing its \(Self.csrfHeader) header; reload the page and try again.")
+            MessageCatalogue.english.text(
+              "server.api.changeMissingHeader", ["csrfHeader": "\(Self.csrfHeader)"]))
       }
     }
   }
@@ -139,14 +141,14 @@ final class Authenticator: Sendable {
     // A browser sends one of each; a second might be the one something else in front reads.
     for name in ["Origin", "Referer"] where request.headers.values(for: name).count > 1 {
       throw APIError(
-        status: 403, detail: "The request has more than one \(name) header; send at most one.")
+        status: 403,
+        detail: MessageCatalogue.english.text("server.api.requestMoreThan", ["name": "\(name)"]))
     }
     guard let source = request.headers["Origin"] ?? request.headers["Referer"] else { return }
     guard !origins.isOwn(source) else { return }
     throw APIError(
       status: 403,
-      detail: "Changes must come from this site's own pages, not from \(source). If this "
-        + "server's pages are at that address, start it with --public-url naming it.")
+      detail: MessageCatalogue.english.text("server.api.changesMustCome", ["source": "\(source)"]))
   }
 
   // MARK: - Cookies

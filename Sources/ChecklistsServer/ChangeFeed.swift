@@ -1,5 +1,6 @@
 import ChecklistsCore
 import ChecklistsInterop
+import ChecklistsMessages
 import ChecklistsStore
 import Foundation
 
@@ -250,8 +251,7 @@ struct ChangeFeed {
     APIError(
       status: 410,
       detail:
-        "The cursor '\(since.text)' in 'since' is older than the change log kept on the server "
-        + "(or not from this server): reload everything in full, then follow the feed from a "
-        + "new cursor (GET /api/v1/changes without 'since' starts at the oldest kept change).")
+        MessageCatalogue.english.text("server.api.cursorSinceOlder", ["sinceText": "\(since.text)"])
+    )
   }
 }

@@ -1,5 +1,6 @@
 import ChecklistsCore
 import ChecklistsInterop
+import ChecklistsMessages
 import ChecklistsStore
 import Foundation
 import HTTPServer
@@ -34,7 +35,7 @@ extension ChecklistsAPI {
   func searchCatalogue(_ request: HTTPRequest) throws -> HTTPResponse {
     guard let query = request.queryValue("q") else {
       throw APIError.unprocessable(
-        "The query parameter 'q' is required: the text to search for, as in ?q=mil.")
+        MessageText("server.api.queryParameterQ"))
     }
     let limit = try Self.searchLimit(request.queryValue("limit"))
     let locale = priceLocale(request)
@@ -81,10 +82,12 @@ extension ChecklistsAPI {
     let name = try body.string("name").map(ShoppingItem.validatedName)
     let price = try self.price(in: body, locale: locale)
     let unit = try body.nullableString("unit").map {
-      try ShoppingItem.validatedDetail($0, field: "A unit")
+      try ShoppingItem.validatedDetail(
+        $0, field: MessageCatalogue.english.text("errors.field.unit"))
     }
     let category = try body.nullableString("category").map {
-      try ShoppingItem.validatedDetail($0, field: "A category")
+      try ShoppingItem.validatedDetail(
+        $0, field: MessageCatalogue.english.text("errors.field.category"))
     }
     let expected = try request.expectedRevision { try shopping.item(id: itemID).revision }
     let item = try merging(request) {
@@ -170,7 +173,8 @@ extension ChecklistsAPI {
     do {
       return .some(try PriceParser(locale: locale, defaultCurrency: shopping.currency).parse(text))
     } catch let error as ChecklistsError {
-      throw APIError.unprocessable("The field 'price' is not valid: \(error.message)")
+      throw APIError.unprocessable(
+        MessageText("server.api.fieldPriceValid", ["errorMessage": "\(error.message)"]))
     }
   }
 
@@ -202,7 +206,7 @@ extension ChecklistsAPI {
     guard let text else { return 20 }
     guard let limit = Int(text), (1...100).contains(limit) else {
       throw APIError.unprocessable(
-        "The query parameter 'limit' must be a whole number from 1 to 100, not '\(text)'.")
+        MessageText("server.api.queryParameterLimit", ["text": "\(text)"]))
     }
     return limit
   }

@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 import HTTPServer
 
@@ -28,9 +29,7 @@ extension ChecklistsAPI {
   private static func cursor(_ text: String) throws -> ChangeCursor {
     guard let cursor = ChangeCursor(text) else {
       throw APIError.badRequest(
-        "The query parameter 'since' must be a cursor this server gave out (a 'next' or "
-          + "'cursor' of GET /api/v1/changes, or an event id) or 'now', not "
-          + "'\(text.prefix(40))'.")
+        MessageText("server.api.sinceNotCursor", ["text": String(text.prefix(40))]))
     }
     return cursor
   }
@@ -38,8 +37,9 @@ extension ChecklistsAPI {
   private static func feedLimit(_ text: String) throws -> Int {
     guard let limit = Int(text), (1...ChangeFeed.maximumLimit).contains(limit) else {
       throw APIError.unprocessable(
-        "The query parameter 'limit' must be a whole number from 1 to "
-          + "\(ChangeFeed.maximumLimit), not '\(text.prefix(40))'.")
+        MessageText(
+          "server.api.changesLimit",
+          ["maximum": String(ChangeFeed.maximumLimit), "text": String(text.prefix(40))]))
     }
     return limit
   }

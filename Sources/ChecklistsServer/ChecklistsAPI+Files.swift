@@ -1,5 +1,6 @@
 import ChecklistsCore
 import ChecklistsInterop
+import ChecklistsMessages
 import ChecklistsStore
 import Foundation
 import HTTPServer
@@ -23,7 +24,8 @@ extension ChecklistsAPI {
   func importFile(_ request: HTTPRequest) throws -> HTTPResponse {
     let modeName = request.queryValue("mode") ?? ImportMode.merge.rawValue
     guard let mode = ImportMode(rawValue: modeName) else {
-      throw APIError.unprocessable("Unknown import mode '\(modeName)'; use 'merge' or 'replace'.")
+      throw APIError.unprocessable(
+        MessageText("server.api.unknownImportMode", ["modeName": "\(modeName)"]))
     }
     let data = Data(request.body)
     let kind = ImportFileKind.detect(data)
@@ -32,16 +34,14 @@ extension ChecklistsAPI {
     case .shopping?:
       if mode == .replace {
         throw APIError.unprocessable(
-          "mode=replace is for checklists; this is the Shopping List app's items file, which an "
-            + "import merges by name.")
+          MessageText("server.api.modeReplaceChecklists"))
       }
       let report = try importShoppingItems(data, request: request)
       return try .json(DetectedImportBody(kind: .shopping, report: report))
     case .checklists?, .backup?, nil:
       if request.queryValue("list") != nil {
         throw APIError.unprocessable(
-          "The query parameter 'list' is for the Shopping List app's items file; this file "
-            + "holds checklists.")
+          MessageText("server.api.queryParameterList"))
       }
       let report = try importChecklists(data, mode: mode)
       return try .json(DetectedImportBody(kind: kind ?? .checklists, report: report))
@@ -75,8 +75,9 @@ extension ChecklistsAPI {
     let portable = try items.enumerated().map { index, item in
       guard let price = Price(rounding: item.price, currency: currency) else {
         throw APIError.unprocessable(
-          "Item \(index + 1) ('\(item.name)') of the file has the price \(item.price), which "
-            + "is not a price: it must be a number from 0 to 1,000,000. Nothing was imported.")
+          MessageText(
+            "server.api.importBadPrice",
+            ["number": String(index + 1), "name": item.name, "price": "\(item.price)"]))
       }
       return PortableShoppingItem(
         id: item.id, name: item.name, price: price, isOnShoppingList: item.isOnShoppingList)
@@ -92,7 +93,7 @@ extension ChecklistsAPI {
     let formatName = request.queryValue("format") ?? ChecklistsFileFormat.json.rawValue
     guard let format = ChecklistsFileFormat(rawValue: formatName) else {
       throw APIError.unprocessable(
-        "Unknown export format '\(formatName)'; use 'json' or 'ios-plist'.")
+        MessageText("server.api.unknownExportFormat", ["formatName": "\(formatName)"]))
     }
     let templates = format == .json ? try templateService().templates() : []
     let data = try ChecklistsFile.write(
@@ -110,7 +111,8 @@ extension ChecklistsAPI {
   /// The user's templates, which the JSON backup carries (issue 14).
   private func templateService() throws -> TemplateService {
     guard let database = service.store as? any ChecklistsDatabase else {
-      throw APIError(status: 500, detail: "The server's store keeps no templates.")
+      throw APIError(
+        status: 500, detail: MessageCatalogue.english.text("server.api.noTemplateStore"))
     }
     return TemplateService(store: database, user: service.owner, now: service.now)
   }

@@ -1,5 +1,6 @@
 import ChecklistsCore
 import ChecklistsInterop
+import ChecklistsMessages
 import ChecklistsStore
 import Foundation
 import HTTPServer
@@ -52,8 +53,7 @@ extension ChecklistsAPI {
       due: try body.due().map(ChecklistItem.validatedDue))
     if changes.checksSubtasks && changes.isChecked != true {
       throw APIError.unprocessable(
-        "'checkSubtasks' checks an item's subtasks together with the item; send it with "
-          + "'checked': true.")
+        MessageText("server.api.checkSubtasksNeedsChecked"))
     }
     let expected = try request.expectedRevision { try service.item(id: itemID).revision }
     let item = try merging(request) {
@@ -89,23 +89,20 @@ extension ChecklistsAPI {
     let index = try body.integer("index")
     if after != nil && index != nil {
       throw APIError.unprocessable(
-        "Send either 'after' (the id of the item it goes after, or null for first) or 'index', "
-          + "not both.")
+        MessageText("server.api.sendEitherAfter"))
     }
     if after == nil && index == nil {
       throw APIError.unprocessable(
-        "The field 'after' (the id of the item it goes after, or null for first) or 'index' "
-          + "is required.")
+        MessageText("server.api.fieldAfterId"))
     }
     if let index, index < 0 {
-      throw APIError.unprocessable("The field 'index' must be 0 or more, not \(index).")
+      throw APIError.unprocessable(MessageText("server.api.fieldIndexMust", ["index": "\(index)"]))
     }
     let otherID = try after.map { text in
       try text.map { text in
         guard let id = UUID.parse(text) else {
           throw APIError.unprocessable(
-            "The field 'after' must be the id of an item of the same list, or null for first; "
-              + "'\(text)' is not an id.")
+            MessageText("server.api.fieldAfterMust", ["text": "\(text)"]))
         }
         return id
       }

@@ -1,5 +1,6 @@
 import ChecklistsCore
 import ChecklistsInterop
+import ChecklistsMessages
 import Foundation
 import HTTPServer
 
@@ -143,8 +144,12 @@ extension ChecklistsAPI {
   static func icon(_ name: String) throws -> ChecklistIcon {
     guard let icon = ChecklistIcon(named: name) else {
       throw APIError.unprocessable(
-        "Unknown icon '\(name)'; the icons are "
-          + ChecklistIcon.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ") + ".")
+        MessageText(
+          "server.api.unknownIcon",
+          [
+            "name": name,
+            "icons": ChecklistIcon.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "),
+          ]))
     }
     return icon
   }

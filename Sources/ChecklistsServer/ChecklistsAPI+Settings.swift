@@ -1,5 +1,6 @@
 import ChecklistsCore
 import ChecklistsInterop
+import ChecklistsMessages
 import ChecklistsStore
 import Foundation
 import HTTPServer
@@ -39,8 +40,7 @@ extension ChecklistsAPI {
       }
     } else if relabel {
       throw APIError.unprocessable(
-        "'relabelPrices' goes with a new 'currency', as in {\"currency\": \"GBP\", "
-          + "\"relabelPrices\": true}.")
+        MessageText("server.api.relabelpricesGoesNew"))
     }
     return try settingsResponse(request)
   }

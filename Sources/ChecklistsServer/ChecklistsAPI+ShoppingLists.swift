@@ -1,5 +1,6 @@
 import ChecklistsCore
 import ChecklistsInterop
+import ChecklistsMessages
 import Foundation
 import HTTPServer
 
@@ -99,7 +100,8 @@ extension ChecklistsAPI {
       if case let text?? = try body.nullableString("clientID", expected: "a UUID string") {
         guard let id = UUID.parse(text) else {
           throw APIError.unprocessable(
-            "The field 'clientID' must be a UUID such as \(example), not \"\(text)\".")
+            MessageText(
+              "server.api.fieldClientidMust", ["example": "\(example)", "text": "\(text)"]))
         }
         clientID = id
       }

@@ -1,5 +1,6 @@
 import ChecklistsCore
 import ChecklistsInterop
+import ChecklistsMessages
 import Foundation
 import HTTPServer
 
@@ -50,8 +51,11 @@ extension ChecklistsAPI {
     let name = try body.string("name").map(Shop.validatedName)
     let sections = try body.strings("sections")
     for section in sections ?? [] {
-      guard try ShoppingItem.validatedDetail(section, field: "A section") != nil else {
-        throw APIError.unprocessable("A section in 'sections' is empty; name each one.")
+      guard
+        try ShoppingItem.validatedDetail(
+          section, field: MessageCatalogue.english.text("errors.field.section")) != nil
+      else {
+        throw APIError.unprocessable(MessageText("server.api.sectionSectionsEmpty"))
       }
     }
     let expected = try request.expectedRevision { try shopping.shop(id: shopID).revision }
@@ -78,7 +82,7 @@ extension ChecklistsAPI {
     let body = try RequestBody(request, schema: RequestSchemas.listShop)
     guard body.has("shopID") else {
       throw APIError.unprocessable(
-        "The field 'shopID' is required: a shop's id, or null for none.")
+        MessageText("server.api.fieldShopidRequired"))
     }
     let shopID = try body.nullableString("shopID", expected: "a shop's id (a UUID) or null")?
       .map { try id($0, "shop") }
@@ -96,8 +100,7 @@ extension ChecklistsAPI {
     guard let text else { return try body.clientID() }
     guard let id = UUID.parse(text) else {
       throw APIError.unprocessable(
-        "The field 'clientID' must be a UUID such as \"0B7C5F2E-3A5C-4C1E-9C3F-1A2B3C4D5E6F\", "
-          + "not \"\(text)\".")
+        MessageText("server.api.fieldClientidMustUuid", ["text": "\(text)"]))
     }
     return id
   }

@@ -1,5 +1,6 @@
 import ChecklistsCore
 import ChecklistsInterop
+import ChecklistsMessages
 import ChecklistsStore
 import Foundation
 import HTTPServer
@@ -34,7 +35,7 @@ extension ChecklistsAPI {
     func search(_ request: HTTPRequest) throws -> HTTPResponse {
       guard let query = request.queryValue("q") else {
         throw APIError.unprocessable(
-          "The query parameter 'q' is required: the words to search for, as in ?q=milk.")
+          MessageText("server.api.queryParameterQRequired"))
       }
       let results = try smart.search(query)
       let now = smart.now()
@@ -54,8 +55,7 @@ extension ChecklistsAPI {
       guard let name = request.queryValue("tz"), !name.isEmpty else { return .current }
       guard let zone = TimeZone(identifier: name) else {
         throw APIError.unprocessable(
-          "The query parameter 'tz' must be an IANA time zone such as 'Europe/Berlin', "
-            + "not '\(name)'.")
+          MessageText("server.api.queryParameterTz", ["name": "\(name)"]))
       }
       return zone
     }

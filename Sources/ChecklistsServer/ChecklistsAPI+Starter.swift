@@ -1,5 +1,6 @@
 import ChecklistsCore
 import ChecklistsInterop
+import ChecklistsMessages
 import Foundation
 import HTTPServer
 
@@ -40,7 +41,7 @@ extension ChecklistsAPI {
     let all = try body.bool("all") ?? false
     guard all != (names != nil) else {
       throw APIError.unprocessable(
-        "Say which groceries to add: {\"names\": [\"Milk\", …]} or {\"all\": true}, not both.")
+        MessageText("server.api.sayGroceriesAdd"))
     }
     let (added, already) = try localizedShopping(request).addStarterItems(
       named: all ? nil : names)

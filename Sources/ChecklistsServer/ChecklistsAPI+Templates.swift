@@ -1,5 +1,6 @@
 import ChecklistsCore
 import ChecklistsInterop
+import ChecklistsMessages
 import ChecklistsStore
 import Foundation
 import HTTPServer
@@ -22,7 +23,7 @@ extension ChecklistsAPI.SmartLists {
     let listText = try body.requiredString("checklistID")
     guard let listID = UUID.parse(listText) else {
       throw APIError.unprocessable(
-        "The field 'checklistID' must be a list's id (a UUID), not '\(listText)'.")
+        MessageText("server.api.fieldChecklistidMust", ["listText": "\(listText)"]))
     }
     let (template, isNew) = try templateService.saveTemplate(
       fromList: listID, name: name, id: clientID,
@@ -57,7 +58,7 @@ extension ChecklistsAPI.SmartLists {
 
   private func templateID(_ segment: String) throws -> UUID {
     guard let id = UUID.parse(segment) else {
-      throw APIError.notFound("There is no template with id '\(segment)'.")
+      throw APIError.notFound(MessageText("server.api.noTemplateId", ["segment": "\(segment)"]))
     }
     return id
   }
@@ -79,7 +80,6 @@ extension ChecklistsAPI.SmartLists {
       return date
     }
     throw APIError.unprocessable(
-      "The field 'startDate' must be an ISO 8601 date such as \"2026-12-24\" (or a date and "
-        + "time), not \"\(text)\".")
+      MessageText("server.api.fieldStartdateMust", ["text": "\(text)"]))
   }
 }

@@ -1,5 +1,6 @@
 import ChecklistsCore
 import ChecklistsInterop
+import ChecklistsMessages
 import Foundation
 import HTTPServer
 
@@ -13,8 +14,7 @@ extension ChecklistsAPI {
     let before = try request.queryValue("before").map { text in
       guard let date = ISOTimestamp.parse(text) else {
         throw APIError.unprocessable(
-          "The query parameter 'before' must be an ISO 8601 date and time such as "
-            + "'2026-11-30T18:05:00.000Z', not '\(text)'.")
+          MessageText("server.api.queryParameterBefore", ["text": "\(text)"]))
       }
       return date
     }
@@ -67,7 +67,7 @@ extension ChecklistsAPI {
     try request.queryValue("list").map { text in
       guard let id = UUID.parse(text) else {
         throw APIError.unprocessable(
-          "The query parameter 'list' must be a shopping list's id (a UUID), not '\(text)'.")
+          MessageText("server.api.queryParameterListMust", ["text": "\(text)"]))
       }
       return id
     }
@@ -79,8 +79,12 @@ extension ChecklistsAPI {
     guard let text = request.queryValue(name) else { return value }
     guard let number = Int(text), range.contains(number) else {
       throw APIError.unprocessable(
-        "The query parameter '\(name)' must be a whole number from \(range.lowerBound) to "
-          + "\(range.upperBound), not '\(text)'.")
+        MessageText(
+          "server.api.queryParameterMust",
+          [
+            "name": "\(name)", "lowerBound": "\(range.lowerBound)",
+            "upperBound": "\(range.upperBound)", "text": "\(text)",
+          ]))
     }
     return number
   }

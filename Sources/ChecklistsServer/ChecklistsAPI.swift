@@ -1,5 +1,6 @@
 import ChecklistsCore
 import ChecklistsInterop
+import ChecklistsMessages
 import ChecklistsStore
 import Foundation
 import HTTPServer
@@ -31,7 +32,8 @@ struct ChecklistsAPI: Sendable {
   /// A path segment as an id; anything else names a resource that cannot exist.
   func id(_ segment: String, _ what: String) throws -> UUID {
     guard let id = UUID.parse(segment) else {
-      throw APIError.notFound("There is no \(what) with id '\(segment)'.")
+      throw APIError.notFound(
+        MessageText("server.api.noId", ["what": "\(what)", "segment": "\(segment)"]))
     }
     return id
   }

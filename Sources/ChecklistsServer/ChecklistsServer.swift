@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import ChecklistsSecurity
 import ChecklistsStore
 import Foundation
@@ -276,8 +277,8 @@ public final class ChecklistsServer: Sendable {
         {
           response = Self.refusal(
             status: 404,
-            detail: "There is no page, API route or calendar \(request.rawPath): an encoded "
-              + "slash (%2F) is part of a name, not a separator.",
+            detail: MessageCatalogue.english.text(
+              "server.api.noPageApi", ["rawPath": "\(request.rawPath)"]),
             rawPath: request.rawPath)
           // A proxy may have routed it by the decoded path: closing like a host refusal.
           response.headers["Connection"] = "close"

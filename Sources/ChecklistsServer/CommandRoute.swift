@@ -1,5 +1,6 @@
 import ChecklistsCore
 import ChecklistsInterop
+import ChecklistsMessages
 import ChecklistsStore
 import Foundation
 import HTTPServer
@@ -22,7 +23,7 @@ struct CommandRoute: Sendable {
       throw APIError.methodNotAllowed(request.method, allowed: ["POST"])
     }
     guard let runner else {
-      throw APIError(status: 404, detail: "This server does not run command lines.")
+      throw APIError(status: 404, detail: MessageCatalogue.english.text("server.api.serverDoesRun"))
     }
     _ = try RequestBody(request, schema: RemoteCommand.schema)
     let command: RemoteCommand

@@ -1,3 +1,4 @@
+import ChecklistsMessages
 import Foundation
 import HTTPServer
 
@@ -69,8 +70,9 @@ extension HTTPRequest {
     let revision = try current()
     guard revisions.contains(revision) else {
       throw APIError.preconditionFailed(
-        "The resource changed since you read it (it is now \(EntityTag.revision(revision).headerValue), "
-          + "you had \(header)). Fetch it again and retry.")
+        MessageText(
+          "server.api.resourceChanged",
+          ["now": EntityTag.revision(revision).headerValue, "had": "\(header)"]))
     }
     return revision
   }

@@ -1,4 +1,5 @@
 import ChecklistsInterop
+import ChecklistsMessages
 import Foundation
 import HTTPServer
 
@@ -59,27 +60,11 @@ extension HTTPResponse {
     HTTPResponse(status: 304, headers: ["ETag": etag.headerValue])
   }
 
+  /// A problem's `title`: the status's reason phrase (RFC 9110), from the catalogue
+  /// (`server.problem.title.<status>`), or "Error" for a status it has none for.
   static func reasonPhrase(_ status: Int) -> String {
-    switch status {
-    case 400: "Bad Request"
-    case 401: "Unauthorized"
-    case 403: "Forbidden"
-    case 404: "Not Found"
-    case 405: "Method Not Allowed"
-    case 409: "Conflict"
-    case 410: "Gone"
-    case 412: "Precondition Failed"
-    case 408: "Request Timeout"
-    case 413: "Content Too Large"
-    case 414: "URI Too Long"
-    case 415: "Unsupported Media Type"
-    case 421: "Misdirected Request"
-    case 422: "Unprocessable Content"
-    case 429: "Too Many Requests"
-    case 500: "Internal Server Error"
-    case 501: "Not Implemented"
-    case 503: "Service Unavailable"
-    default: "Error"
-    }
+    let key = "server.problem.title." + String(status)
+    let words = MessageCatalogue.english
+    return words.messages[key] == nil ? words.text("server.problem.error") : words.text(key)
   }
 }

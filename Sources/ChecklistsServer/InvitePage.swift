@@ -1,3 +1,4 @@
+import ChecklistsMessages
 import HTTPServer
 
 /// The page of an invite link, `/invite/{token}`: the web app's `invite/invite.html`, served
@@ -11,7 +12,9 @@ enum InvitePage {
   static func response(for request: HTTPRequest) -> HTTPResponse {
     guard let asset = WebAssets.all[assetPath] else {
       return .problem(
-        status: 404, detail: "This build of Checklists has no invitation page (\(assetPath)).")
+        status: 404,
+        detail: MessageCatalogue.english.text(
+          "server.api.buildChecklistsNo", ["assetPath": "\(assetPath)"]))
     }
     // The address holds a secret: no cache keeps the page under it.
     return HTTPResponse(

@@ -1,5 +1,6 @@
 import ChecklistsCore
 import ChecklistsInterop
+import ChecklistsMessages
 import ChecklistsSecurity
 import ChecklistsStore
 import Foundation
@@ -97,7 +98,7 @@ struct InviteRoutes: Sendable {
   /// DELETE `/api/v1/invites/{inviteID}`: revokes one of the user's invites.
   func revoke(_ segment: String, identity: Identity) throws -> HTTPResponse {
     guard let id = UUID.parse(segment) else {
-      throw APIError.notFound("There is no invitation with id '\(segment)'.")
+      throw APIError.notFound(MessageText("server.api.noInvitationId", ["segment": "\(segment)"]))
     }
     try service.revoke(inviteID: id, by: identity.user)
     return HTTPResponse(status: 204)
@@ -139,8 +140,7 @@ struct InviteRoutes: Sendable {
     guard try signUpAllowed() else {
       throw APIError(
         status: 403,
-        detail: "This server does not make accounts through invitations; ask its owner to add "
-          + "you with 'checklists user add', then sign in and open the link again.")
+        detail: MessageCatalogue.english.text("server.api.serverDoesMake"))
     }
     let made = try authenticator.throttlingSignUp(request, userName: name) {
       try Self.usable {
@@ -181,7 +181,9 @@ struct InviteRoutes: Sendable {
   private func listID(_ segment: String, _ kind: Change.Scope) throws -> UUID {
     guard let id = UUID.parse(segment) else {
       throw APIError.notFound(
-        "There is no \(kind == .checklist ? "list" : "shopping list") with id '\(segment)'.")
+        kind == .checklist
+          ? MessageText("server.api.noListId", ["id": segment])
+          : MessageText("server.api.noShoppingListId", ["id": segment]))
     }
     return id
   }
@@ -201,8 +203,7 @@ struct InviteRoutes: Sendable {
     guard let text else { return nil }
     guard let id = UUID.parse(text) else {
       throw APIError.unprocessable(
-        "The field 'clientID' must be a UUID such as \"0B7C5F2E-3A5C-4C1E-9C3F-1A2B3C4D5E6F\", "
-          + "not \"\(text)\".")
+        MessageText("server.api.fieldClientidMustUuid", ["text": "\(text)"]))
     }
     return id
   }

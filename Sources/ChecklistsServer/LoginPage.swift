@@ -1,3 +1,5 @@
+import ChecklistsMessages
+import Foundation
 import HTTPServer
 
 /// The sign-in page, `/login`: a form that posts to `/api/v1/session` and goes on to the page
@@ -21,7 +23,38 @@ enum LoginPage {
       status: 200, headers: ["Content-Type": type, "Cache-Control": "no-cache"], text: text)
   }
 
-  /// A page of its own: the head and brand both pages share, then `main`'s content.
+  /// A catalogue text (`server.login.*`, `server.logout.*`) for the page, HTML-escaped.
+  private static func words(_ key: String, _ arguments: [String: String] = [:]) -> String {
+    escapedHTML(MessageCatalogue.english.text(key, arguments))
+  }
+
+  /// Text with the characters HTML gives a meaning escaped.
+  static func escapedHTML(_ text: String) -> String {
+    var out = ""
+    for character in text {
+      switch character {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      default: out.append(character)
+      }
+    }
+    return out
+  }
+
+  /// A catalogue text as a JavaScript string literal (JSON), for the pages' scripts. Its
+  /// `{status}` or `{user}` is filled in by the script.
+  private static func script(_ key: String) -> String {
+    let text = MessageCatalogue.english.messages[key].map { $0.forms[0] } ?? key
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .withoutEscapingSlashes
+    let data = try? encoder.encode(text)
+    return data.flatMap { String(data: $0, encoding: .utf8) } ?? "\"\""
+  }
+
+  /// A page of its own: the head and brand both pages share, then `main`'s content; `title` is
+  /// text (escaped here), `lead` and `main` are HTML.
   private static func page(title: String, script: String, lead: String, main: String)
     -> String
   {
@@ -32,7 +65,7 @@ enum LoginPage {
       <meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <meta name="color-scheme" content="light dark">
-      <title>\(title) · Checklists</title>
+      <title>\(words("server.login.pageTitle", ["title": title]))</title>
       <link rel="icon" href="/app-icon.svg" type="image/svg+xml">
       <link rel="stylesheet" href="/login.css">
       <script src="\(script)" defer></script>
@@ -53,18 +86,18 @@ enum LoginPage {
   }
 
   static let html = page(
-    title: "Sign in", script: "/login.js",
-    lead: #"<p class="lead">Sign in to see your lists.</p>"#,
+    title: MessageCatalogue.english.text("server.login.title"), script: "/login.js",
+    lead: #"<p class="lead">"# + words("server.login.lead") + "</p>",
     main: """
           <form id="sign-in" novalidate>
-            <label for="user">User name</label>
+            <label for="user">\(words("server.login.userName"))</label>
             <input id="user" name="user" autocomplete="username" autocapitalize="none"
                    spellcheck="false" required autofocus>
-            <label for="password">Password</label>
+            <label for="password">\(words("server.login.password"))</label>
             <input id="password" name="password" type="password" autocomplete="current-password"
                    required>
             <p id="message" role="alert" aria-live="assertive"></p>
-            <button type="submit">Sign in</button>
+            <button type="submit">\(words("server.login.signIn"))</button>
           </form>
       """)
 
@@ -98,12 +131,13 @@ enum LoginPage {
           return;
         }
         const problem = await response.json().catch(() => ({}));
-        message.textContent = problem.detail || "Signing in failed (" + response.status + ").";
+        message.textContent =
+          problem.detail || \(script("server.login.failed")).replace("{status}", () => response.status);
         form.password.setAttribute("aria-invalid", "true");
         form.password.setAttribute("aria-describedby", "message");
         form.password.select();
       } catch (error) {
-        message.textContent = "The server cannot be reached. Check the connection and try again.";
+        message.textContent = \(script("server.login.unreachable"));
       } finally {
         button.disabled = false;
       }
@@ -121,13 +155,13 @@ enum LoginPage {
     """
 
   static let signOutHTML = page(
-    title: "Sign out", script: "/logout.js",
-    lead: #"<p class="lead" id="who">Checking who is signed in…</p>"#,
+    title: MessageCatalogue.english.text("server.logout.title"), script: "/logout.js",
+    lead: #"<p class="lead" id="who">"# + words("server.logout.checking") + "</p>",
     main: """
           <form id="sign-out">
-            <button type="submit">Sign out</button>
+            <button type="submit">\(words("server.logout.signOut"))</button>
           </form>
-          <p class="back"><a href="/">Back to my lists</a></p>
+          <p class="back"><a href="/">\(words("server.logout.back"))</a></p>
           <p id="message" role="alert" aria-live="assertive"></p>
       """)
 
@@ -142,11 +176,11 @@ enum LoginPage {
       if (!response.ok) { location.replace("/login"); return; }
       const session = await response.json();
       if (session.mode === "single-user") {
-        who.textContent = "This server has no accounts, so nobody is signed in.";
+        who.textContent = \(script("server.logout.noAccounts"));
         document.getElementById("sign-out").hidden = true;
         return;
       }
-      who.textContent = "Signed in as " + session.user + ".";
+      who.textContent = \(script("server.logout.signedInAs")).replace("{user}", () => session.user);
       csrfToken = session.csrfToken || "";
     });
 
@@ -159,7 +193,8 @@ enum LoginPage {
       });
       if (response.ok) { location.replace("/login"); return; }
       const problem = await response.json().catch(() => ({}));
-      message.textContent = problem.detail || "Signing out failed (" + response.status + ").";
+      message.textContent =
+        problem.detail || \(script("server.logout.failed")).replace("{status}", () => response.status);
     });
 
     """

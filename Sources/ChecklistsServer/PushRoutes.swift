@@ -1,5 +1,6 @@
 import ChecklistsCore
 import ChecklistsInterop
+import ChecklistsMessages
 import ChecklistsStore
 import Foundation
 import HTTPServer
@@ -41,7 +42,7 @@ struct PushRoutes: Sendable {
     let fields = try Self.fields(of: request)
     guard case .object(let keys)? = fields["keys"] else {
       throw APIError.unprocessable(
-        "The field 'keys' is required: an object with 'p256dh' and 'auth'.")
+        MessageText("server.api.fieldKeysRequired"))
     }
     var expiration: Date?
     switch fields["expirationTime"] {
@@ -50,33 +51,33 @@ struct PushRoutes: Sendable {
       expiration = Date(timeIntervalSince1970: milliseconds / 1000)
     case let other?:
       throw APIError.unprocessable(
-        "The field 'expirationTime' must be milliseconds since 1970 or null, not "
-          + "\(other.kindName).")
+        MessageText("server.api.fieldExpirationtimeMust", ["kindName": "\(other.kindName)"]))
     }
     // Each field's type was checked above, before any field's content: a wrong type is named.
     do {
       _ = try endpoints.check(endpoint)
     } catch let error as WebPushError {
-      throw APIError.unprocessable("The field 'endpoint' is refused: \(error.message)")
+      throw APIError.unprocessable(
+        MessageText("server.api.fieldEndpointRefused", ["errorMessage": "\(error.message)"]))
     }
     if let unknown = keys.keys.filter({ $0 != "p256dh" && $0 != "auth" }).sorted().first {
       throw APIError.unprocessable(
-        "Unknown field 'keys.\(unknown)'; the fields are 'keys.auth', 'keys.p256dh'.")
+        MessageText("server.api.unknownFieldKeys", ["unknown": "\(unknown)"]))
     }
     guard case .string(let p256dh)? = keys["p256dh"] else {
-      throw APIError.unprocessable("The field 'keys.p256dh' is required (a base64url string).")
+      throw APIError.unprocessable(MessageText("server.api.p256dhRequired"))
     }
     guard case .string(let auth)? = keys["auth"] else {
-      throw APIError.unprocessable("The field 'keys.auth' is required (a base64url string).")
+      throw APIError.unprocessable(MessageText("server.api.authRequired"))
     }
     do {
       _ = try P256PublicKey(base64URL: p256dh)
     } catch let error as WebPushError {
       throw APIError.unprocessable(
-        "The field 'keys.p256dh' is not the browser's P-256 key: \(error.message)")
+        MessageText("server.api.p256dhInvalid", ["errorMessage": "\(error.message)"]))
     }
     guard Base64URL.decode(auth)?.count == 16 else {
-      throw APIError.unprocessable("The field 'keys.auth' must be 16 bytes in base64url.")
+      throw APIError.unprocessable(MessageText("server.api.authLength"))
     }
     let created = try store.savePushSubscription(
       PushSubscription(
@@ -103,7 +104,7 @@ struct PushRoutes: Sendable {
   private static func fields(of request: HTTPRequest) throws -> [String: JSONValue] {
     guard
       case .object(let fields) = try JSONDecoder().decode(JSONValue.self, from: Data(request.body))
-    else { throw APIError.unprocessable("The request body must be a JSON object.") }
+    else { throw APIError.unprocessable(MessageText("server.api.requestBodyMust")) }
     return fields
   }
 }

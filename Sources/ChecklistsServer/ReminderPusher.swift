@@ -1,5 +1,6 @@
 import ChecklistsCore
 import ChecklistsInterop
+import ChecklistsMessages
 import ChecklistsStore
 import Foundation
 import Synchronization
@@ -161,7 +162,8 @@ final class ReminderPusher: Sendable {
       let formatter = DateFormatter()
       formatter.dateStyle = .none
       formatter.timeStyle = .short
-      body += " · " + formatter.string(from: due)
+      body = MessageCatalogue.english.text(
+        "server.reminder.body", ["list": list.name, "time": formatter.string(from: due)])
     }
     let payload = Payload(
       itemID: item.id, checklistID: list.id, title: item.text, body: body,

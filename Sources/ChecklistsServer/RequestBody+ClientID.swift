@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 
 extension RequestBody {
@@ -13,8 +14,7 @@ extension RequestBody {
     guard let text else { return nil }
     guard let id = UUID.parse(text) else {
       throw APIError.unprocessable(
-        "The field 'id' must be a UUID such as \"0B7C5F2E-3A5C-4C1E-9C3F-1A2B3C4D5E6F\", not "
-          + "\"\(text)\".")
+        MessageText("server.api.fieldIdMust", ["text": "\(text)"]))
     }
     return id
   }

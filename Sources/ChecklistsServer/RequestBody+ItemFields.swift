@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 
 extension RequestBody {
@@ -7,7 +8,7 @@ extension RequestBody {
     guard let name = try string("priority") else { return nil }
     guard let priority = ItemPriority(rawValue: name) else {
       throw APIError.unprocessable(
-        "The field 'priority' must be one of none, low, medium, high, not '\(name)'.")
+        MessageText("server.api.fieldPriorityMust", ["name": "\(name)"]))
     }
     return priority
   }
@@ -21,8 +22,7 @@ extension RequestBody {
       try text.map { text in
         guard let id = UUID.parse(text) else {
           throw APIError.unprocessable(
-            "The field 'parentID' must be the id of an item of the same list, or null for the "
-              + "top level; '\(text)' is not an id.")
+            MessageText("server.api.fieldParentidMust", ["text": "\(text)"]))
         }
         return id
       })
@@ -38,7 +38,8 @@ extension RequestBody {
         do {
           return try RecurrenceRule(rrule: text)
         } catch let error as ChecklistsError {
-          throw APIError.unprocessable("The field 'repeat' is not a repeat rule: \(error.message)")
+          throw APIError.unprocessable(
+            MessageText("server.api.fieldRepeatRepeat", ["errorMessage": "\(error.message)"]))
         }
       })
   }

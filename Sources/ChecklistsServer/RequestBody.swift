@@ -1,4 +1,5 @@
 import ChecklistsInterop
+import ChecklistsMessages
 import Foundation
 import HTTPServer
 
@@ -22,11 +23,12 @@ struct RequestBody {
     guard let type, type == "application/json" || type.hasSuffix("+json") else {
       throw APIError(
         status: 415,
-        detail: "Send the body as JSON with 'Content-Type: application/json'"
-          + (type.map { " (not '\($0)')" } ?? "") + ".")
+        detail: type.map {
+          MessageCatalogue.english.text("server.api.sendJSONNot", ["type": $0])
+        } ?? MessageCatalogue.english.text("server.api.sendJSON"))
     }
     guard String(validating: request.body, as: UTF8.self) != nil else {
-      throw APIError.badRequest("The request body is not valid UTF-8.")
+      throw APIError.badRequest(MessageText("server.api.requestBodyValid"))
     }
     let value: JSONValue
     do {
@@ -36,18 +38,21 @@ struct RequestBody {
     } catch {
       throw APIError.badRequest(
         request.body.isEmpty
-          ? "The request body is empty; send a JSON object." : "The request body is not valid JSON."
-      )
+          ? MessageText("server.api.bodyEmpty") : MessageText("server.api.bodyNotJSON"))
     }
     guard case .object(let fields) = value else {
-      throw APIError.unprocessable("The request body must be a JSON object, not \(value.kindName).")
+      throw APIError.unprocessable(
+        MessageText("server.api.requestBodyMustJson", ["kindName": "\(value.kindName)"]))
     }
     let unknown = fields.keys.filter { !allowed.contains($0) }.sorted()
     if !unknown.isEmpty {
       throw APIError.unprocessable(
-        "Unknown field\(unknown.count == 1 ? "" : "s") "
-          + unknown.map { "'\($0)'" }.joined(separator: ", ") + "; the fields are "
-          + allowed.sorted().map { "'\($0)'" }.joined(separator: ", ") + ".")
+        MessageText(
+          "server.api.unknownFields",
+          [
+            "unknown": unknown.map { "'\($0)'" }.joined(separator: ", "),
+            "allowed": allowed.sorted().map { "'\($0)'" }.joined(separator: ", "),
+          ], count: unknown.count))
     }
     self.fields = fields
   }
@@ -67,7 +72,7 @@ struct RequestBody {
   /// A required string field.
   func requiredString(_ name: String) throws -> String {
     guard let value = try string(name) else {
-      throw APIError.unprocessable("The field '\(name)' is required.")
+      throw APIError.unprocessable(MessageText("server.api.fieldRequired", ["name": "\(name)"]))
     }
     return value
   }
@@ -98,7 +103,8 @@ struct RequestBody {
     case nil: return nil
     case .number(let value):
       guard value.isFinite, value.rounded() == value else {
-        throw APIError.unprocessable("The field '\(name)' must be a whole number, not \(value).")
+        throw APIError.unprocessable(
+          MessageText("server.api.fieldMustWhole", ["name": "\(name)", "value": "\(value)"]))
       }
       // Whole numbers beyond Int's range mean "as far as it goes", like any index past the end.
       return value >= Double(Int.max) ? Int.max : value <= Double(Int.min) ? Int.min : Int(value)
@@ -125,8 +131,7 @@ struct RequestBody {
     case .string(let text):
       guard let date = ISOTimestamp.parse(text) else {
         throw APIError.unprocessable(
-          "The field '\(name)' must be an ISO 8601 date such as \"2026-12-24T17:00:00Z\", "
-            + "not \"\(text)\".")
+          MessageText("server.api.fieldMustIso", ["name": "\(name)", "text": "\(text)"]))
       }
       return .some(date)
     case let other?: throw wrongType(name, "an ISO 8601 date string or null", other)
@@ -152,7 +157,9 @@ struct RequestBody {
       return try values.enumerated().map { index, value in
         guard case .string(let text) = value else {
           throw APIError.unprocessable(
-            "Element \(index + 1) of the field '\(name)' must be a string, not \(value.kindName).")
+            MessageText(
+              "server.api.elementNotString",
+              ["number": String(index + 1), "name": name, "kindName": "\(value.kindName)"]))
         }
         return text
       }
@@ -161,6 +168,9 @@ struct RequestBody {
   }
 
   private func wrongType(_ name: String, _ expected: String, _ value: JSONValue) -> APIError {
-    APIError.unprocessable("The field '\(name)' must be \(expected), not \(value.kindName).")
+    APIError.unprocessable(
+      MessageText(
+        "server.api.fieldMust",
+        ["name": "\(name)", "expected": "\(expected)", "kindName": "\(value.kindName)"]))
   }
 }

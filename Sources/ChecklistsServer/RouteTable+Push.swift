@@ -1,4 +1,5 @@
 import ChecklistsInterop
+import ChecklistsMessages
 import HTTPServer
 
 extension RouteTable {
@@ -63,7 +64,7 @@ extension RouteContext {
   /// - Throws: 503 when the server was made without Web Push (a test's gateway).
   func push() throws -> PushRoutes {
     guard let push = gateway.push else {
-      throw APIError(status: 503, detail: "Web Push is not set up on this server.")
+      throw APIError(status: 503, detail: MessageCatalogue.english.text("server.api.webPushSet"))
     }
     return push
   }

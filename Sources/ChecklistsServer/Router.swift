@@ -1,3 +1,4 @@
+import ChecklistsMessages
 import HTTPServer
 
 /// Finds the route for a request's method and path in a list of ``Route``s.
@@ -110,8 +111,8 @@ struct Router: Sendable {
     case .notFound:
       throw APIError.notFound(
         request.path.hasPrefix("/api/")
-          ? "There is no API route \(request.path); see /api/openapi.json."
-          : "There is no page \(request.path).")
+          ? MessageText("server.api.noRoute", ["path": request.path])
+          : MessageText("server.api.noPage", ["path": request.path]))
     }
   }
 

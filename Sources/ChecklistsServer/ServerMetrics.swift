@@ -1,3 +1,4 @@
+import ChecklistsMessages
 import Foundation
 import HTTPServer
 import SQLDatabase
@@ -119,7 +120,9 @@ final class ServerMetrics: Sendable {
   /// - Throws: ``APIError`` 404 while no token is set (as for any unknown page), 401 with a
   ///   wrong or missing token.
   func response(for request: HTTPRequest) throws -> HTTPResponse {
-    guard let token else { throw APIError.notFound("There is no page \(request.path).") }
+    guard let token else {
+      throw APIError.notFound(MessageText("server.api.noPage", ["path": "\(request.path)"]))
+    }
     let given = request.headers["Authorization"].flatMap { value -> String? in
       let parts = value.split(separator: " ", maxSplits: 1)
       guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
@@ -128,8 +131,7 @@ final class ServerMetrics: Sendable {
     guard let given, Self.constantTimeEqual(given, token) else {
       throw APIError(
         status: 401,
-        detail: "/metrics needs the token given to 'checklists serve --metrics-token' (or "
-          + "$CHECKLISTS_METRICS_TOKEN), as 'Authorization: Bearer <token>'.",
+        detail: MessageCatalogue.english.text("server.api.metricsNeedsToken"),
         headers: ["WWW-Authenticate": "Bearer realm=\"metrics\"", "Cache-Control": "no-store"])
     }
     return HTTPResponse(

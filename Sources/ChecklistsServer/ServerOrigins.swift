@@ -1,3 +1,4 @@
+import ChecklistsMessages
 import Foundation
 import HTTPServer
 import Synchronization
@@ -69,13 +70,13 @@ final class ServerOrigins: Sendable {
   func checkHost(_ request: HTTPRequest) throws {
     guard request.headers.values(for: "Host").count <= 1 else {
       throw APIError.badRequest(
-        "The request has more than one Host header; send exactly one, naming this server.")
+        MessageText("server.api.requestMoreThanOne"))
     }
     guard let header = request.headers["Host"]?.trimmingCharacters(in: .whitespaces),
       !header.isEmpty
     else {
       throw APIError.badRequest(
-        "The request has no Host header; Checklists answers only requests that name it.")
+        MessageText("server.api.requestNoHost"))
     }
     guard let name = HostName(authority: header), accepts(name) else {
       throw misdirected(header)

@@ -1,5 +1,6 @@
 import ChecklistsCore
 import ChecklistsInterop
+import ChecklistsMessages
 import ChecklistsStore
 import Foundation
 import HTTPServer
@@ -36,7 +37,8 @@ struct SessionRoutes: Sendable {
   func signIn(_ request: HTTPRequest) throws -> HTTPResponse {
     let body = try RequestBody(request, schema: RequestSchemas.signIn)
     guard let name = try body.string("user"), let password = try body.string("password") else {
-      throw APIError(status: 422, detail: "Signing in needs both 'user' and 'password'.")
+      throw APIError(
+        status: 422, detail: MessageCatalogue.english.text("server.api.signingNeedsBoth"))
     }
     let (user, token, session) = try authenticator.checkingPassword(request, userName: name) {
       try authenticator.accounts.signIn(userName: name, password: password)
@@ -62,6 +64,6 @@ struct SessionRoutes: Sendable {
 
   /// The answer to a request that must sign in first.
   static let signInNeeded = APIError(
-    status: 401, detail: "Sign in first: this server has accounts.",
+    status: 401, detail: MessageCatalogue.english.text("server.api.signFirstServer"),
     headers: ["WWW-Authenticate": "Bearer realm=\"Checklists\""])
 }

@@ -1,3 +1,4 @@
+import ChecklistsMessages
 import ChecklistsWeb
 import Foundation
 import HTTPServer
@@ -11,12 +12,17 @@ enum StaticFiles {
   static func response(for request: HTTPRequest) -> HTTPResponse {
     guard request.method == "GET" || request.method == "HEAD" else {
       return .problem(
-        status: 405, detail: "\(request.method) is not allowed here; use GET, HEAD.",
+        status: 405,
+        detail: MessageCatalogue.english.text(
+          "server.api.allowedHereUse", ["method": "\(request.method)"]),
         headers: ["Allow": "GET, HEAD"])
     }
     let path = request.path
     if path.contains("..") || path.contains("\\") || path.contains("\0") || path.contains("//") {
-      return .problem(status: 400, detail: "The path '\(request.rawPath)' is not allowed.")
+      return .problem(
+        status: 400,
+        detail: MessageCatalogue.english.text(
+          "server.api.pathAllowed", ["rawPath": "\(request.rawPath)"]))
     }
     var asset: WebFile
     if path == "/sw.js" {
@@ -27,7 +33,9 @@ enum StaticFiles {
     } else if isAppPage(path) {
       asset = WebAssets.shell
     } else {
-      return .problem(status: 404, detail: "There is no page \(path).")
+      return .problem(
+        status: 404, detail: MessageCatalogue.english.text("server.api.noPage", ["path": "\(path)"])
+      )
     }
     let etag = versions[asset.path] ?? EntityTag(value: "w\(asset.fingerprint)")
     if request.isNotModified(etag) { return .notModified(etag) }

@@ -1,5 +1,6 @@
 import ChecklistsCore
 import ChecklistsInterop
+import ChecklistsMessages
 import ChecklistsSecurity
 import ChecklistsStore
 import Foundation
@@ -40,7 +41,7 @@ struct TokenRoutes: Sendable {
   /// DELETE `{tokenID}`: revokes one of the signed-in user's tokens.
   func revoke(_ text: String, identity: Identity) throws -> HTTPResponse {
     guard let id = UUID.parse(text) else {
-      throw APIError.notFound("There is no token '\(text)'.")
+      throw APIError.notFound(MessageText("server.api.noToken", ["text": "\(text)"]))
     }
     try authenticator.accounts.revokeAPIToken(id: id, userID: identity.user.id)
     return HTTPResponse(status: 204)
@@ -50,7 +51,8 @@ struct TokenRoutes: Sendable {
   func create(_ request: HTTPRequest) throws -> HTTPResponse {
     let body = try RequestBody(request, schema: RequestSchemas.newToken)
     guard let name = try body.string("user"), let password = try body.string("password") else {
-      throw APIError(status: 422, detail: "A token needs both 'user' and 'password'.")
+      throw APIError(
+        status: 422, detail: MessageCatalogue.english.text("server.api.tokenNeedsBoth"))
     }
     let label = try body.string("name") ?? "checklists"
     let (user, token, secret) = try authenticator.checkingPassword(request, userName: name) {
@@ -68,7 +70,7 @@ struct TokenRoutes: Sendable {
     guard case .apiToken(let bearer) = identity.credential else {
       throw APIError(
         status: 422,
-        detail: "Only a request with 'Authorization: Bearer <token>' can revoke its token.")
+        detail: MessageCatalogue.english.text("server.api.onlyRequestAuthorization"))
     }
     try authenticator.accounts.revokeAPIToken(bearer: bearer)
     return HTTPResponse(status: 204)

@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import ChecklistsSecurity
 import Foundation
 import Synchronization
@@ -27,7 +28,9 @@ public struct AccountService: Sendable {
   }
 
   /// The one message for every failed sign-in.
-  public static let signInFailure = "The user name or password is not right."
+  public static var signInFailure: String {
+    MessageCatalogue.english.text("errors.account.signInFailure")
+  }
 
   // MARK: - Users
 
@@ -58,7 +61,8 @@ public struct AccountService: Sendable {
     let hash = try hashed(password)
     return try store.writeAccounts { tx in
       if try tx.user(named: name) != nil {
-        throw ChecklistsError(.conflict, "There is already a user called '\(name)'.")
+        throw ChecklistsError(
+          .conflict, MessageText("errors.account.alreadyUserCalled", ["name": name]))
       }
       let everyone = try tx.users()
       let accounts = try everyone.filter { try tx.passwordHash(userID: $0.id) != nil }
@@ -138,10 +142,10 @@ public struct AccountService: Sendable {
     guard let (user, hash) = try account(named: userName) else {
       // The same work as a real check, so an unknown name takes as long as a wrong password.
       _ = hasher.verify(password, against: Self.decoyHash(hasher))
-      throw ChecklistsError(.unauthorized, Self.signInFailure)
+      throw ChecklistsError(.unauthorized, MessageText("errors.account.signInFailure"))
     }
     guard hasher.verify(password, against: hash) else {
-      throw ChecklistsError(.unauthorized, Self.signInFailure)
+      throw ChecklistsError(.unauthorized, MessageText("errors.account.signInFailure"))
     }
     return (user, hasher.needsRehash(hash) ? try hashed(password) : nil)
   }
@@ -200,7 +204,8 @@ public struct AccountService: Sendable {
   ) {
     let user = try existingUser(userName)
     let name = try TextRules.validated(
-      rawName, field: "A token's name", maximumLength: TextRules.maximumListNameLength)
+      rawName, field: MessageCatalogue.english.text("errors.field.tokenName"),
+      maximumLength: TextRules.maximumListNameLength)
     let secret = SecretToken.generate(prefix: Self.apiTokenPrefix)
     let token = APIToken(
       userID: user.id, name: name, tokenDigest: secret.digest, createdAt: now())
@@ -208,7 +213,9 @@ public struct AccountService: Sendable {
       if try tx.apiTokens(userID: user.id).contains(where: {
         $0.name.lowercased() == name.lowercased()
       }) {
-        throw ChecklistsError(.conflict, "'\(user.name)' already has a token called '\(name)'.")
+        throw ChecklistsError(
+          .conflict,
+          MessageText("errors.account.alreadyTokenCalled", ["userName": user.name, "name": name]))
       }
       try tx.insertAPIToken(token)
     }
@@ -224,7 +231,8 @@ public struct AccountService: Sendable {
   ) throws -> (User, APIToken, SecretToken) {
     let (user, upgraded) = try verify(userName: userName, password: password)
     let name = try TextRules.validated(
-      rawName, field: "A token's name", maximumLength: TextRules.maximumListNameLength - 6)
+      rawName, field: MessageCatalogue.english.text("errors.field.tokenName"),
+      maximumLength: TextRules.maximumListNameLength - 6)
     let secret = SecretToken.generate(prefix: Self.apiTokenPrefix)
     let token = try store.writeAccounts { tx in
       if let upgraded { try tx.setPasswordHash(upgraded, userID: user.id) }
@@ -275,7 +283,8 @@ public struct AccountService: Sendable {
   public func revokeAPIToken(id: UUID, userID: UUID) throws -> APIToken {
     try store.writeAccounts { tx in
       guard let token = try tx.apiTokens(userID: userID).first(where: { $0.id == id }) else {
-        throw ChecklistsError(.notFound, "There is no token \(id.uuidString).")
+        throw ChecklistsError(
+          .notFound, MessageText("errors.account.noToken", ["id": id.uuidString]))
       }
       try tx.deleteAPIToken(id: token.id)
       return token

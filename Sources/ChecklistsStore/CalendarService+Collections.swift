@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 
 extension CalendarService {
@@ -17,12 +18,13 @@ extension CalendarService {
     try store.writeCalendar { tx in
       let list = try list(listID, for: .read, in: tx)
       guard let existing = try resolve(name, in: list, tx: tx) else {
-        throw ChecklistsError(.notFound, "There is no object named '\(name)' in this calendar.")
+        throw ChecklistsError(
+          .notFound, MessageText("errors.calendar.noObjectNamed", ["name": name]))
       }
       try checkPreconditions(existing, name: name, ifMatch: ifMatch, ifNoneMatch: false)
       if let ifNoneMatch, ifNoneMatch.contains("*") || ifNoneMatch.contains(existing.entry.etag) {
         throw ChecklistsError(
-          .stale, "'\(name)' exists and If-None-Match names it; nothing was deleted.")
+          .stale, MessageText("errors.calendar.existsIfNone", ["name": name]))
       }
       switch list {
       case .checklist:
@@ -62,7 +64,9 @@ extension CalendarService {
       {
         throw ChecklistsError(
           .conflict,
-          "The calendar '\(pathName)' exists (list \(taken.uuidString.lowercased())).")
+          MessageText(
+            "errors.calendar.calendarExistsList",
+            ["pathName": "\(pathName)", "id": taken.uuidString.lowercased()]))
       }
       // Whoever holds the id (another user, a deleted list, anything else), the answer is
       // the same: it tells nothing about what is behind an id the user cannot see.
@@ -159,14 +163,15 @@ extension CalendarService {
       if let ifMatch, !ifMatch.contains("*"), !ifMatch.contains(etag) {
         throw ChecklistsError(
           .stale,
-          "The calendar changed since it was read (If-Match: \"\(ifMatch.first ?? "")\", now "
-            + "\"\(etag)\"); nothing was deleted.")
+          MessageText(
+            "errors.calendar.collectionChanged", ["sent": ifMatch.first ?? "", "etag": etag]))
       }
       if let ifNoneMatch, ifNoneMatch.contains("*") || ifNoneMatch.contains(etag) {
         throw ChecklistsError(
           .stale,
-          "The calendar exists and If-None-Match: \(ifNoneMatch.contains("*") ? "*" : "\"\(etag)\"") "
-            + "was sent; nothing was deleted.")
+          MessageText(
+            "errors.calendar.exists",
+            ["sent": ifNoneMatch.contains("*") ? "*" : "\"\(etag)\""]))
       }
       switch list {
       case .checklist:

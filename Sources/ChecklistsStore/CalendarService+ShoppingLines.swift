@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 
 extension CalendarService {
@@ -22,14 +23,16 @@ extension CalendarService {
   ) throws -> (created: Bool, entry: CalendarObjectEntry) {
     let itemName = try ShoppingItem.validatedName(line.name)
     let quantity = try ShoppingEntry.validatedQuantity(line.quantity)
-    let unit = try ShoppingItem.validatedDetail(line.unit, field: "A unit")
-    let category = try ShoppingItem.validatedDetail(line.category, field: "A category")
+    let unit = try ShoppingItem.validatedDetail(
+      line.unit, field: MessageCatalogue.english.text("errors.field.unit"))
+    let category = try ShoppingItem.validatedDetail(
+      line.category, field: MessageCatalogue.english.text("errors.field.category"))
     return try store.writeCalendar { tx in
       let list = try list(listID, for: .read, in: tx)
       guard case .shoppingList(let shoppingList) = list else {
         throw ChecklistsError.invalid(
-          "\(listID.uuidString.lowercased()) is a checklist; its objects are items, not "
-            + "shopping lines.")
+          MessageText(
+            "errors.shopping.checklistObjectsItems", ["id": listID.uuidString.lowercased()]))
       }
       let existing = try resolve(name, in: list, tx: tx)
       try checkPreconditions(existing, name: name, ifMatch: ifMatch, ifNoneMatch: ifNoneMatch)
@@ -63,7 +66,9 @@ extension CalendarService {
             ?? Self.implicitName(same.id)
           throw ChecklistsError(
             .conflict,
-            "'\(same.name)' is already on the shopping list '\(shoppingList.name)', as '\(other)'.")
+            MessageText(
+              "errors.shopping.alreadyShoppingList",
+              ["sameName": same.name, "shoppingListName": shoppingList.name, "other": "\(other)"]))
         }
         let put = try shopping.put(named: itemName, onList: listID, quantity: quantity, in: tx)
         itemID = put.item.id
@@ -83,7 +88,8 @@ extension CalendarService {
         ical: ical)
       try tx.saveCalendarObject(row)
       guard let entry = try liveEntry(itemID, row: row, in: list, tx: tx) else {
-        throw ChecklistsError(.storage, "The shopping line '\(itemName)' was not stored.")
+        throw ChecklistsError(
+          .storage, MessageText("errors.shopping.shoppingLineStored", ["itemName": "\(itemName)"]))
       }
       return (created, entry)
     }
@@ -105,8 +111,8 @@ extension CalendarService {
     guard item.ownerID == owner.id else {
       throw ChecklistsError(
         .forbidden,
-        "'\(item.name)' is in the catalogue of the owner of '\(list.name)': you can change how "
-          + "many and whether it is in the cart, not its name, unit, price or category.")
+        MessageText(
+          "errors.shopping.catalogueOwnerYou", ["itemName": item.name, "listName": list.name]))
     }
     _ = try shopping.updateItem(
       id: item.id, name: rename ? name : nil, price: newPrice.map { .some($0) },

@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 
 extension CalendarService {
@@ -33,7 +34,8 @@ extension CalendarService {
       let list = try list(listID, for: .read, in: tx)
       guard case .checklist = list else {
         throw ChecklistsError.invalid(
-          "\(listID.uuidString.lowercased()) is a shopping list; its objects are shopping lines.")
+          MessageText("errors.calendar.shoppingListObjects", ["id": listID.uuidString.lowercased()])
+        )
       }
       let existing = try resolve(name, in: list, tx: tx)
       try checkPreconditions(existing, name: name, ifMatch: ifMatch, ifNoneMatch: ifNoneMatch)
@@ -143,18 +145,21 @@ extension CalendarService {
   ) throws {
     if ifNoneMatch, existing != nil {
       throw ChecklistsError(
-        .stale, "An object named '\(name)' already exists (If-None-Match: * was sent).")
+        .stale, MessageText("errors.calendar.objectNamedAlready", ["name": name]))
     }
     guard let ifMatch else { return }
     guard let existing else {
       throw ChecklistsError(
-        .stale, "There is no object named '\(name)' to match If-Match: \(ifMatch).")
+        .stale,
+        MessageText("errors.calendar.noObjectNamedMatch", ["name": name, "ifMatch": "\(ifMatch)"]))
     }
     let wanted = ifMatch.trimmingCharacters(in: CharacterSet(charactersIn: "\" "))
     if wanted != "*", wanted != existing.entry.etag {
       throw ChecklistsError(
         .stale,
-        "'\(name)' changed since it was read (ETag \"\(wanted)\", now \"\(existing.entry.etag)\")."
+        MessageText(
+          "errors.calendar.changedSinceRead",
+          ["name": name, "wanted": "\(wanted)", "etag": "\(existing.entry.etag)"])
       )
     }
   }
@@ -167,7 +172,9 @@ extension CalendarService {
   )
     throws
   {
-    guard !uid.isEmpty else { throw ChecklistsError.invalid("The VTODO has an empty UID.") }
+    guard !uid.isEmpty else {
+      throw ChecklistsError.invalid(MessageText("errors.calendar.vtodoEmptyUid"))
+    }
     if var holder = try tx.calendarObject(listID: list.id, uid: uid), holder.name != name {
       if let itemID = holder.itemID, try liveEntry(itemID, row: holder, in: list, tx: tx) != nil {
         throw CalendarUIDConflictError(uid: uid, existingName: holder.name)

@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 
 /// One user's lists as CalDAV sees them: every checklist and shopping list (own and shared) a
@@ -127,7 +128,8 @@ public struct CalendarService: Sendable {
     if try tx.shoppingList(id: id) != nil {
       return .shoppingList(try shopping.accessibleList(id, for: access, in: tx))
     }
-    throw ChecklistsError(.notFound, "There is no list with id \(id.uuidString.lowercased()).")
+    throw ChecklistsError(
+      .notFound, MessageText("errors.list.noSuchId", ["id": id.uuidString.lowercased()]))
   }
 
   func collection(_ list: VisibleList, in tx: any CalendarStoreReader) throws

@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 
 extension ChecklistService {
@@ -75,7 +76,9 @@ extension ChecklistService {
       let isBlank = list.name.allSatisfy { $0.isWhitespace }
       list.name = try Checklist.validatedName(isBlank ? Self.untitledName : list.name)
     } catch let error as ChecklistsError {
-      throw ChecklistsError(.invalidInput, "List \(number): \(error.message)")
+      throw ChecklistsError(
+        .invalidInput,
+        MessageText("errors.import.list", ["number": "\(number)", "errorMessage": error.message]))
     }
     var items: [PortableItem] = []
     items.reserveCapacity(list.items.count)
@@ -91,7 +94,10 @@ extension ChecklistService {
         item.notes = try ChecklistItem.validatedNotes(item.notes)
       } catch let error as ChecklistsError {
         throw ChecklistsError(
-          .invalidInput, "List '\(list.name)', item \(offset + 1): \(error.message)")
+          .invalidInput,
+          MessageText(
+            "errors.import.listItem",
+            ["list": list.name, "number": String(offset + 1), "problem": error.message]))
       }
       items.append(item)
     }

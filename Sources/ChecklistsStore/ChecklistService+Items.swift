@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 
 /// The changes an edit makes to an item; `nil` leaves a field as it is.
@@ -130,8 +131,7 @@ extension ChecklistService {
     } catch let error as ChecklistsError where error.code == .notFound {
       throw ChecklistsError(
         .notFound,
-        "There is no list with id \(checklistID.uuidString): it does not exist or was "
-          + "deleted, so the item was not added.")
+        MessageText("errors.item.noListId", ["id": checklistID.uuidString]))
     }
     if let id,
       try ClientID.isReplay(id, of: .item, ownerID: list.ownerID, listID: list.id, in: tx)
@@ -205,8 +205,7 @@ extension ChecklistService {
     let notes = try changes.notes.map(ChecklistItem.validatedNotes)
     if changes.checksSubtasks && changes.isChecked != true {
       throw ChecklistsError.invalid(
-        "'checkSubtasks' checks an item's subtasks together with the item; send it with "
-          + "'checked': true.")
+        MessageText("errors.item.checkSubtasksNeedsChecked"))
     }
     var item = try accessibleItem(id, for: .read, in: tx)
     var edited = item
@@ -423,7 +422,7 @@ extension ChecklistService {
       if let otherID {
         if otherID == id {
           throw ChecklistsError.invalid(
-            "An item cannot be moved after itself; 'after' must name another item of its list.")
+            MessageText("errors.item.itemCannotMoved"))
         }
         let other: ChecklistItem
         do {
@@ -431,12 +430,13 @@ extension ChecklistService {
         } catch let error as ChecklistsError where error.code == .notFound {
           throw ChecklistsError(
             .notFound,
-            "There is no item with id \(otherID.uuidString) to move '\(item.text)' after.")
+            MessageText("errors.item.noItemId", ["id": otherID.uuidString, "itemText": item.text]))
         }
         guard other.checklistID == item.checklistID else {
           throw ChecklistsError.invalid(
-            "'\(other.text)' is in another list; '\(item.text)' can only move after an item "
-              + "of its own list, '\(list.name)'.")
+            MessageText(
+              "errors.item.anotherListCan",
+              ["otherText": other.text, "itemText": item.text, "listName": list.name]))
         }
       }
       let place = try familyPlace(for: item, after: otherID, in: tx)
@@ -452,7 +452,7 @@ extension ChecklistService {
 
   private func checkReminder(_ shouldRemind: Bool, dueDate: Date?) throws {
     if shouldRemind && dueDate == nil {
-      throw ChecklistsError.invalid("Remind Me needs a due date.")
+      throw ChecklistsError.invalid(MessageText("errors.item.remindMeNeeds"))
     }
   }
 }

@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 
 extension ChecklistService {
@@ -12,8 +13,7 @@ extension ChecklistService {
   {
     guard let parent = try tx.item(id: parentID), parent.checklistID == item.checklistID else {
       throw ChecklistsError.invalid(
-        "There is no item with id \(parentID.uuidString) in this list to put '\(item.text)' "
-          + "under; a subtask's parent must be an item of its own list.")
+        MessageText("errors.subtask.noItemId", ["id": parentID.uuidString, "itemText": item.text]))
     }
     try ChecklistItem.checkParent(parent, of: item)
     return try tx.subtasks(of: parentID).last(where: { $0.id != item.id })?.id ?? parentID
@@ -67,16 +67,15 @@ extension ChecklistService {
       let other = try tx.item(id: otherID)
       guard other?.parentID == parentID else {
         throw ChecklistsError.invalid(
-          "'\(item.text)' is a subtask: it moves among its parent's subtasks; 'after' must "
-            + "name its parent or another of its subtasks.")
+          MessageText("errors.subtask.subtaskMovesAmong", ["itemText": item.text]))
       }
       return otherID
     }
     guard let otherID, let other = try tx.item(id: otherID) else { return otherID }
     if other.parentID == item.id {
       throw ChecklistsError.invalid(
-        "'\(item.text)' cannot move after its own subtask '\(other.text)'; its subtasks move "
-          + "with it.")
+        MessageText(
+          "errors.subtask.cannotMoveAfter", ["itemText": item.text, "otherText": other.text]))
     }
     let head = other.parentID ?? other.id
     return try tx.subtasks(of: head).last?.id ?? head

@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 
 /// Every operation on one user's checklists, with the rules applied once for every store:
@@ -305,13 +306,14 @@ public struct ChecklistService: Sendable {
     throws -> Checklist
   {
     guard let list = try tx.checklist(id: id) else {
-      throw ChecklistsError(.notFound, "There is no list with id \(id.uuidString).")
+      throw ChecklistsError(.notFound, MessageText("errors.list.noSuchId", ["id": id.uuidString]))
     }
     if list.ownerID == owner.id { return list }
     var shared = list
     shared.sharing = try tx.sharedList(
       id, named: list.name, ownedBy: list.ownerID, for: owner.id, access: access,
-      notFound: ChecklistsError(.notFound, "There is no list with id \(id.uuidString)."))
+      notFound: ChecklistsError(
+        .notFound, MessageText("errors.list.noSuchId", ["id": id.uuidString])))
     return shared
   }
 
@@ -321,12 +323,12 @@ public struct ChecklistService: Sendable {
     -> ChecklistItem
   {
     guard let item = try tx.item(id: id) else {
-      throw ChecklistsError(.notFound, "There is no item with id \(id.uuidString).")
+      throw ChecklistsError(.notFound, MessageText("errors.item.noSuchId", ["id": id.uuidString]))
     }
     do {
       _ = try accessibleChecklist(item.checklistID, for: access, in: tx)
     } catch let error as ChecklistsError where error.code == .notFound {
-      throw ChecklistsError(.notFound, "There is no item with id \(id.uuidString).")
+      throw ChecklistsError(.notFound, MessageText("errors.item.noSuchId", ["id": id.uuidString]))
     }
     return item
   }
@@ -340,7 +342,8 @@ public struct ChecklistService: Sendable {
       $0.id != id && Checklist.namesMatch($0.name, name)
     }
     if let taken {
-      throw ChecklistsError(.conflict, "A list named '\(taken.name)' already exists.")
+      throw ChecklistsError(
+        .conflict, MessageText("errors.list.listNamedAlready", ["takenName": taken.name]))
     }
   }
 

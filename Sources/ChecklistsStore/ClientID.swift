@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 
 /// The rules for ids that clients choose, applied once for every kind of resource.
@@ -26,13 +27,12 @@ enum ClientID {
       claim.kind == kind && (kind == .item ? claim.listID == listID : claim.ownerID == ownerID)
     guard isSame else {
       throw ChecklistsError(
-        .conflict, "The id \(id.uuidString) is already taken; choose another id.")
+        .conflict, MessageText("errors.id.taken", ["id": id.uuidString]))
     }
     if claim.isDeleted {
       throw ChecklistsError(
         .conflict,
-        "The \(name(of: kind)) with id \(id.uuidString) was deleted; a create with its id does "
-          + "not bring it back. Choose a new id to make it again.")
+        MessageText("errors.id.deleted", ["what": name(of: kind), "id": id.uuidString]))
     }
     return true
   }
@@ -57,13 +57,20 @@ enum ClientID {
   ) throws {
     let differences = differences(fields)
     guard !differences.isEmpty else { return }
-    let list = differences.map { "'\($0.field)' is \($0.stored) (this request: \($0.sent))" }
+    let list = differences.map {
+      MessageCatalogue.english.text(
+        "errors.id.difference", ["field": $0.field, "stored": $0.stored, "sent": $0.sent])
+    }
     let name = name(of: kind)
     let article = "aeiou".contains(name.first ?? "x") ? "An" : "A"
     throw ChecklistsError(
       .conflict,
-      "\(article) \(name) with id \(id.uuidString) already exists with other content: "
-        + list.joined(separator: ", ") + ".")
+      MessageText(
+        "errors.id.otherContent",
+        [
+          "article": article, "what": name, "id": id.uuidString,
+          "differences": list.joined(separator: ", "),
+        ]))
   }
 
   /// A value as a message shows it: text in quotes, nothing as `null`.
@@ -92,8 +99,7 @@ extension ChecklistsError {
   public static func alreadyDeleted(_ what: String, id: UUID) -> ChecklistsError {
     ChecklistsError(
       .notFound,
-      "There is no \(what) with id \(id.uuidString): it does not exist or was already "
-        + "deleted.")
+      MessageText("errors.id.alreadyDeleted", ["what": what, "id": id.uuidString]))
   }
 
   /// Runs a delete, turning its `notFound` into ``alreadyDeleted(_:id:)``.

@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 
 /// The currency a new catalogue gets: `CHECKLISTS_CURRENCY` (an ISO 4217 code such as "EUR"),
@@ -14,8 +15,7 @@ public enum CurrencySetting {
     if let code = environment["CHECKLISTS_CURRENCY"], !code.isEmpty {
       guard let currency = Currency(code: code.uppercased()) else {
         throw ChecklistsError.invalid(
-          "CHECKLISTS_CURRENCY is '\(code)', which is not a currency code; use one such as "
-            + "EUR, USD or GBP.")
+          MessageText("errors.currency.checklistsCurrencyCurrency", ["code": "\(code)"]))
       }
       return currency
     }

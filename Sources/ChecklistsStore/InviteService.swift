@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import ChecklistsSecurity
 import Foundation
 
@@ -63,8 +64,9 @@ public struct InviteService: Sendable {
   }
 
   /// The one message for a token that names no invite (unknown, mistyped or cut short).
-  public static let unknownToken =
-    "This invitation link is not valid: check that it was copied whole, or ask for a new one."
+  public static var unknownToken: String {
+    MessageCatalogue.english.text("errors.invite.unknownToken")
+  }
 
   // MARK: - The owner's side
 
@@ -98,7 +100,7 @@ public struct InviteService: Sendable {
       guard try tx.passwordHash(userID: user.id) != nil else {
         throw ChecklistsError(
           .conflict,
-          "Invite links need accounts: add one with 'checklists user add <name>' first.")
+          MessageText("errors.invite.inviteLinksNeed"))
       }
       let lifetime = TimeInterval(days) * 24 * 3600
       if let id, let existing = try tx.invite(id: id) {
@@ -114,8 +116,8 @@ public struct InviteService: Sendable {
       guard live.count < Self.maximumLiveInvites else {
         throw ChecklistsError(
           .conflict,
-          "'\(name)' has \(live.count) invitations that still work, as many as a list may "
-            + "have; revoke some first.")
+          MessageText(
+            "errors.invite.invitationsStillWork", ["name": name, "liveCount": String(live.count)]))
       }
       let invite = Invite(
         id: id ?? UUID(), collectionID: listID, scope: scope, ownerID: user.id, role: role,
@@ -151,7 +153,8 @@ public struct InviteService: Sendable {
     let date = now()
     return try store.writeInvites { tx in
       guard var invite = try tx.invite(id: inviteID), invite.ownerID == user.id else {
-        throw ChecklistsError(.notFound, "There is no invitation with id \(inviteID.uuidString).")
+        throw ChecklistsError(
+          .notFound, MessageText("errors.invite.noSuchId", ["id": inviteID.uuidString]))
       }
       if invite.revokedAt == nil {
         try tx.revokeInvite(id: inviteID, at: date)
@@ -227,7 +230,7 @@ public struct InviteService: Sendable {
       let (invite, listName, _) = try found(digest, in: tx)
       try Self.requireUsable(invite, at: date, timeZone: timeZone)
       guard try tx.passwordHash(userID: invite.ownerID) != nil else {
-        throw ChecklistsError(.conflict, "This server has no accounts to sign up beside.")
+        throw ChecklistsError(.conflict, MessageText("errors.invite.serverNoAccounts"))
       }
       if try tx.user(named: name) != nil { throw Self.nameTaken(name) }
       let user = User(name: name, createdAt: date)
@@ -258,7 +261,7 @@ public struct InviteService: Sendable {
     guard !digest.isEmpty, let invite = try tx.invite(tokenDigest: digest),
       SecretToken.constantTimeEquals(invite.tokenDigest, digest),
       let name = try listName(invite, in: tx), let owner = try tx.user(id: invite.ownerID)
-    else { throw ChecklistsError(.notFound, Self.unknownToken) }
+    else { throw ChecklistsError(.notFound, MessageText("errors.invite.unknownToken")) }
     return (invite, name, owner)
   }
 
@@ -269,7 +272,7 @@ public struct InviteService: Sendable {
   ) throws -> Acceptance {
     guard invite.ownerID != user.id else {
       throw ChecklistsError(
-        .conflict, "'\(listName)' is yours: an invitation to it is for someone else.")
+        .conflict, MessageText("errors.invite.yoursInvitationSomeone", ["listName": listName]))
     }
     if let existing = try tx.share(collectionID: invite.collectionID, userID: user.id) {
       return Acceptance(share: existing, listName: listName, joined: false)
@@ -302,7 +305,7 @@ public struct InviteService: Sendable {
   }
 
   private static func nameTaken(_ name: String) -> ChecklistsError {
-    ChecklistsError(.conflict, "There is already a user called '\(name)'; choose another name.")
+    ChecklistsError(.conflict, MessageText("errors.invite.alreadyUserCalled", ["name": name]))
   }
 
   private func details(_ invite: Invite, listName: String, ownerName: String, at date: Date)
@@ -331,13 +334,13 @@ public struct InviteService: Sendable {
         (.shoppingList, list.ownerID, list.name)
       } else { nil }
     guard let (scope, ownerID, name) = found else {
-      throw ChecklistsError(.notFound, "There is no list with id \(id.uuidString).")
+      throw ChecklistsError(.notFound, MessageText("errors.list.noSuchId", ["id": id.uuidString]))
     }
     guard ownerID != user.id else { return (scope, name) }
     if let share = try tx.share(collectionID: id, userID: user.id) {
       throw ChecklistsError.forbidden(.own, listName: name, role: share.role)
     }
-    throw ChecklistsError(.notFound, "There is no list with id \(id.uuidString).")
+    throw ChecklistsError(.notFound, MessageText("errors.list.noSuchId", ["id": id.uuidString]))
   }
 
   private func checkReplay(
@@ -346,39 +349,49 @@ public struct InviteService: Sendable {
   ) throws {
     guard existing.ownerID == user.id else {
       throw ChecklistsError(
-        .conflict, "The id \(id.uuidString) is already taken; choose another id.")
+        .conflict, MessageText("errors.id.taken", ["id": id.uuidString]))
     }
     var differences: [String] = []
-    if existing.collectionID != listID { differences.append("it is for another list") }
+    let difference = { (field: String, stored: String, sent: String) in
+      MessageCatalogue.english.text(
+        "errors.id.difference", ["field": field, "stored": stored, "sent": sent])
+    }
+    if existing.collectionID != listID {
+      differences.append(MessageCatalogue.english.text("errors.invite.anotherList"))
+    }
     if existing.role != role {
-      differences.append("'role' is \(existing.role.rawValue) (this request: \(role.rawValue))")
+      differences.append(difference("role", existing.role.rawValue, role.rawValue))
     }
     let days = Int((existing.expiresAt.timeIntervalSince(existing.createdAt) / 86400).rounded())
     if abs(existing.expiresAt.timeIntervalSince(existing.createdAt) - lifetime) > 1 {
       differences.append(
-        "'expiresInDays' is \(days) (this request: \(Int((lifetime / 86400).rounded())))")
+        difference("expiresInDays", String(days), String(Int((lifetime / 86400).rounded()))))
     }
     if existing.maxUses != maxUses {
       differences.append(
-        "'maxUses' is \(existing.maxUses.map(String.init) ?? "null") (this request: "
-          + "\(maxUses.map(String.init) ?? "null"))")
+        difference(
+          "maxUses", existing.maxUses.map(String.init) ?? "null",
+          maxUses.map(String.init) ?? "null"))
     }
     guard differences.isEmpty else {
       throw ChecklistsError(
         .conflict,
-        "An invitation with id \(id.uuidString) already exists with other content: "
-          + differences.joined(separator: ", ") + ".")
+        MessageText(
+          "errors.id.otherContent",
+          [
+            "article": "An", "what": "invitation", "id": id.uuidString,
+            "differences": differences.joined(separator: ", "),
+          ]))
     }
     guard existing.revokedAt == nil else {
       throw ChecklistsError(
         .conflict,
-        "The invitation with id \(id.uuidString) was revoked; choose a new id to make another.")
+        MessageText("errors.invite.invitationIdRevoked", ["id": id.uuidString]))
     }
     guard existing.uses == 0 else {
       throw ChecklistsError(
         .conflict,
-        "The invitation with id \(id.uuidString) has been used, so its link cannot be shown "
-          + "again; choose a new id to make another.")
+        MessageText("errors.invite.invitationIdBeen", ["id": id.uuidString]))
     }
   }
 }

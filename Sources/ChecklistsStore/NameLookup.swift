@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 
 /// How a person names a list or an item on the command line (``NameReference``), with the
@@ -69,16 +70,23 @@ enum NameLookup {
     case .sameName(let exact):
       throw ChecklistsError(
         .ambiguous,
-        "There are \(exact.count) \(noun) called '\(name(exact[0]))'. "
-          + "Use the number from '\(command)'.")
+        MessageText(
+          "errors.name.sameName",
+          [
+            "count": String(exact.count), "things": noun, "name": name(exact[0]),
+            "command": command,
+          ]))
     case .noSuchNumber:
       throw ChecklistsError(.notFound, try noNumber(reference))
     case .severalStartWith(let matches):
       throw ChecklistsError(
         .ambiguous,
-        "'\(reference)' matches \(matches.count) of them: "
-          + "\(NameReference.shown(matches, name: name)). "
-          + "Type more of the name, or use the number from '\(command)'.")
+        MessageText(
+          "errors.name.severalStartWith",
+          [
+            "reference": reference, "count": String(matches.count),
+            "matches": NameReference.shown(matches, name: name), "command": command,
+          ]))
     case .none:
       throw ChecklistsError.notFound(what, named: reference, candidates: try candidates())
     }

@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 
 /// Sharing a user's checklists and shopping lists with other users, and the lists others
@@ -57,7 +58,7 @@ public struct SharingService: Sendable {
       let (scope, _) = try ownList(listID, in: tx)
       let other = try account(named: userName, in: tx)
       guard other.id != user.id else {
-        throw ChecklistsError.invalid("A list cannot be shared with its owner.")
+        throw ChecklistsError.invalid(MessageText("errors.share.listCannotShared"))
       }
       let existing = try tx.share(collectionID: listID, userID: other.id)
       if existing?.role == role { return existing! }
@@ -77,7 +78,8 @@ public struct SharingService: Sendable {
       _ = try ownList(listID, in: tx)
       let other = try account(named: userName, in: tx)
       guard let share = try tx.share(collectionID: listID, userID: other.id) else {
-        throw ChecklistsError(.notFound, "The list is not shared with '\(other.name)'.")
+        throw ChecklistsError(
+          .notFound, MessageText("errors.share.listShared", ["otherName": other.name]))
       }
       try tx.deleteShare(collectionID: listID, userID: other.id)
       try log(.shareRemoved, share, in: tx)
@@ -89,7 +91,8 @@ public struct SharingService: Sendable {
   public func leave(listID: UUID) throws {
     try transaction { tx in
       guard let share = try tx.share(collectionID: listID, userID: user.id) else {
-        throw ChecklistsError(.notFound, "No list with id \(listID.uuidString) is shared with you.")
+        throw ChecklistsError(
+          .notFound, MessageText("errors.share.noListId", ["id": listID.uuidString]))
       }
       try tx.deleteShare(collectionID: listID, userID: user.id)
       try log(.shareRemoved, share, in: tx)
@@ -141,7 +144,7 @@ public struct SharingService: Sendable {
       try requireOwner(list.ownerID, listID: id, name: list.name, in: tx)
       return (.shoppingList, list.name)
     }
-    throw ChecklistsError(.notFound, "There is no list with id \(id.uuidString).")
+    throw ChecklistsError(.notFound, MessageText("errors.list.noSuchId", ["id": id.uuidString]))
   }
 
   private func requireOwner(
@@ -151,7 +154,7 @@ public struct SharingService: Sendable {
     if let share = try tx.share(collectionID: listID, userID: user.id) {
       throw ChecklistsError.forbidden(.own, listName: name, role: share.role)
     }
-    throw ChecklistsError(.notFound, "There is no list with id \(listID.uuidString).")
+    throw ChecklistsError(.notFound, MessageText("errors.list.noSuchId", ["id": listID.uuidString]))
   }
 
   private func account(named rawName: String, in tx: any SharingStoreWriter) throws
@@ -160,7 +163,8 @@ public struct SharingService: Sendable {
     let name = rawName.trimmingCharacters(in: .whitespaces).lowercased()
     guard let other = try tx.user(named: name), try tx.passwordHash(userID: other.id) != nil
     else {
-      throw ChecklistsError(.notFound, "There is no user called '\(rawName)'.")
+      throw ChecklistsError(
+        .notFound, MessageText("errors.share.noUserCalled", ["rawName": rawName]))
     }
     return other
   }

@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 
 /// Reading who a list is shared with: part of every reader, so each service checks access in
@@ -51,8 +52,9 @@ extension ChecklistsError {
     guard let expected, expected != revision else { return }
     throw ChecklistsError(
       .stale,
-      "The \(what) changed since you read it (revision \(expected), now \(revision)). "
-        + "Reload it and try again.")
+      MessageText(
+        "errors.revision.stale",
+        ["what": what, "expected": "\(expected)", "revision": "\(revision)"]))
   }
 }
 

@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 
 extension ShoppingService {
@@ -18,8 +19,10 @@ extension ShoppingService {
     categoryFromTable: Bool = true
   ) throws -> ShoppingItem {
     let name = try ShoppingItem.validatedName(name)
-    let unit = try ShoppingItem.validatedDetail(unit, field: "A unit")
-    let category = try ShoppingItem.validatedDetail(category, field: "A category")
+    let unit = try ShoppingItem.validatedDetail(
+      unit, field: MessageCatalogue.english.text("errors.field.unit"))
+    let category = try ShoppingItem.validatedDetail(
+      category, field: MessageCatalogue.english.text("errors.field.category"))
     return try store.writeShopping { tx in
       try ensureNameIsFree(name, in: tx)
       let item = ShoppingItem(
@@ -57,8 +60,10 @@ extension ShoppingService {
     category: String? = nil, categoryFromTable: Bool = true
   ) throws -> (item: ShoppingItem, isNew: Bool) {
     let name = try ShoppingItem.validatedName(name)
-    let unit = try ShoppingItem.validatedDetail(unit, field: "A unit")
-    let category = try ShoppingItem.validatedDetail(category, field: "A category")
+    let unit = try ShoppingItem.validatedDetail(
+      unit, field: MessageCatalogue.english.text("errors.field.unit"))
+    let category = try ShoppingItem.validatedDetail(
+      category, field: MessageCatalogue.english.text("errors.field.category"))
     // What a new item's category is; a replay sent the same, as the first call did.
     let newCategory = categoryFromTable ? self.category(category, forNew: name) : category
     return try store.writeShopping { tx in
@@ -85,9 +90,16 @@ extension ShoppingService {
         guard differences.isEmpty else {
           throw ChecklistsError(
             .conflict,
-            "The catalogue already has an item called '\(same.name)' with other details: "
-              + differences.map { "'\($0.field)' is \($0.stored) (this request: \($0.sent))" }
-              .joined(separator: ", ") + ".")
+            MessageText(
+              "errors.catalogue.otherDetails",
+              [
+                "name": same.name,
+                "differences": differences.map {
+                  MessageCatalogue.english.text(
+                    "errors.id.difference",
+                    ["field": $0.field, "stored": $0.stored, "sent": $0.sent])
+                }.joined(separator: ", "),
+              ]))
         }
         return (same, false)
       }
@@ -131,8 +143,14 @@ extension ShoppingService {
     expectedRevision: Int64?, in tx: any ShoppingStoreWriter
   ) throws -> ShoppingItem {
     let name = try name.map(ShoppingItem.validatedName)
-    let unit = try unit.map { try ShoppingItem.validatedDetail($0, field: "A unit") }
-    let category = try category.map { try ShoppingItem.validatedDetail($0, field: "A category") }
+    let unit = try unit.map {
+      try ShoppingItem.validatedDetail(
+        $0, field: MessageCatalogue.english.text("errors.field.unit"))
+    }
+    let category = try category.map {
+      try ShoppingItem.validatedDetail(
+        $0, field: MessageCatalogue.english.text("errors.field.category"))
+    }
     var item = try ownedItem(id, in: tx)
     let previousPrice = item.price
     var edited = item
@@ -195,7 +213,7 @@ extension ShoppingService {
   {
     if let taken = try tx.shoppingItem(ownerID: owner.id, named: name), taken.id != id {
       throw ChecklistsError(
-        .conflict, "The catalogue already has an item called '\(taken.name)'.")
+        .conflict, MessageText("errors.catalogue.catalogueAlreadyItem", ["takenName": taken.name]))
     }
   }
 }

@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 
 extension ShoppingService {
@@ -26,7 +27,9 @@ extension ShoppingService {
       do {
         valid.append((item, try ShoppingItem.validatedName(item.name)))
       } catch let error as ChecklistsError {
-        throw ChecklistsError.invalid("Item \(index + 1) of the file: \(error.message)")
+        throw ChecklistsError.invalid(
+          MessageText(
+            "errors.import.item", ["number": String(index + 1), "problem": error.message]))
       }
     }
     return try store.writeShopping { tx in

@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 
 extension ShoppingService {
@@ -233,8 +234,7 @@ extension ShoppingService {
         (try? catalogueItem(itemID, for: list, in: tx)).map { "'\($0.name)'" } ?? "That item"
       throw ChecklistsError(
         .notFound,
-        "\(name) is not on the shopping list '\(list.name)': it was never put on it or was "
-          + "already taken off.")
+        MessageText("errors.shopping.shoppingListNever", ["name": name, "listName": list.name]))
     }
     try tx.deleteEntry(listID: listID, itemID: itemID)
     try bump(&list, .entryDeleted, itemID: itemID, in: tx)
@@ -309,7 +309,9 @@ extension ShoppingService {
     guard let entry = try tx.entry(listID: listID, itemID: itemID) else {
       let name =
         (try? catalogueItem(itemID, for: list, in: tx)).map { "'\($0.name)'" } ?? "That item"
-      throw ChecklistsError(.notFound, "\(name) is not on the shopping list '\(list.name)'.")
+      throw ChecklistsError(
+        .notFound,
+        MessageText("errors.shopping.shoppingList", ["name": name, "listName": list.name]))
     }
     return (list, entry)
   }
@@ -321,7 +323,8 @@ extension ShoppingService {
       $0.id != id && Checklist.namesMatch($0.name, name)
     }
     if let taken {
-      throw ChecklistsError(.conflict, "A shopping list named '\(taken.name)' already exists.")
+      throw ChecklistsError(
+        .conflict, MessageText("errors.shopping.shoppingListNamed", ["takenName": taken.name]))
     }
   }
 }

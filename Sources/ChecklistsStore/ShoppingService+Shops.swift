@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 
 /// Shops: each with its own order of aisles, picked per list, dragged into order by hand and
@@ -47,10 +48,11 @@ extension ShoppingService {
       let names = try tx.shops(ownerID: owner.id).sorted(by: Shop.sortsBefore).map(\.name)
       throw ChecklistsError(
         .notFound,
-        "There is no shop called '\(text)'."
-          + (names.isEmpty
-            ? " Add one with 'checklists shop shops add NAME'."
-            : " The shops are: " + names.map { "'\($0)'" }.joined(separator: ", ") + "."))
+        names.isEmpty
+          ? MessageText("errors.shop.noShopsYet", ["name": text])
+          : MessageText(
+            "errors.shop.noShopCalled",
+            ["name": text, "shops": names.map { "'\($0)'" }.joined(separator: ", ")]))
     }
   }
 
@@ -144,8 +146,7 @@ extension ShoppingService {
         guard let shop = try tx.shop(id: shopID), shop.ownerID == list.ownerID else {
           throw ChecklistsError(
             .notFound,
-            "There is no shop with id \(shopID.uuidString) among the shops of the list "
-              + "'\(list.name)'.")
+            MessageText("errors.shop.noShopId", ["id": shopID.uuidString, "listName": list.name]))
         }
       }
       if try tx.shopID(ofList: listID) != shopID {
@@ -179,7 +180,7 @@ extension ShoppingService {
 
   func ownedShop(_ id: UUID, in tx: any ShoppingStoreReader) throws -> Shop {
     guard let shop = try tx.shop(id: id), shop.ownerID == owner.id else {
-      throw ChecklistsError(.notFound, "There is no shop with id \(id.uuidString).")
+      throw ChecklistsError(.notFound, MessageText("errors.shop.noSuchId", ["id": id.uuidString]))
     }
     return shop
   }
@@ -196,7 +197,8 @@ extension ShoppingService {
     _ name: String, in tx: any ShoppingStoreReader, except id: UUID? = nil
   ) throws {
     if let taken = try tx.shop(ownerID: owner.id, named: name), taken.id != id {
-      throw ChecklistsError(.conflict, "A shop named '\(taken.name)' already exists.")
+      throw ChecklistsError(
+        .conflict, MessageText("errors.shop.shopNamedAlready", ["takenName": taken.name]))
     }
   }
 }

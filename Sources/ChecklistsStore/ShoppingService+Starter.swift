@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 
 extension ShoppingService {
@@ -49,8 +50,8 @@ extension ShoppingService {
         let key = ShoppingItem.uniquenessKey(raw.trimmingCharacters(in: .whitespaces))
         guard let grocery = keys[key] else {
           throw ChecklistsError.invalid(
-            "'\(raw)' is not in the starter set; its names are those of "
-              + "GET /api/v1/catalogue/starter, such as '\(starter[0].name)'.")
+            MessageText(
+              "errors.starter.unknown", ["name": raw, "example": starter[0].name]))
         }
         return seen.insert(key).inserted ? grocery : nil
       }

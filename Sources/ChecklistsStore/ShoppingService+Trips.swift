@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 
 extension ShoppingService {
@@ -22,7 +23,9 @@ extension ShoppingService {
   {
     guard (1...Self.maximumTripPage).contains(limit) else {
       throw ChecklistsError.invalid(
-        "A page of trips holds 1 to \(Self.maximumTripPage) trips, not \(limit).")
+        MessageText(
+          "errors.trip.pageTripsHolds",
+          ["maximumTripPage": "\(Self.maximumTripPage)", "limit": "\(limit)"]))
     }
     return try store.readShopping { tx in
       let shared = try sharedListIDs(in: tx)
@@ -54,7 +57,7 @@ extension ShoppingService {
   public func trip(id: UUID) throws -> Trip {
     try store.readShopping { tx in
       guard let trip = try tx.trip(id: id), try mayRead(trip, in: tx) else {
-        throw ChecklistsError(.notFound, "There is no trip with id \(id.uuidString).")
+        throw ChecklistsError(.notFound, MessageText("errors.trip.noSuchId", ["id": id.uuidString]))
       }
       return trip
     }
@@ -73,7 +76,9 @@ extension ShoppingService {
   {
     guard (1...MonthlySpending.maximumMonths).contains(months) else {
       throw ChecklistsError.invalid(
-        "Spending covers 1 to \(MonthlySpending.maximumMonths) months, not \(months).")
+        MessageText(
+          "errors.trip.spendingCoversMonths",
+          ["maximumMonths": "\(MonthlySpending.maximumMonths)", "months": "\(months)"]))
     }
     let date = now()
     let start = MonthlySpending.start(ofMonths: months, endingAt: date, in: timeZone)
@@ -153,7 +158,7 @@ extension ShoppingService {
     guard let trip = try tx.trip(clientID: clientID) else { return nil }
     guard trip.listID == listID, try mayRead(trip, in: tx) else {
       throw ChecklistsError(
-        .conflict, "The id \(clientID.uuidString) is already taken; choose another id.")
+        .conflict, MessageText("errors.id.taken", ["id": clientID.uuidString]))
     }
     return trip
   }
@@ -171,7 +176,8 @@ extension ShoppingService {
       _ = try accessibleList(listID, for: .read, in: tx)
     } else if try tx.trips(in: .list(listID), before: nil, limit: 1).first?.ownerID != owner.id {
       // A deleted list's trips stay its owner's to read (one list's trips are all its owner's).
-      throw ChecklistsError(.notFound, "There is no shopping list with id \(listID.uuidString).")
+      throw ChecklistsError(
+        .notFound, MessageText("errors.shopping.noSuchListId", ["id": listID.uuidString]))
     }
     return [.list(listID)]
   }

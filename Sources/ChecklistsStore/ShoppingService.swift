@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 import Synchronization
 
@@ -203,7 +204,8 @@ public struct ShoppingService: Sendable {
 
   func ownedItem(_ id: UUID, in tx: any ShoppingStoreReader) throws -> ShoppingItem {
     guard let item = try tx.shoppingItem(id: id), item.ownerID == owner.id else {
-      throw ChecklistsError(.notFound, "There is no catalogue item with id \(id.uuidString).")
+      throw ChecklistsError(
+        .notFound, MessageText("errors.catalogue.noSuchId", ["id": id.uuidString]))
     }
     return item
   }
@@ -216,13 +218,15 @@ public struct ShoppingService: Sendable {
     -> ShoppingList
   {
     guard let list = try tx.shoppingList(id: id) else {
-      throw ChecklistsError(.notFound, "There is no shopping list with id \(id.uuidString).")
+      throw ChecklistsError(
+        .notFound, MessageText("errors.shopping.noSuchListId", ["id": id.uuidString]))
     }
     if list.ownerID == owner.id { return list }
     var shared = list
     shared.sharing = try tx.sharedList(
       id, named: list.name, ownedBy: list.ownerID, for: owner.id, access: access,
-      notFound: ChecklistsError(.notFound, "There is no shopping list with id \(id.uuidString)."))
+      notFound: ChecklistsError(
+        .notFound, MessageText("errors.shopping.noSuchListId", ["id": id.uuidString])))
     return shared
   }
 
@@ -231,7 +235,8 @@ public struct ShoppingService: Sendable {
     -> ShoppingItem
   {
     guard let item = try tx.shoppingItem(id: id), item.ownerID == list.ownerID else {
-      throw ChecklistsError(.notFound, "There is no catalogue item with id \(id.uuidString).")
+      throw ChecklistsError(
+        .notFound, MessageText("errors.catalogue.noSuchId", ["id": id.uuidString]))
     }
     return item
   }

@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 
 /// A user's settings: the currency of their catalogue, which they choose.
@@ -38,7 +39,7 @@ public struct UserSettings: Sendable, Hashable {
       Locale.Currency.isoCurrencies.contains(Locale.Currency(currency.code))
     else {
       throw ChecklistsError.invalid(
-        "'\(text)' is not a currency; use an ISO 4217 code such as EUR, USD or GBP.")
+        MessageText("errors.currency.currencyUseIso", ["text": text]))
     }
     return currency
   }

@@ -1,3 +1,4 @@
+import ChecklistsMessages
 import Foundation
 
 extension User {
@@ -9,10 +10,17 @@ extension User {
   /// - Throws: ``ChecklistsError`` with code `invalidInput` saying what is wrong.
   public static func validatedName(_ raw: String) throws -> String {
     let name = raw.trimmingCharacters(in: .whitespaces).lowercased()
-    guard !name.isEmpty else { throw ChecklistsError.invalid("A user name cannot be empty.") }
+    guard !name.isEmpty else {
+      throw ChecklistsError.invalid(MessageText("errors.account.userNameCannot"))
+    }
     guard name.count <= maximumNameLength else {
       throw ChecklistsError.invalid(
-        "A user name can have at most \(maximumNameLength) characters; '\(name)' has \(name.count)."
+        MessageText(
+          "errors.account.userNameCan",
+          [
+            "maximumNameLength": "\(maximumNameLength)", "name": name,
+            "nameCount": String(name.count),
+          ])
       )
     }
     let allowed = name.unicodeScalars.allSatisfy {
@@ -21,11 +29,11 @@ extension User {
     guard allowed, let first = name.unicodeScalars.first, !"._-".unicodeScalars.contains(first)
     else {
       throw ChecklistsError.invalid(
-        "'\(raw)' is not a valid user name: use letters a–z, digits, '.', '-' and '_', "
-          + "starting with a letter or digit.")
+        MessageText("errors.account.validUserName", ["raw": raw]))
     }
     guard name != localName else {
-      throw ChecklistsError.invalid("'\(localName)' is reserved for the single-user mode.")
+      throw ChecklistsError.invalid(
+        MessageText("errors.account.reservedSingleUser", ["localName": localName]))
     }
     return name
   }
@@ -45,13 +53,16 @@ public enum PasswordRules {
   public static func validate(_ password: String, userName: String) throws {
     guard password.count >= minimumLength else {
       throw ChecklistsError.invalid(
-        "A password needs at least \(minimumLength) characters; this one has \(password.count).")
+        MessageText(
+          "errors.account.passwordNeedsLeast",
+          ["minimumLength": "\(minimumLength)", "passwordCount": String(password.count)]))
     }
     guard password.count <= maximumLength else {
-      throw ChecklistsError.invalid("A password can have at most \(maximumLength) characters.")
+      throw ChecklistsError.invalid(
+        MessageText("errors.account.passwordCanHave", ["maximumLength": "\(maximumLength)"]))
     }
     guard password.lowercased() != userName.lowercased() else {
-      throw ChecklistsError.invalid("A password cannot be the user name.")
+      throw ChecklistsError.invalid(MessageText("errors.account.passwordCannotUser"))
     }
   }
 }

@@ -1,3 +1,4 @@
+import ChecklistsMessages
 import Foundation
 
 /// A link the owner of a list hands out so that whoever opens it joins the list at a role,
@@ -68,12 +69,15 @@ public struct Invite: Identifiable, Hashable, Sendable {
     let days = expiresInDays ?? defaultLifetimeDays
     guard (1...maximumLifetimeDays).contains(days) else {
       throw ChecklistsError.invalid(
-        "An invitation works for 1 to \(maximumLifetimeDays) days, not \(days).")
+        MessageText(
+          "errors.invite.invitationWorksDays",
+          ["maximumLifetimeDays": "\(maximumLifetimeDays)", "days": "\(days)"]))
     }
     if let maxUses, !(1...maximumUses).contains(maxUses) {
       throw ChecklistsError.invalid(
-        "An invitation may be used 1 to \(maximumUses) times (or leave the number out for any "
-          + "number until it expires), not \(maxUses).")
+        MessageText(
+          "errors.invite.invitationMayUsed",
+          ["maximumUses": "\(maximumUses)", "maxUses": "\(maxUses)"]))
     }
     return days
   }

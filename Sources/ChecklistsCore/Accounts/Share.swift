@@ -1,3 +1,4 @@
+import ChecklistsMessages
 import Foundation
 
 /// What someone a list is shared with may do with it.
@@ -24,7 +25,7 @@ public enum ShareRole: String, Hashable, Sendable, Codable, CaseIterable {
     guard let role = ShareRole(rawValue: raw.trimmingCharacters(in: .whitespaces).lowercased())
     else {
       throw ChecklistsError.invalid(
-        "'\(raw)' is not a role; use viewer, checker (can check items off) or editor.")
+        MessageText("errors.share.roleUseViewer", ["raw": raw]))
     }
     return role
   }
@@ -90,7 +91,9 @@ extension ChecklistsError {
   {
     ChecklistsError(
       .forbidden,
-      "'\(listName)' is shared with you as \(role.rawValue): you cannot \(access.verb) it.")
+      MessageText(
+        "errors.share.roleForbids",
+        ["listName": listName, "roleRawValue": "\(role.rawValue)", "verb": "\(access.verb)"]))
   }
 }
 

@@ -1,3 +1,4 @@
+import ChecklistsMessages
 import Foundation
 
 /// The order of a shop's aisles and of the items inside them: how lines sort in it, and how a
@@ -179,14 +180,21 @@ public struct AisleOrder: Sendable {
   public static func dragged(_ shop: Shop, to categories: [String]) throws -> Shop {
     guard categories.count <= ShopSection.maximumCount else {
       throw ChecklistsError.invalid(
-        "A shop has at most \(ShopSection.maximumCount) sections, not \(categories.count).")
+        MessageText(
+          "errors.aisle.shopMostSections",
+          [
+            "maximumCount": "\(ShopSection.maximumCount)",
+            "categoriesCount": String(categories.count),
+          ]))
     }
     var seen: Set<String> = []
     let names = try categories.map { raw -> String in
-      guard let name = try ShoppingItem.validatedDetail(raw, field: "A section's category")
-      else { throw ChecklistsError.invalid("A section's category must not be blank.") }
+      guard
+        let name = try ShoppingItem.validatedDetail(
+          raw, field: MessageCatalogue.english.text("errors.field.sectionCategory"))
+      else { throw ChecklistsError.invalid(MessageText("errors.aisle.blankCategory")) }
       guard seen.insert(ShopSection.key(name)).inserted else {
-        throw ChecklistsError.invalid("The section '\(name)' is named twice in the order.")
+        throw ChecklistsError.invalid(MessageText("errors.aisle.sectionNamedTwice", ["name": name]))
       }
       return name
     }

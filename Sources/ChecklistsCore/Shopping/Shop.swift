@@ -1,3 +1,4 @@
+import ChecklistsMessages
 import Foundation
 
 /// A shop the user buys in ("Aldi", "Farmers' market"), with the order of its aisles and of the
@@ -53,7 +54,8 @@ public struct Shop: Identifiable, Hashable, Sendable, Codable {
   /// - Throws: ``ChecklistsError`` with code `invalidInput`.
   public static func validatedName(_ raw: String) throws -> String {
     try TextRules.validated(
-      raw, field: "A shop's name", maximumLength: TextRules.maximumListNameLength)
+      raw, field: MessageCatalogue.english.text("errors.field.shopName"),
+      maximumLength: TextRules.maximumListNameLength)
   }
 
   /// The form of a name that must be unique among a user's shops: "aldi" and "ALDI" are one.

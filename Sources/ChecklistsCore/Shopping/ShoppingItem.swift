@@ -1,3 +1,4 @@
+import ChecklistsMessages
 import Foundation
 
 /// An item of a user's catalogue: what they buy, with its price, that shopping lists point at.
@@ -47,7 +48,8 @@ public struct ShoppingItem: Identifiable, Hashable, Sendable, Codable {
   /// - Throws: ``ChecklistsError`` with code `invalidInput`.
   public static func validatedName(_ raw: String) throws -> String {
     try TextRules.validated(
-      raw, field: "An item's name", maximumLength: TextRules.maximumListNameLength)
+      raw, field: MessageCatalogue.english.text("errors.field.itemName"),
+      maximumLength: TextRules.maximumListNameLength)
   }
 
   /// A unit or category made valid; empty text means none.

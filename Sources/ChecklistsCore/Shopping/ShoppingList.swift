@@ -1,3 +1,4 @@
+import ChecklistsMessages
 import Foundation
 
 /// A named shopping list ("Weekly", "Party") of entries that point at catalogue items.
@@ -41,7 +42,8 @@ public struct ShoppingList: Identifiable, Hashable, Sendable, Codable {
   /// - Throws: ``ChecklistsError`` with code `invalidInput`.
   public static func validatedName(_ raw: String) throws -> String {
     try TextRules.validated(
-      raw, field: "A shopping list's name", maximumLength: TextRules.maximumListNameLength)
+      raw, field: MessageCatalogue.english.text("errors.field.shoppingListName"),
+      maximumLength: TextRules.maximumListNameLength)
   }
 
   /// The list the first use creates, as the original app had one shopping list.
@@ -89,7 +91,9 @@ public struct ShoppingEntry: Identifiable, Hashable, Sendable, Codable {
   public static func validatedQuantity(_ quantity: Int) throws -> Int {
     guard (1...maximumQuantity).contains(quantity) else {
       throw ChecklistsError.invalid(
-        "A quantity must be a whole number from 1 to \(maximumQuantity), not \(quantity).")
+        MessageText(
+          "errors.shopping.quantityMustWhole",
+          ["maximumQuantity": "\(maximumQuantity)", "quantity": "\(quantity)"]))
     }
     return quantity
   }

@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 
 /// The five smart lists: unchecked items gathered from every list a user owns or is shared.
@@ -34,8 +35,9 @@ public enum SmartListKind: String, CaseIterable, Sendable, Codable {
     guard let kind = SmartListKind(rawValue: name.lowercased()) else {
       throw ChecklistsError(
         .notFound,
-        "There is no smart list '\(name)'; the smart lists are "
-          + allCases.map(\.rawValue).joined(separator: ", ") + ".")
+        MessageText(
+          "errors.search.noSmartList",
+          ["name": name, "kinds": allCases.map(\.rawValue).joined(separator: ", ")]))
     }
     return kind
   }

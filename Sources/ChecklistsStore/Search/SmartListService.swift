@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 
 /// The smart lists (Today, Scheduled, Overdue, Flagged, All) and search, across every list a
@@ -85,13 +86,15 @@ public struct SmartListService: Sendable {
     guard !words.isEmpty else {
       throw ChecklistsError.invalid(
         query.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-          ? "Type something to search for: the search text is empty."
-          : "Search for a word: '\(query)' has no letters or digits.")
+          ? MessageText("errors.search.empty")
+          : MessageText("errors.search.noWords", ["query": query]))
     }
     // Each word is one more condition on every candidate: a bound keeps one request cheap.
     guard words.count <= Self.maximumWords else {
       throw ChecklistsError.invalid(
-        "Search for at most \(Self.maximumWords) words; this search has \(words.count).")
+        MessageText(
+          "errors.search.searchMostWords",
+          ["maximumWords": "\(Self.maximumWords)", "wordsCount": String(words.count)]))
     }
     let checklists = ChecklistService(store: store, owner: user, now: now)
     return try store.readSmartLists { tx in

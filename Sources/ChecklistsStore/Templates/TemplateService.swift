@@ -1,4 +1,5 @@
 import ChecklistsCore
+import ChecklistsMessages
 import Foundation
 
 /// A user's templates: saving a list as one, and starting new lists from them with their
@@ -65,8 +66,9 @@ public struct TemplateService: Sendable {
         if let name, name != existing.name {
           throw ChecklistsError(
             .conflict,
-            "A template with id \(id.uuidString) already exists with another name: "
-              + "'\(existing.name)' (this request: '\(name)').")
+            MessageText(
+              "errors.template.templateIdAlready",
+              ["id": id.uuidString, "existingName": existing.name, "name": name]))
         }
         return (existing, false)
       }
@@ -149,7 +151,7 @@ public struct TemplateService: Sendable {
         let dueDate = try entry.dueOffset.flatMap {
           guard $0.isFinite, abs($0) < 200 * 366 * 86_400 else {
             throw ChecklistsError.invalid(
-              "The template's item '\(entry.text)' has a due date too far from the start.")
+              MessageText("errors.template.dueTooFar", ["entryText": entry.text]))
           }
           let moved = dayStart.addingTimeInterval($0)
           return try ChecklistItem.validatedDueDate(
@@ -248,20 +250,22 @@ public struct TemplateService: Sendable {
       guard (try? lists.ensureNameIsFree(candidate, in: tx)) != nil else { continue }
       return candidate
     }
-    throw ChecklistsError(.conflict, "A list named '\(name)' already exists; give another name.")
+    throw ChecklistsError(
+      .conflict, MessageText("errors.template.listNamedAlready", ["name": name]))
   }
 
   private func ownTemplate(_ id: UUID, in tx: any TemplateStoreWriter) throws
     -> ChecklistTemplate
   {
     guard let template = try tx.template(id: id), template.ownerID == user.id else {
-      throw ChecklistsError(.notFound, "There is no template with id \(id.uuidString).")
+      throw ChecklistsError(
+        .notFound, MessageText("errors.template.noSuchId", ["id": id.uuidString]))
     }
     return template
   }
 
   private static func idTaken(_ id: UUID) -> ChecklistsError {
-    ChecklistsError(.conflict, "The id \(id.uuidString) is already taken; choose another id.")
+    ChecklistsError(.conflict, MessageText("errors.id.taken", ["id": id.uuidString]))
   }
 
   static func calendar(_ timeZone: TimeZone) -> Calendar {
