@@ -14,11 +14,13 @@ import { ApiError, request } from "/api.js";
 import { databaseName, openDatabase } from "/data/idb.js";
 import { Outbox } from "/data/outbox.js";
 import {
-  LIMITS, byListOrder, byName, evenRanks, fold, insertAfter, lineCost, nameCollator, parsePrice, sectionKey, shopOrder, shoppingTotals,
-  subtitle, validated, validatedNotes,
+  LIMITS, byListOrder, byName, fold, insertAfter, lineCost, nameCollator, parsePrice, shopOrder, shoppingTotals, subtitle, validated,
 } from "/data/ops-apply.js";
+import { itemText } from "/data/ops/op-fields.js";
+import { pathOf } from "/data/routes.js";
+import { OPERATIONS, operationOf } from "/data/ops/registry.js";
+import { TARGETS, sameShopID } from "/data/ops/op-targets.js";
 
-const enc = encodeURIComponent;
 const LAST_USER = "checklists-store-user";
 
 // MARK: - Confirmed state
@@ -190,7 +192,6 @@ function indexOf(rows, id, idOf = (r) => r.id) {
   return index.get(id) ?? -1;
 }
 const lineID = (line) => line.item.id;
-const sameShopID = (a, b) => !!a && !!b && String(a).toUpperCase() === String(b).toUpperCase();
 
 /** A kept list's lines and totals under another shop (its order changes with it). */
 function setShop(record, shop) {
@@ -488,98 +489,33 @@ const flag = (row, op) => {
   return { ...row, _pending: true };
 };
 
+/** What a view's ops are given besides the view: `flag` marks a row pending or in conflict. */
+const applying = { flag };
+
 function checklistView(id) {
   return memoised(`checklist:${id}`, () => {
     const record = state.lists.get(id);
     const ops = outbox.opsAbout(`checklist:${id}`);
     if (ops.length === 0) return record ? { checklist: record.checklist, items: record.items } : null;
-    let checklist = record?.checklist ?? null;
-    let items = record ? record.items.slice() : [];
-    const find = (itemID) => items.findIndex((i) => i.id === itemID);
+    const v = { id, checklist: record?.checklist ?? null, items: record ? record.items.slice() : [], gone: false };
+    v.find = (itemID) => v.items.findIndex((i) => i.id === itemID);
     for (const op of ops) {
-      switch (op.kind) {
-        case "createChecklist":
-          checklist = {
-            id, name: op.body.name, icon: op.body.icon ?? "Folder", hideChecked: false, revision: 0,
-            itemCount: 0, remainingCount: 0, subtitle: "(No Items)", createdAt: op.at, updatedAt: op.at,
-          };
-          checklist = flag(checklist, op);
-          break;
-        case "updateChecklist":
-          if (checklist) checklist = flag({ ...checklist, ...op.body }, op);
-          else if (op.status === "conflict" && op.conflict?.snapshot) checklist = flag({ ...op.conflict.snapshot, ...op.body }, op);
-          break;
-        case "deleteChecklist":
-          if (op.status !== "conflict") return null;
-          break;
-        case "addItem": {
-          const item = {
-            id: op.itemID, checklistID: id, text: op.body.text, checked: !!op.body.checked,
-            dueDate: op.body.dueDate ?? null, remind: !!op.body.remind, reminderDate: null, revision: 0,
-            notes: op.body.notes ?? "", flagged: !!op.body.flagged, priority: op.body.priority ?? "none",
-            parentID: op.body.parentID ?? null, repeat: op.body.repeat ?? null,
-            repeatDescription: op.body.repeat ? op.repeatLabel ?? "Repeats" : null, subtaskCount: 0, checkedSubtaskCount: 0,
-            createdAt: op.at, updatedAt: op.at,
-          };
-          const index = find(op.itemID);
-          if (index >= 0) items.splice(index, 1);
-          insertAfter(items, flag(item, op), op.after);
-          break;
-        }
-        case "updateItem": {
-          const { checkSubtasks, ...fields } = op.body;
-          // A new rule's description is the server's to say; until it answers, the picker's words.
-          if ("repeat" in fields) fields.repeatDescription = fields.repeat ? op.repeatLabel ?? "Repeats" : null;
-          const index = find(op.itemID);
-          if (index >= 0) items[index] = flag({ ...items[index], ...fields }, op);
-          else if (op.status === "conflict" && op.conflict?.snapshot) {
-            insertAfter(items, flag({ ...op.conflict.snapshot, ...fields }, op), op.conflict.after);
-          }
-          if (checkSubtasks && op.status !== "conflict") {
-            items = items.map((i) => (i.parentID === op.itemID && !i.checked ? flag({ ...i, checked: true }, op) : i));
-          }
-          break;
-        }
-        case "moveItem": {
-          const index = find(op.itemID);
-          if (index >= 0) {
-            const [item] = items.splice(index, 1);
-            insertAfter(items, flag(item, op), op.body.after);
-          } else if (op.status === "conflict" && op.conflict?.snapshot) {
-            insertAfter(items, flag(op.conflict.snapshot, op), op.body.after);
-          }
-          break;
-        }
-        case "deleteItem": {
-          const index = find(op.itemID);
-          if (index >= 0 && op.status !== "conflict") {
-            items.splice(index, 1);
-            if (items.some((i) => i.parentID === op.itemID)) items = items.filter((i) => i.parentID !== op.itemID);
-          }
-          break;
-        }
-        case "uncheckAll":
-          items = items.map((i) => (i.checked ? flag({ ...i, checked: false }, op) : i));
-          break;
-        case "clearChecked": {
-          // As the server: a checked parent with an unchecked subtask stays, and so does it.
-          const keptParents = new Set(items.filter((i) => !i.checked && i.parentID).map((i) => i.parentID));
-          items = items.filter((i) => !i.checked || keptParents.has(i.id));
-          break;
-        }
-        default:
-          break;
-      }
+      operationOf(op).apply?.(v, op, applying);
+      if (v.gone) return null;
     }
-    if (!checklist) return null;
+    if (!v.checklist) return null;
+    const { items } = v;
     const remaining = items.reduce((n, i) => n + (i.checked ? 0 : 1), 0);
-    checklist = { ...checklist, itemCount: items.length, remainingCount: remaining, subtitle: subtitle(items.length, remaining) };
-    if (ops.some((op) => op.kind === "createChecklist" || op.kind === "updateChecklist") && !checklist._pending && !checklist._conflict) {
-      // keep the flags set by flag()
-    }
+    const checklist = { ...v.checklist, itemCount: items.length, remainingCount: remaining, subtitle: subtitle(items.length, remaining) };
     return { checklist, items };
   });
 }
+
+/** The list-level ops of a list view (its own create, fields and delete, not its items'). */
+const listOp = (op, role) => {
+  const operation = operationOf(op);
+  return operation.role === role && (operation.target === TARGETS.checklist || operation.target === TARGETS.shoppingList);
+};
 
 function checklistsView() {
   const touched = outbox.listsTouched("checklist");
@@ -597,7 +533,7 @@ function checklistsView() {
       }
       const view = checklistView(summary.id);
       const ops = outbox.opsAbout(`checklist:${summary.id}`);
-      if (ops.some((op) => op.kind === "deleteChecklist" && op.status !== "conflict")) {
+      if (ops.some((op) => listOp(op, "delete") && op.status !== "conflict")) {
         continue;
       }
       let next = { ...summary, _pending: ops.some((op) => op.status !== "conflict") };
@@ -606,9 +542,9 @@ function checklistsView() {
         Object.assign(next, { name: c.name, icon: c.icon, itemCount: c.itemCount, remainingCount: c.remainingCount, subtitle: c.subtitle });
         if (c.hideChecked !== undefined) next.hideChecked = c.hideChecked;
       } else {
-        for (const op of ops) if (op.kind === "updateChecklist") Object.assign(next, op.body);
+        for (const op of ops) operationOf(op).summary?.(next, op);
       }
-      const conflict = ops.find((op) => op.status === "conflict" && (op.kind === "updateChecklist" || op.kind === "deleteChecklist"));
+      const conflict = ops.find((op) => op.status === "conflict" && (listOp(op, "update") || listOp(op, "delete")));
       if (conflict) next._conflict = outbox.conflictOf(conflict);
       if (next.name !== summary.name) reorder = true;
       out.push(next);
@@ -618,13 +554,13 @@ function checklistsView() {
       const view = checklistView(id);
       if (!view) continue;
       const ops = outbox.opsAbout(`checklist:${id}`);
-      const ghost = ops.find((op) => op.kind === "updateChecklist" && op.status === "conflict" && op.conflict?.kind === "deleted");
+      const ghost = ops.find((op) => listOp(op, "update") && op.status === "conflict" && op.conflict?.kind === "deleted");
       if (ghost) {
         out.push({ ...summaryFields(view.checklist), _pending: false, _conflict: outbox.conflictOf(ghost) });
         reorder = true;
         continue;
       }
-      if (!ops.some((op) => op.kind === "createChecklist")) continue;
+      if (!ops.some((op) => listOp(op, "create"))) continue;
       out.push({ ...summaryFields(view.checklist), _pending: true });
       reorder = true;
     }
@@ -642,51 +578,19 @@ function catalogueView() {
       return { currency: base.currency, items: base.items, byId: new Map(base.items.map((i) => [i.id, i])) };
     }
     const currency = base?.currency ?? "EUR";
-    let items = base ? base.items.slice() : [];
-    let reorder = false;
-    const find = (id) => items.findIndex((i) => i.id === id);
-    for (const op of ops) {
-      const fields = (body) => {
-        const out = { ...body };
-        if ("price" in body) out.price = parsePrice(body.price, currency);
-        if ("unit" in body) out.unit = body.unit || null;
-        if ("category" in body) out.category = body.category || null;
-        return out;
-      };
-      if (op.kind === "createCatalogueItem") {
-        const index = find(op.itemID);
-        if (index >= 0) items.splice(index, 1);
-        const name = op.body.name;
-        items.push(flag({
-          id: op.itemID, name, price: null, unit: null, category: null, ...fields(op.body),
-          section: sectionOf(name), revision: 0, createdAt: op.at, updatedAt: op.at,
-        }, op));
-        reorder = true;
-      } else if (op.kind === "updateCatalogueItem") {
-        const index = find(op.itemID);
-        if (index >= 0) {
-          items[index] = flag({ ...items[index], ...fields(op.body) }, op);
-          if ("name" in op.body) {
-            items[index].section = sectionOf(op.body.name);
-            reorder = true;
-          }
-        } else if (op.status === "conflict" && op.conflict?.snapshot) {
-          items.push(flag({ ...op.conflict.snapshot, ...fields(op.body) }, op));
-          reorder = true;
-        }
-      } else if (op.kind === "deleteCatalogueItem") {
-        const index = find(op.itemID);
-        if (index >= 0 && op.status !== "conflict") items.splice(index, 1);
-      }
-    }
-    if (reorder) items = items.sort(byName);
+    const v = { currency, items: base ? base.items.slice() : [], reorder: false };
+    v.find = (itemID) => v.items.findIndex((i) => i.id === itemID);
+    v.fields = (body) => {
+      const out = { ...body };
+      if ("price" in body) out.price = parsePrice(body.price, currency);
+      if ("unit" in body) out.unit = body.unit || null;
+      if ("category" in body) out.category = body.category || null;
+      return out;
+    };
+    for (const op of ops) operationOf(op).apply?.(v, op, applying);
+    const items = v.reorder ? v.items.sort(byName) : v.items;
     return { currency, items, byId: new Map(items.map((i) => [i.id, i])) };
   });
-}
-
-function sectionOf(name) {
-  const first = fold(name).charAt(0).toUpperCase();
-  return /[A-Z]/.test(first) ? first : "#";
 }
 
 function shoppingListView(id) {
@@ -706,7 +610,7 @@ function shoppingListView(id) {
     let changedLines = false;
     // Lines show their catalogue item: a pending rename or new price shows on them too.
     if (catalogueOps.length > 0 && catalogue) {
-      const deleted = new Set(catalogueOps.filter((op) => op.kind === "deleteCatalogueItem" && op.status !== "conflict").map((op) => op.itemID));
+      const deleted = new Set(catalogueOps.filter((op) => operationOf(op).role === "delete" && op.status !== "conflict").map((op) => op.itemID));
       lines = lines.flatMap((line) => {
         if (deleted.has(line.item.id)) {
           changedLines = true;
@@ -718,51 +622,13 @@ function shoppingListView(id) {
         return [{ ...line, item, cost: lineCost(item, line.quantity), _pending: !!item._pending || line._pending }];
       });
     }
-    const find = (itemID) => lines.findIndex((l) => l.item.id === itemID);
+    const v = { id, list, lines, changedLines, catalogue, gone: false };
+    v.find = (itemID) => v.lines.findIndex((l) => l.item.id === itemID);
     for (const op of ops) {
-      switch (op.kind) {
-        case "createShoppingList":
-          list = flag({ id, name: op.body.name, entryCount: 0, inCartCount: 0, remainingCount: 0, revision: 0, createdAt: op.at, updatedAt: op.at }, op);
-          break;
-        case "renameShoppingList":
-          if (list) list = flag({ ...list, name: op.body.name }, op);
-          else if (op.status === "conflict" && op.conflict?.snapshot) list = flag({ ...op.conflict.snapshot, name: op.body.name }, op);
-          break;
-        case "deleteShoppingList":
-          if (op.status !== "conflict") return null;
-          break;
-        case "putOnList": {
-          const index = find(op.itemID);
-          if (index >= 0) {
-            if (op.body?.quantity) lines[index] = flag({ ...lines[index], quantity: op.body.quantity }, op);
-          } else {
-            const item = catalogue?.byId.get(op.itemID) ?? { id: op.itemID, name: op.name ?? "", price: null, unit: null, category: null };
-            lines.push(flag({ item, quantity: op.body?.quantity ?? 1, inCart: false, cost: null, revision: 0 }, op));
-          }
-          changedLines = true;
-          break;
-        }
-        case "takeOffList": {
-          const index = find(op.itemID);
-          if (index >= 0 && op.status !== "conflict") lines.splice(index, 1);
-          changedLines = true;
-          break;
-        }
-        case "updateEntry": {
-          const index = find(op.itemID);
-          if (index >= 0) lines[index] = flag({ ...lines[index], ...op.body }, op);
-          else if (op.status === "conflict" && op.conflict?.snapshot) lines.push(flag({ ...op.conflict.snapshot, ...op.body }, op));
-          changedLines = true;
-          break;
-        }
-        case "finishShopping":
-          lines = lines.filter((l) => !l.inCart);
-          changedLines = true;
-          break;
-        default:
-          break;
-      }
+      operationOf(op).apply?.(v, op, applying);
+      if (v.gone) return null;
     }
+    ({ list, lines, changedLines } = v);
     if (!list) return null;
     if (!changedLines && record && shop === keptShop) return { list, lines: record.lines, totals: record.totals, shop };
     lines = lines.map((l) => {
@@ -781,23 +647,15 @@ function shoppingListView(id) {
  * an order set here and not sent yet. The same object as `kept` when no op touches it.
  */
 function shownShop(kept, listOps, shopOps) {
+  const env = { kept, shops: shopsView, listShops: () => [...state.listShops.values()].flat() };
   let shop = kept;
-  for (const op of listOps) {
-    if (op.kind !== "pickShop" || op.status === "conflict") continue;
-    const id = op.body?.shopID ?? null;
-    if (!id) shop = null;
-    else if (!shop || !sameShopID(shop.id, id)) {
-      shop = shopsView()?.find((s) => sameShopID(s.id, id))
-        ?? [...state.listShops.values()].flat().find((s) => sameShopID(s.id, id))
-        ?? (kept && sameShopID(kept.id, id) ? kept : { id, name: "", revision: 0, sections: [], itemRanks: {} });
-    }
-  }
+  const show = (op) => {
+    const operation = operationOf(op);
+    if (op.status !== "conflict" && operation.shownShop) shop = operation.shownShop(shop, op, env);
+  };
+  listOps.forEach(show);
   if (!shop) return null;
-  for (const op of shopOps) {
-    if (!sameShopID(op.shopID, shop.id) || op.status === "conflict") continue;
-    if (op.kind === "orderShop") shop = { ...shop, sections: evenRanks(op.body.sections), _pending: true };
-    else if (op.kind === "createShop" && !shop.name) shop = { ...shop, name: op.body.name, _pending: true };
-  }
+  shopOps.forEach(show);
   return shop;
 }
 
@@ -807,18 +665,10 @@ function shopsView() {
     const base = state.shops?.shops ?? null;
     const ops = outbox.opsAbout("shops");
     if (ops.length === 0) return base;
-    const shops = base ? base.slice() : [];
-    const find = (id) => shops.findIndex((s) => sameShopID(s.id, id));
-    for (const op of ops) {
-      if (op.status === "conflict") continue;
-      const index = find(op.shopID);
-      if (op.kind === "createShop" && index < 0) {
-        shops.push(flag({ id: op.shopID, name: op.body.name, revision: 0, sections: [], itemRanks: {} }, op));
-      } else if (op.kind === "orderShop" && index >= 0) {
-        shops[index] = flag({ ...shops[index], sections: evenRanks(op.body.sections) }, op);
-      }
-    }
-    return shops.sort(byName);
+    const v = { shops: base ? base.slice() : [] };
+    v.find = (shopID) => v.shops.findIndex((s) => sameShopID(s.id, shopID));
+    for (const op of ops) if (op.status !== "conflict") operationOf(op).apply?.(v, op, applying);
+    return v.shops.sort(byName);
   });
 }
 
@@ -836,22 +686,22 @@ function shoppingListsView() {
         continue;
       }
       const ops = outbox.opsAbout(`shoppingList:${list.id}`);
-      if (ops.some((op) => op.kind === "deleteShoppingList" && op.status !== "conflict")) continue;
+      if (ops.some((op) => listOp(op, "delete") && op.status !== "conflict")) continue;
       const view = state.shopping.has(list.id) ? shoppingListView(list.id) : null;
       const next = { ...list, _pending: ops.some((op) => op.status !== "conflict") };
       if (view) {
         const { name, entryCount, inCartCount, remainingCount } = view.list;
         Object.assign(next, { name, entryCount, inCartCount, remainingCount });
       } else {
-        for (const op of ops) if (op.kind === "renameShoppingList") next.name = op.body.name;
+        for (const op of ops) operationOf(op).summary?.(next, op);
       }
       out.push(next);
     }
     for (const id of touched) {
       if (seen.has(id)) continue;
       const ops = outbox.opsAbout(`shoppingList:${id}`);
-      const ghost = ops.find((op) => op.kind === "renameShoppingList" && op.status === "conflict" && op.conflict?.kind === "deleted");
-      if (!ghost && !ops.some((op) => op.kind === "createShoppingList")) continue;
+      const ghost = ops.find((op) => listOp(op, "update") && op.status === "conflict" && op.conflict?.kind === "deleted");
+      if (!ghost && !ops.some((op) => listOp(op, "create"))) continue;
       const view = shoppingListView(id);
       if (view) out.push(ghost ? { ...view.list, _pending: false, _conflict: outbox.conflictOf(ghost) } : { ...view.list, _pending: true });
     }
@@ -860,20 +710,20 @@ function shoppingListsView() {
   }, ["catalogue", ...[...touched].map((id) => `shoppingList:${id}`)]);
 }
 
-const CHECKLIST_ITEM_KINDS = new Set(["addItem", "updateItem", "moveItem", "deleteItem"]);
+const aboutItem = (op) => operationOf(op).target === TARGETS.item;
 
 /** Where a thing is: {listID, item} for an item, {line} for an entry; from the views. */
 function locate(kind, id, listID) {
   if (kind === "item") {
     for (const op of outbox.pendingOps()) {
-      if (op.kind === "addItem" && op.itemID === id) return { listID: op.listID };
+      if (op.itemID === id && aboutItem(op) && operationOf(op).role === "create") return { listID: op.listID };
     }
     for (const [lid, record] of state.lists) {
       const index = indexOf(record.items, id);
       if (index >= 0) return { listID: lid, item: record.items[index], after: index > 0 ? record.items[index - 1].id : null };
     }
     // Deleted elsewhere while an edit of it waits on the user (its row stays, with Restore).
-    const waiting = outbox.pendingOps().find((op) => op.itemID === id && op.listID && CHECKLIST_ITEM_KINDS.has(op.kind));
+    const waiting = outbox.pendingOps().find((op) => op.itemID === id && op.listID && aboutItem(op));
     return waiting ? { listID: waiting.listID } : null;
   }
   if (kind === "entry") {
@@ -1010,7 +860,7 @@ function single(key, fn) {
 async function loadChecklists({ force = false } = {}) {
   if (current(state.checklists, force)) return false;
   return single("checklists", async () => {
-    const answer = await call("GET", "/checklists", { ifNoneMatch: state.checklists?.etag ?? undefined });
+    const answer = await call("GET", pathOf("listChecklists"), { ifNoneMatch: state.checklists?.etag ?? undefined });
     if (answer?.notModified) return false;
     confirm.setChecklists(answer.checklists, answer.etag ?? null);
     saveNow(); // what a load got is kept at once (a tab closed right after still has it)
@@ -1024,7 +874,7 @@ async function loadChecklist(id, { force = false } = {}) {
     const kept = state.lists.get(id);
     let answer;
     try {
-      answer = await call("GET", `/checklists/${enc(id)}`, { ifNoneMatch: kept?.etag ?? undefined });
+      answer = await call("GET", pathOf("getChecklist", { id }), { ifNoneMatch: kept?.etag ?? undefined });
     } catch (error) {
       if (error.status === 404) confirm.removeChecklist(id);
       throw error;
@@ -1043,7 +893,7 @@ async function loadChecklist(id, { force = false } = {}) {
 async function loadShoppingLists({ force = false } = {}) {
   if (current(state.shoppingLists, force)) return false;
   return single("shoppingLists", async () => {
-    const answer = await call("GET", "/shopping-lists", { ifNoneMatch: state.shoppingLists?.etag ?? undefined });
+    const answer = await call("GET", pathOf("listShoppingLists"), { ifNoneMatch: state.shoppingLists?.etag ?? undefined });
     if (answer?.notModified) return false;
     confirm.setShoppingLists(answer.lists, answer.etag ?? null);
     saveNow();
@@ -1057,7 +907,7 @@ async function loadShoppingList(id, { force = false } = {}) {
     const kept = state.shopping.get(id);
     let answer;
     try {
-      answer = await call("GET", `/shopping-lists/${enc(id)}`, { ifNoneMatch: kept?.etag ?? undefined });
+      answer = await call("GET", pathOf("getShoppingList", { listID: id }), { ifNoneMatch: kept?.etag ?? undefined });
     } catch (error) {
       if (error.status === 404) confirm.removeShoppingList(id);
       throw error;
@@ -1077,7 +927,7 @@ async function loadShoppingList(id, { force = false } = {}) {
 async function loadCatalogue({ force = false } = {}) {
   if (current(state.catalogue, force)) return false;
   return single("catalogue", async () => {
-    const answer = await call("GET", "/catalogue", { ifNoneMatch: state.catalogue?.etag ?? undefined });
+    const answer = await call("GET", pathOf("getCatalogue"), { ifNoneMatch: state.catalogue?.etag ?? undefined });
     if (answer?.notModified) return false;
     confirm.setCatalogue(answer.currency, answer.items, answer.etag ?? null);
     saveNow();
@@ -1088,7 +938,7 @@ async function loadCatalogue({ force = false } = {}) {
 async function loadShops({ force = false } = {}) {
   if (current(state.shops, force)) return false;
   return single("shops", async () => {
-    const answer = await call("GET", "/shops", { ifNoneMatch: state.shops?.etag ?? undefined });
+    const answer = await call("GET", pathOf("listShops"), { ifNoneMatch: state.shops?.etag ?? undefined });
     if (answer?.notModified) return false;
     confirm.setShops(answer.shops, answer.etag ?? null);
     saveNow();
@@ -1099,7 +949,7 @@ async function loadShops({ force = false } = {}) {
 /** The shops a list someone shared with the user can be shopped in (its owner's): GET /shops?list=. */
 async function loadListShops(listID) {
   return single(`listShops:${listID}`, async () => {
-    const answer = await call("GET", `/shops?list=${enc(listID)}`);
+    const answer = await call("GET", pathOf("listShops", { query: { list: listID } }));
     state.listShops.set(listID, answer.shops);
     touch(`listShops:${listID}`);
     return true;
@@ -1109,7 +959,7 @@ async function loadListShops(listID) {
 async function loadMembers(listID) {
   return single(`members:${listID}`, async () => {
     try {
-      const answer = await call("GET", `/shares/${enc(listID)}`);
+      const answer = await call("GET", pathOf("getListMembers", { listID }));
       confirm.setMembers(listID, answer.members);
     } catch (error) {
       if (error.status === 404) confirm.removeMembers(listID);
@@ -1152,7 +1002,7 @@ function searchLocal(q, limit) {
 async function searchCatalogue(q, limit = 20) {
   if (state.catalogue) return searchLocal(q, limit);
   try {
-    const answer = await call("GET", `/catalogue/search?q=${enc(q)}&limit=${limit}`);
+    const answer = await call("GET", pathOf("searchCatalogue", { query: { q, limit } }));
     return answer.items;
   } catch (error) {
     if (error.isNetwork) return searchLocal(q, limit);
@@ -1171,9 +1021,6 @@ function fallbackUUID() {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-const listName = (name) => validated(name, ...LIMITS.listName);
-const itemText = (text) => validated(text, ...LIMITS.itemText);
-
 function itemListID(itemID) {
   const found = locate("item", itemID);
   if (!found) throw new Error(`There is no item with id ${itemID} on this device.`);
@@ -1182,36 +1029,7 @@ function itemListID(itemID) {
 
 /** The revision the shown thing has (confirmed), or null for one not yet created. */
 function shownRevision(kind, id, listID) {
-  const found = locate(kind, id, listID);
-  if (kind === "item") return found?.item?.revision ?? null;
-  if (kind === "entry") return found?.line?.revision ?? null;
-  if (kind === "catalogueItem") return found?.item?.revision ?? null;
-  if (kind === "checklist") return found?.checklist?.revision ?? null;
-  if (kind === "shoppingList") return found?.list?.revision ?? null;
-  if (kind === "shop") return found?.shop?.revision ?? null;
-  return null;
-}
-
-function pickItemFields(fields) {
-  const body = {};
-  if (fields.checked !== undefined) body.checked = !!fields.checked;
-  if (fields.dueDate !== undefined) body.dueDate = fields.dueDate;
-  if (fields.remind !== undefined) body.remind = !!fields.remind;
-  if (fields.notes !== undefined) body.notes = validatedNotes(fields.notes);
-  if (fields.flagged !== undefined) body.flagged = !!fields.flagged;
-  if (fields.priority !== undefined) body.priority = fields.priority ?? "none";
-  if (fields.parentID !== undefined) body.parentID = fields.parentID ?? null;
-  if (fields.repeat !== undefined) body.repeat = fields.repeat || null;
-  return body;
-}
-
-function catalogueFields(fields, { create }) {
-  const body = {};
-  if (create || fields.name !== undefined) body.name = validated(fields.name, ...LIMITS.catalogueName);
-  for (const key of ["price", "unit", "category"]) {
-    if (fields[key] !== undefined && (!create || (fields[key] !== null && fields[key] !== ""))) body[key] = fields[key];
-  }
-  return body;
+  return TARGETS[kind]?.thing(locate(kind, id, listID))?.revision ?? null;
 }
 
 /** What an edit was made on, kept with the op: offered back if it is deleted elsewhere meanwhile. */
@@ -1221,117 +1039,32 @@ function was(kind, id, listID) {
   return thing ? { thing, after: found.after } : undefined;
 }
 
+/** What an operation's `edit` is given (data/ops/registry.js): the store's side of a mutator. */
+const editing = {
+  enqueue: (fields) => outbox.enqueue(fields),
+  uuid,
+  itemListID,
+  shownRevision,
+  was,
+  foldedName,
+  catalogueView: () => catalogueView(),
+  shopsView: () => shopsView(),
+  edits: null,
+};
+
+/** One edit per operation (`store.updateItem(…)` is data/ops/update-item.js's `edit`), and a few made of them. */
 const edits = {
-  createChecklist({ name, icon } = {}) {
-    const id = uuid();
-    const body = { id, name: listName(name) };
-    if (icon) body.icon = icon;
-    outbox.enqueue({ kind: "createChecklist", listID: id, body });
-    return id;
-  },
-  updateChecklist(id, changes, { base } = {}) {
-    const body = {};
-    if (changes.name !== undefined) body.name = listName(changes.name);
-    if (changes.icon !== undefined) body.icon = changes.icon;
-    if (changes.hideChecked !== undefined) body.hideChecked = !!changes.hideChecked;
-    if (Object.keys(body).length === 0) return id;
-    outbox.enqueue({ kind: "updateChecklist", listID: id, body, base: base ?? shownRevision("checklist", id), was: was("checklist", id) });
-    return id;
-  },
-  deleteChecklist(id) {
-    outbox.enqueue({ kind: "deleteChecklist", listID: id });
-    return id;
-  },
-  addItem(listID, fields, { after, repeatLabel } = {}) {
-    const itemID = uuid();
-    const body = { id: itemID, text: itemText(fields.text), ...pickItemFields(fields) };
-    if (body.remind && !body.dueDate) throw new Error("Remind Me needs a due date.");
-    if (body.parentID === null) delete body.parentID;
-    outbox.enqueue({ kind: "addItem", listID, itemID, body, after, ...(repeatLabel ? { repeatLabel } : {}) });
-    return itemID;
-  },
+  ...Object.fromEntries([...OPERATIONS.values()].filter((o) => o.edit).map((o) => [o.kind, (...args) => o.edit(editing, ...args)])),
+  /** Adds one item per text (pasting several lines) → their ids. */
   addItems(listID, texts) {
     const clean = texts.map((t) => String(t ?? "").trim()).filter((t) => t.length > 0).map(itemText);
     return clean.map((text) => edits.addItem(listID, { text }));
-  },
-  /** `changes` may hold text, checked, dueDate, remind, notes, flagged, priority, parentID, repeat and checkSubtasks (with checked: true). */
-  updateItem(id, changes, { base, repeatLabel } = {}) {
-    const listID = itemListID(id);
-    const body = {};
-    if (changes.text !== undefined) body.text = itemText(changes.text);
-    Object.assign(body, pickItemFields(changes));
-    if (changes.checkSubtasks && body.checked === true) body.checkSubtasks = true;
-    if (Object.keys(body).length === 0) return id;
-    const op = { kind: "updateItem", listID, itemID: id, body, base: base ?? shownRevision("item", id), was: was("item", id) };
-    if (repeatLabel) op.repeatLabel = repeatLabel;
-    outbox.enqueue(op);
-    return id;
   },
   /** Checks or unchecks an item; `subtasks: true` checks its unchecked subtasks with it (one request). */
   checkItem(id, checked, { subtasks = false } = {}) {
     return edits.updateItem(id, { checked: !!checked, checkSubtasks: !!checked && subtasks });
   },
-  moveItem(id, afterID) {
-    const listID = itemListID(id);
-    outbox.enqueue({ kind: "moveItem", listID, itemID: id, body: { after: afterID ?? null }, was: was("item", id) });
-    return id;
-  },
-  deleteItem(id) {
-    const listID = itemListID(id);
-    outbox.enqueue({ kind: "deleteItem", listID, itemID: id });
-    return id;
-  },
-  uncheckAll(listID) {
-    outbox.enqueue({ kind: "uncheckAll", listID });
-    return listID;
-  },
-  clearChecked(listID) {
-    outbox.enqueue({ kind: "clearChecked", listID });
-    return listID;
-  },
-  createCatalogueItem(fields) {
-    const id = uuid();
-    const body = { id, ...catalogueFields(fields, { create: true }) };
-    const key = fold(body.name);
-    const existing = catalogueView()?.items.find((i) => foldedName(i) === key);
-    if (existing && !existing._pending) {
-      // The catalogue has it (names are unique ignoring case): the server would answer that one.
-      const changes = {};
-      for (const k of ["price", "unit", "category"]) if (body[k] !== undefined) changes[k] = body[k];
-      if (Object.keys(changes).length) edits.updateCatalogueItem(existing.id, changes);
-      return existing.id;
-    }
-    outbox.enqueue({ kind: "createCatalogueItem", itemID: id, body });
-    return id;
-  },
-  updateCatalogueItem(id, changes, { base } = {}) {
-    const body = catalogueFields(changes, { create: false });
-    if (Object.keys(body).length === 0) return id;
-    outbox.enqueue({ kind: "updateCatalogueItem", itemID: id, body, base: base ?? shownRevision("catalogueItem", id), was: was("catalogueItem", id) });
-    return id;
-  },
-  deleteCatalogueItem(id) {
-    outbox.enqueue({ kind: "deleteCatalogueItem", itemID: id });
-    return id;
-  },
-  createShoppingList(name) {
-    const id = uuid();
-    outbox.enqueue({ kind: "createShoppingList", listID: id, body: { id, name: validated(name, ...LIMITS.shoppingListName) } });
-    return id;
-  },
-  renameShoppingList(id, name, { base } = {}) {
-    outbox.enqueue({ kind: "renameShoppingList", listID: id, body: { name: validated(name, ...LIMITS.shoppingListName) }, base: base ?? shownRevision("shoppingList", id), was: was("shoppingList", id) });
-    return id;
-  },
-  deleteShoppingList(id) {
-    outbox.enqueue({ kind: "deleteShoppingList", listID: id });
-    return id;
-  },
-  putOnList(listID, itemID, { quantity } = {}) {
-    const body = quantity ? { quantity } : undefined;
-    outbox.enqueue({ kind: "putOnList", listID, itemID, body });
-    return itemID;
-  },
+  /** Puts an item on a list by name: the catalogue's item of that name (case and accents ignored) or a new one. */
   putNamedOnList(listID, name) {
     const clean = validated(name, ...LIMITS.catalogueName);
     const key = fold(clean);
@@ -1341,46 +1074,8 @@ const edits = {
     if (!shown) edits.putOnList(listID, itemID);
     return itemID;
   },
-  takeOffList(listID, itemID) {
-    outbox.enqueue({ kind: "takeOffList", listID, itemID });
-    return itemID;
-  },
-  updateEntry(listID, itemID, changes) {
-    const body = {};
-    if (changes.inCart !== undefined) body.inCart = !!changes.inCart;
-    if (changes.quantity !== undefined) body.quantity = changes.quantity;
-    if (Object.keys(body).length === 0) return itemID;
-    outbox.enqueue({ kind: "updateEntry", listID, itemID, body, base: shownRevision("entry", itemID, listID), was: was("entry", itemID, listID) });
-    return itemID;
-  },
-  finishShopping(listID) {
-    // The client id makes a resend (its answer lost) return the same trip, not record another.
-    outbox.enqueue({ kind: "finishShopping", listID, body: { clientID: uuid() } });
-    return listID;
-  },
-  /** Makes a shop (names are unique ignoring case: a name the user's shops have is refused here). */
-  createShop(name) {
-    const clean = validated(name, ...LIMITS.shopName);
-    const taken = shopsView()?.find((s) => fold(s.name) === fold(clean));
-    if (taken) throw new Error(`There is already a shop called “${taken.name}”.`);
-    const id = uuid();
-    outbox.enqueue({ kind: "createShop", shopID: id, body: { name: clean, clientID: id } });
-    return id;
-  },
-  /** Picks the shop a list is shopped in (null: none); remembered per list. */
-  pickShop(listID, shopID) {
-    outbox.enqueue({ kind: "pickShop", listID, body: { shopID: shopID ?? null } });
-    return listID;
-  },
-  /** Sets a shop's section order: `categories` is the whole order, as after a drag. */
-  orderShop(shopID, categories) {
-    const sections = categories.map((c) => validated(c, ...LIMITS.category));
-    const keys = new Set(sections.map(sectionKey));
-    if (keys.size !== sections.length) throw new Error("A section order names each category once.");
-    outbox.enqueue({ kind: "orderShop", shopID, body: { sections }, base: shownRevision("shop", shopID) });
-    return shopID;
-  },
 };
+editing.edits = edits;
 
 // MARK: - The store
 
