@@ -69,6 +69,19 @@ describe("the outbox's order", () => {
     assert.ok(host.touched.includes("checklist:L") && host.touched.includes("outbox"));
   });
 
+  test("a notification's Done the service worker kept is taken in once, in order; the page's own ops are not", () => {
+    const { outbox, host } = makeOutbox();
+    outbox.restore([{ seq: 5, kind: "deleteItem", listID: "L", itemID: "B" }]);
+    const kept = [
+      { seq: 5, kind: "deleteItem", listID: "L", itemID: "B" },
+      { seq: 3, kind: "updateItem", listID: "L", itemID: "A", body: { checked: true }, base: 2, from: "notification" },
+    ];
+    assert.equal(outbox.adopt(kept), 1);
+    assert.equal(outbox.adopt(kept), 0, "taken in once");
+    assert.deepEqual(outbox.pendingOps().map((op) => op.seq), [3, 5]);
+    assert.ok(host.touched.includes("checklist:L"));
+  });
+
   test("an update made without a revision is sent without If-Match (base null)", () => {
     const { outbox } = makeOutbox();
     assert.equal(outbox.enqueue({ kind: "renameShoppingList", listID: "S", body: { name: "Party" } }).base, null);

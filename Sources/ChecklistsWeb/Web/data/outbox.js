@@ -27,7 +27,7 @@ const same = (a, b) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 same.identity = (answer) => answer;
 
 /** A kept op this app can send (one of an unknown kind, from another version, is left out). */
-function known(record) {
+function ofKnownKind(record) {
   if (!record || !record.kind) return false;
   if (OPERATIONS.has(record.kind)) return true;
   console.error(`Checklists left out a kept change of an unknown kind (${record.kind}).`);
@@ -52,7 +52,7 @@ export class Outbox {
   // MARK: - Reading
 
   restore(records) {
-    this.ops = (records || []).filter(known).sort((a, b) => a.seq - b.seq)
+    this.ops = (records || []).filter(ofKnownKind).sort((a, b) => a.seq - b.seq)
       .map((r) => ({ ...r, saved: true, restored: true, status: r.status === "conflict" ? "conflict" : "queued" }));
     this.lastSeq = this.ops.reduce((m, op) => Math.max(m, op.seq), 0);
     this.index = null;
@@ -65,7 +65,7 @@ export class Outbox {
    */
   adopt(records) {
     const known = new Set(this.ops.map((op) => op.seq));
-    const fresh = (records || []).filter((r) => known(r) && r.from === "notification" && !known.has(r.seq));
+    const fresh = (records || []).filter((r) => ofKnownKind(r) && r.from === "notification" && !known.has(r.seq));
     if (fresh.length === 0) return 0;
     for (const r of fresh) {
       this.ops.push({ ...r, saved: true, restored: true, status: r.status === "conflict" ? "conflict" : "queued" });
