@@ -190,3 +190,25 @@ describe("what each op does to its view", () => {
   });
 });
 
+describe("what needs a connection (data/online.js)", () => {
+  test("every request a screen asks the store for is an operation of the route table", async () => {
+    const { onlineRequests } = await importWeb("/data/online.js");
+    const calls = [];
+    const requests = onlineRequests(async (method, path, options) => calls.push([method, path, options?.body]));
+    const args = {
+      smartList: ["today", "Europe/Berlin"], trip: ["T"], spending: [{ months: 6, tz: "UTC" }], priceHistory: ["C"],
+      addEntryByName: ["S", "Milk"], deleteTemplate: ["P"], startTemplate: ["P", { name: "Trip" }], listMembers: ["L"],
+      share: ["L", "anna", "editor"], unshare: ["L", "anna"], leave: ["L"], invites: ["shoppingList", "S"],
+      createInvite: ["checklist", "L", { role: "viewer" }], revokeInvite: ["V"], revokeToken: ["K"], search: ["milk & honey"],
+    };
+    for (const [name, fn] of Object.entries(requests)) await fn(...(args[name] ?? []));
+    assert.equal(calls.length, Object.keys(requests).length);
+    const sent = new Map(Object.keys(requests).map((name, i) => [name, calls[i]]));
+    assert.deepEqual(sent.get("share"), ["PUT", "/shares/L/anna", { role: "editor" }]);
+    assert.deepEqual(sent.get("invites").slice(0, 2), ["GET", "/shopping-lists/S/invites"]);
+    assert.deepEqual(sent.get("createInvite").slice(0, 2), ["POST", "/checklists/L/invites"]);
+    assert.deepEqual(sent.get("search").slice(0, 2), ["GET", "/search?q=milk%20%26%20honey"]);
+    assert.deepEqual(sent.get("smartList").slice(0, 2), ["GET", "/smart-lists/today?tz=Europe%2FBerlin"]);
+    assert.deepEqual(sent.get("smartLists").slice(0, 2), ["GET", "/smart-lists"], "no time zone: no tz");
+  });
+});

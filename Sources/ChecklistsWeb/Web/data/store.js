@@ -9,6 +9,7 @@ import { Outbox } from "/data/outbox.js";
 import { LIMITS, fold, validated } from "/data/ops-apply.js";
 import { itemText } from "/data/ops/op-fields.js";
 import { pathOf } from "/data/routes.js";
+import { onlineRequests } from "/data/online.js";
 import { OPERATIONS } from "/data/ops/registry.js";
 import { TARGETS } from "/data/ops/op-targets.js";
 import {
@@ -418,6 +419,8 @@ export const store = {
   searchCatalogue,
   ...edits,
   resolve: (conflictID, choice) => outbox.resolve(conflictID, choice, edits),
+  /** What needs a connection (data/online.js): `store.search(q)`, `store.share(listID, user, role)`, … */
+  ...onlineRequests(call),
   /** Sends the outbox now (sync.js calls it on every trigger); resolves when it stopped. */
   flush: () => outbox.flush(),
   // For sync.js and tests: not for screens.

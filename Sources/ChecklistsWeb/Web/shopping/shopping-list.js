@@ -26,7 +26,7 @@
 // things off.
 
 import { main, shell } from "/shell.js";
-import { loadSession, request } from "/api.js";
+import { loadSession } from "/api.js";
 import { store } from "/data/store.js";
 import { announce, backButton, confirmDialog, h, navButton, setNav, setTitle, toast } from "/views.js";
 import { setCurrentListID, shopPaths } from "/shopping/shopping-routes.js";
@@ -769,7 +769,7 @@ function addField(listID, shared) {
    */
   function addToShared(id, text) {
     if (!store.online) throw new Error("Adding to a list someone shared with you needs a connection. Try again when you are online.");
-    request("POST", `/shopping-lists/${encodeURIComponent(id)}/entries`, { body: { name: text } })
+    store.addEntryByName(id, text)
       .then(() => store.loadShoppingList(id))
       .then(() => announce(`Added ${text}.`), (error) => {
         toast(error.detail || error.message, { kind: "error" });
