@@ -27,6 +27,8 @@ enum StaticFiles {
     var asset: WebFile
     if path == "/sw.js" {
       asset = serviceWorker
+    } else if path == clientRoutesPath, let routes = clientRoutes {
+      asset = routes
     } else if path != "/index.html", let file = WebAssets.all[path] {
       // Before the app's pages: the Shopping tab's modules live under /shopping/ too.
       asset = file
@@ -82,7 +84,10 @@ enum StaticFiles {
   /// so that any change to the app replaces the offline copy without anyone bumping a number.
   private static let serviceWorker: WebFile = {
     guard let file = WebAssets.all["/sw.js"] else { return WebAssets.shell }
-    let everything = WebAssets.all.keys.sorted().map { WebAssets.all[$0]!.fingerprint }.joined()
+    // The operations module as served: a binary whose routes changed replaces the copy too.
+    let everything = WebAssets.all.keys.sorted().map {
+      (($0 == clientRoutesPath ? clientRoutes : nil) ?? WebAssets.all[$0]!).fingerprint
+    }.joined()
     let version = WebFile(path: "", bytes: Array(everything.utf8), contentType: "").fingerprint
     let text = String(decoding: file.bytes, as: UTF8.self)
       .replacingOccurrences(
@@ -92,10 +97,30 @@ enum StaticFiles {
     return WebFile(path: file.path, bytes: Array(text.utf8), contentType: file.contentType)
   }()
 
+  /// The web app's module of the API's operations (operation id → method and path), so
+  /// that the client builds every request from the route table, never from a path written by
+  /// hand.
+  static let clientRoutesPath = "/data/routes.js"
+
+  /// The line of `/data/routes.js` the server replaces with ``RouteTable/clientOperationsJSON``.
+  static let clientRoutesPlaceholder = "export const OPERATIONS = {};"
+
+  /// `/data/routes.js` with the route table's operations in place of its placeholder.
+  static let clientRoutes: WebFile? = {
+    guard let file = WebAssets.all[clientRoutesPath] else { return nil }
+    let text = String(decoding: file.bytes, as: UTF8.self)
+      .replacingOccurrences(
+        of: clientRoutesPlaceholder,
+        with: "export const OPERATIONS = \(RouteTable.server.clientOperationsJSON);")
+    return WebFile(path: file.path, bytes: Array(text.utf8), contentType: file.contentType)
+  }()
+
   /// Every file's ETag, computed once.
   private static let versions: [String: EntityTag] = {
     var versions: [String: EntityTag] = [:]
-    for asset in Array(WebAssets.all.values) + [WebAssets.shell, serviceWorker] {
+    for asset in Array(WebAssets.all.values) + [WebAssets.shell, serviceWorker]
+      + [clientRoutes].compactMap({ $0 })
+    {
       versions[asset.path] = EntityTag(value: "w\(asset.fingerprint)")
     }
     return versions

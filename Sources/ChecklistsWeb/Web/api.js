@@ -173,46 +173,6 @@ export function isoDate(date) {
   return date.toISOString().replace(/\.000Z$/, "Z");
 }
 
-export const api = {
-  /** The lists others share with the user: {lists: [{id, kind, name, owner, role}]}. */
-  sharedWithMe: () => request("GET", "/shares"),
-  /** Who one of the user's lists is shared with: {members: [{user, role}]}. */
-  members: (listID) => request("GET", `/shares/${encodeURIComponent(listID)}`),
-  /** Shares a list with a user, or changes their role ("viewer", "checker", "editor"). */
-  share: (listID, user, role) =>
-    request("PUT", `/shares/${encodeURIComponent(listID)}/${encodeURIComponent(user)}`, { body: { role } }),
-  unshare: (listID, user) =>
-    request("DELETE", `/shares/${encodeURIComponent(listID)}/${encodeURIComponent(user)}`),
-  /** Leaves a list someone shared with the user. */
-  leave: (listID) => request("DELETE", `/shares/${encodeURIComponent(listID)}`),
-  /** The user's API tokens (never their values): {tokens: [{id, name, createdAt, lastUsedAt, current}]}. */
-  tokens: () => request("GET", "/tokens"),
-  /**
-   * Makes an API token for `user`, who gives their password again (as `checklists login` does):
-   * {id, name, user, token}, the token shown this once. A wrong password is an ApiError 401.
-   */
-  createToken: (user, password, name) =>
-    request("POST", "/tokens", { body: { user, password, name }, checksPassword: true }),
-  /** Revokes one of the user's API tokens: whatever sends it is refused from then on. */
-  revokeToken: (id) => request("DELETE", `/tokens/${encodeURIComponent(id)}`),
-  lists: (etag) => request("GET", "/checklists", { ifNoneMatch: etag }),
-  list: (id, etag) => request("GET", `/checklists/${encodeURIComponent(id)}`, { ifNoneMatch: etag }),
-  createList: (name, icon) => request("POST", "/checklists", { body: { name, icon } }),
-  updateList: (id, changes, revision) =>
-    request("PATCH", `/checklists/${encodeURIComponent(id)}`, { body: changes, ifMatch: revision }),
-  deleteList: (id, revision) =>
-    request("DELETE", `/checklists/${encodeURIComponent(id)}`, { ifMatch: revision }),
-  addItem: (listID, fields) =>
-    request("POST", `/checklists/${encodeURIComponent(listID)}/items`, { body: fields }),
-  item: (id) => request("GET", `/items/${encodeURIComponent(id)}`),
-  updateItem: (id, changes, revision) =>
-    request("PATCH", `/items/${encodeURIComponent(id)}`, { body: changes, ifMatch: revision }),
-  moveItem: (id, index, revision) =>
-    request("POST", `/items/${encodeURIComponent(id)}/move`, { body: { index }, ifMatch: revision }),
-  deleteItem: (id, revision) =>
-    request("DELETE", `/items/${encodeURIComponent(id)}`, { ifMatch: revision }),
-};
-
 /** The ten icons, in Choose Icon's order, with their file names. */
 export const ICONS = [
   "No Icon", "Appointments", "Birthdays", "Chores", "Drinks",

@@ -10,7 +10,7 @@
 // caldav-server, caldav-user, caldav-password (each value, as text), caldav-copy-server,
 // caldav-copy-user, caldav-copy-password, caldav-token-name, caldav-http-warning, caldav-apps.
 
-import { api } from "/api.js";
+import { store } from "/data/store.js";
 import { announce, h, messageNodes, presentSheet } from "/views.js";
 import { t } from "/messages.js";
 
@@ -94,7 +94,7 @@ export function openCalDAVPasswordSheet({ user, returnFocus } = {}) {
     password.removeAttribute("aria-invalid");
     make.disabled = true;
     try {
-      const token = await api.createToken(user, password.value, calDAVTokenName(device.value));
+      const token = await store.createToken(user, password.value, calDAVTokenName(device.value));
       if (!dialog.open) return;
       made = { id: token.id, name: token.name };
       showAnswer(token);

@@ -9,7 +9,7 @@
 // invite-copy, invite-share, invites (the <ul>), invite-row (data-invite-id, data-state),
 // invite-summary, invite-state, invite-revoke, invites-empty.
 
-import { request } from "/api.js";
+import { store } from "/data/store.js";
 import { announce, confirmDialog, h } from "/views.js";
 import { t } from "/messages.js";
 
@@ -42,12 +42,6 @@ export function listKind(list, kind) {
   return list && "entryCount" in list ? "shoppingList" : "checklist";
 }
 
-/** The API path of a list's invites. */
-export function invitesPath(list, kind) {
-  const id = encodeURIComponent(list.id);
-  return listKind(list, kind) === "shoppingList" ? `/shopping-lists/${id}/invites` : `/checklists/${id}/invites`;
-}
-
 /**
  * "Can check off · 0 of 1 used", a link's row as people read it (its state line, from the
  * server, says until when it works).
@@ -68,7 +62,7 @@ const uuid = () => (crypto.randomUUID ? crypto.randomUUID() : [...crypto.getRand
  * - Returns: `{section, reload}`; `reload()` reads the list's links again (call it when the sheet opens).
  */
 export function inviteLinks(list, { kind } = {}) {
-  const path = invitesPath(list, kind);
+  const kindOfList = listKind(list, kind);
   let invites = [];
   let loaded = false;
 
@@ -148,7 +142,7 @@ export function inviteLinks(list, { kind } = {}) {
     make.disabled = true;
     const body = { role: role.value, expiresInDays: Number(expiry.value), maxUses: uses.value ? Number(uses.value) : null, clientID: uuid() };
     try {
-      const answer = await request("POST", path, { body });
+      const answer = await store.createInvite(kindOfList, list.id, body);
       invites = [answer.invite, ...invites.filter((i) => i.id !== answer.invite.id)];
       paint();
       showMade(answer.url);
@@ -191,7 +185,7 @@ export function inviteLinks(list, { kind } = {}) {
     if (!ok || !section.isConnected) return;
     button.disabled = true;
     try {
-      await request("DELETE", `/invites/${encodeURIComponent(invite.id)}`);
+      await store.revokeInvite(invite.id);
     } catch (e) {
       if (e.status !== 404) {
         button.disabled = false;
@@ -213,7 +207,7 @@ export function inviteLinks(list, { kind } = {}) {
 
   async function reload() {
     try {
-      const answer = await request("GET", path);
+      const answer = await store.invites(kindOfList, list.id);
       if (!section.isConnected && loaded) return;
       invites = answer.invites ?? [];
       loaded = true;

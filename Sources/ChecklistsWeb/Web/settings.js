@@ -9,7 +9,7 @@
 // offline the screen says so. After either, the catalogue and lists are read again so every
 // screen shows the new prices and what was imported.
 
-import { loadSession, request, session } from "/api.js";
+import { loadSession, session } from "/api.js";
 import { main, shell } from "/shell.js";
 import { store } from "/data/store.js";
 import { announce, backButton, h, setNav, toast } from "/views.js";
@@ -94,7 +94,7 @@ export function settingsScreen({ alive }) {
     select.disabled = true;
     status.textContent = t("web.settings.changing");
     try {
-      const answer = await request("PATCH", "/settings", { body: { currency: code, relabelPrices: relabel.checked } });
+      const answer = await store.updateSettings({ currency: code, relabelPrices: relabel.checked });
       current = answer?.currency ?? code;
       await reloadAll();
       const name = select.selectedOptions[0]?.textContent ?? code;
@@ -132,7 +132,7 @@ export function settingsScreen({ alive }) {
   async function start() {
     let answer;
     try {
-      answer = await request("GET", "/settings");
+      answer = await store.settings();
     } catch (error) {
       if (!alive()) return;
       if (error?.isNetwork) {

@@ -7,7 +7,8 @@
 // (a <select>), share-remove, share-empty, share-form, share-user-input, share-role-select,
 // share-add, share-error. The invite-link part below it: invite-links.js.
 
-import { api, loadSession } from "/api.js";
+import { loadSession } from "/api.js";
+import { store } from "/data/store.js";
 import { inviteLinks } from "/invite-links.js";
 import { announce, confirmDialog, h, presentSheet, toast } from "/views.js";
 import { t } from "/messages.js";
@@ -69,7 +70,7 @@ export async function shareRow(list) {
   const show = (members) => {
     value.textContent = members.length === 0 ? t("web.share.notShared") : members.map((m) => m.user).join(t("common.list.separator"));
   };
-  const reload = () => api.members(list.id).then((answer) => show(answer.members), () => undefined);
+  const reload = () => store.listMembers(list.id).then((answer) => show(answer.members), () => undefined);
   reload();
   shareRows.add({ listID: list.id, value, reload });
   const button = h("button", { type: "button", class: "row-main", "data-testid": "share-row" },
@@ -107,7 +108,7 @@ export async function leaveList(list) {
   });
   if (!ok) return false;
   try {
-    await api.leave(list.id);
+    await store.leave(list.id);
   } catch (error) {
     if (error.status !== 404) {
       toast(error.isNetwork ? t("web.share.leave.offline") : error.detail, { kind: "error" });
@@ -195,7 +196,7 @@ export function openShareSheet(list, { kind } = {}) {
       showError("");
       select.disabled = true;
       try {
-        const answer = await api.share(list.id, member.user, role);
+        const answer = await store.share(list.id, member.user, role);
         member.role = answer?.role ?? role;
         announce(t("web.share.roleChanged", { user: member.user, role: ROLE_NAMES[member.role] }));
       } catch (e) {
@@ -214,7 +215,7 @@ export function openShareSheet(list, { kind } = {}) {
       showError("");
       remove.disabled = true;
       try {
-        await api.unshare(list.id, member.user);
+        await store.unshare(list.id, member.user);
       } catch (e) {
         if (e.status !== 404) {
           remove.disabled = false;
@@ -246,7 +247,7 @@ export function openShareSheet(list, { kind } = {}) {
 
   async function reload() {
     try {
-      const answer = await api.members(list.id);
+      const answer = await store.listMembers(list.id);
       if (!dialog.open) return;
       // Keep a menu that has focus: only repaint when someone came or went or a role changed.
       const same = answer.members.length === members.length
@@ -270,7 +271,7 @@ export function openShareSheet(list, { kind } = {}) {
     }
     add.disabled = true;
     try {
-      const answer = await api.share(list.id, user, roleSelect.value);
+      const answer = await store.share(list.id, user, roleSelect.value);
       const member = { user: answer?.user ?? user.toLowerCase(), role: answer?.role ?? roleSelect.value };
       members = members.filter((m) => m.user !== member.user).concat(member);
       paint();

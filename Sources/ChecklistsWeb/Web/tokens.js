@@ -8,7 +8,8 @@
 // token-revoke, tokens-empty, tokens-error, login-command (the command, as text), login-copy,
 // caldav-open (the CalDAV password button; caldav-password.js has the sheet it opens).
 
-import { api, loadSession } from "/api.js";
+import { loadSession } from "/api.js";
+import { store } from "/data/store.js";
 import { openCalDAVPasswordSheet } from "/caldav-password.js";
 import { announce, confirmDialog, h, messageNodes, presentSheet } from "/views.js";
 import { t } from "/messages.js";
@@ -171,7 +172,7 @@ export async function openTokensSheet({ returnFocus } = {}) {
     if (!ok || !dialog.open) return;
     button.disabled = true;
     try {
-      await api.revokeToken(token.id);
+      await store.revokeToken(token.id);
     } catch (e) {
       if (e.status !== 404) { // 404: already revoked, from elsewhere
         button.disabled = false;
@@ -196,7 +197,7 @@ export async function openTokensSheet({ returnFocus } = {}) {
 
   async function reload() {
     try {
-      const answer = await api.tokens();
+      const answer = await store.tokens();
       if (!dialog.open) return;
       tokens = answer.tokens;
       paint();

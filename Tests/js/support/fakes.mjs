@@ -14,11 +14,11 @@ export function setNavigator(fields) {
  * What an Outbox needs of the store (data/store.js's `host`), without IndexedDB (`state.db`
  * null: nothing is written) and recording what it is told: `touched` topics, `persisted`
  * records, and the requests `calls` the server would get, answered by `answer(method, path,
- * options)`.
+ * options)`; `locate(kind, id, listID)` is where the store finds a thing (none by default).
  */
-export function fakeHost({ answer = async () => ({}), online = true } = {}) {
+export function fakeHost({ answer = async () => ({}), online = true, locate = () => null } = {}) {
   const host = {
-    state: { db: null, user: null, shopping: new Map() },
+    state: { db: null, user: null, lists: new Map(), shopping: new Map() },
     touched: [],
     persisted: [],
     calls: [],
@@ -30,6 +30,7 @@ export function fakeHost({ answer = async () => ({}), online = true } = {}) {
     isOnline: () => online,
     saveNow: async () => undefined,
     idle: () => undefined,
+    locate,
     call: async (method, path, options) => {
       host.calls.push({ method, path, options });
       return answer(method, path, options);

@@ -11,3 +11,18 @@ export async function resolve(specifier, context, nextResolve) {
   }
   return nextResolve(specifier, context);
 }
+
+// The server writes its route table's operations into /data/routes.js as it serves it
+// (StaticFiles); here the same table comes from fixtures/operations.json, which
+// ClientOperationsTests keeps equal to the route table.
+const ROUTES = new URL("data/routes.js", WEB).href;
+const OPERATIONS = new URL("../fixtures/operations.json", import.meta.url);
+const PLACEHOLDER = "export const OPERATIONS = {};";
+
+export async function load(url, context, nextLoad) {
+  if (url !== ROUTES) return nextLoad(url, context);
+  const { readFile } = await import("node:fs/promises");
+  const [source, table] = await Promise.all([readFile(new URL(url), "utf8"), readFile(OPERATIONS, "utf8")]);
+  if (!source.includes(PLACEHOLDER)) throw new Error("data/routes.js lost its placeholder line");
+  return { format: "module", source: source.replace(PLACEHOLDER, `export const OPERATIONS = ${table.trim()};`), shortCircuit: true };
+}

@@ -8,7 +8,6 @@
 // data-list-id), search-result-text, search-result-notes, search-empty, search-offline-note;
 // matched words are <mark>s.
 
-import { request } from "/api.js";
 import { backButton, h, iconEl, setNav } from "/views.js";
 import { main } from "/shell.js";
 import { t } from "/messages.js";
@@ -180,7 +179,7 @@ export function searchScreen(ctx, query) {
     }
     let answer;
     try {
-      answer = { ...(await request("GET", `/search?q=${encodeURIComponent(query)}`)), server: true };
+      answer = { ...(await store.search(query)), server: true };
     } catch (error) {
       if (!error.isNetwork) {
         if (mine === token && alive()) results.replaceChildren(h("p", { class: "empty", text: error.detail || error.message }));

@@ -10,7 +10,6 @@
 // text: opens its list), smart-row-list (the list's name), smart-row-due, smart-empty,
 // smart-offline-note.
 
-import { request } from "/api.js";
 import { backButton, formatDue, h, iconEl, setNav, toast } from "/views.js";
 import { main } from "/shell.js";
 import { t } from "/messages.js";
@@ -36,7 +35,6 @@ export const timeZone = () => {
     return "";
   }
 };
-const tzQuery = () => (timeZone() ? `?tz=${encodeURIComponent(timeZone())}` : "");
 
 function endOfToday(now = new Date()) {
   const d = new Date(now);
@@ -116,7 +114,7 @@ function sortSmart(kind, items, lists) {
 /** The counts from the server (`{counts, missing: 0}`), or from the store when it can't be asked. */
 export async function smartCounts() {
   try {
-    const answer = await request("GET", `/smart-lists${tzQuery()}`);
+    const answer = await store.smartLists(timeZone());
     const counts = {};
     for (const entry of answer.smartLists ?? []) counts[entry.kind] = entry.count;
     return { counts, missing: 0, server: true };
@@ -308,7 +306,7 @@ export function smartListScreen(ctx, kind) {
     const mine = ++token;
     let next;
     try {
-      const answer = await request("GET", `/smart-lists/${encodeURIComponent(kind)}${tzQuery()}`);
+      const answer = await store.smartList(kind, timeZone());
       next = { items: answer.items ?? [], missing: 0, server: true };
     } catch (error) {
       if (!error.isNetwork) {

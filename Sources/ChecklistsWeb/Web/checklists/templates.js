@@ -9,7 +9,6 @@
 // the start sheet: start-template-dialog, start-name, start-date, start-cancel, start-confirm,
 // start-error.
 
-import { request } from "/api.js";
 import { backButton, confirmDialog, h, iconEl, navButton, setNav, toast, announce } from "/views.js";
 import { main } from "/shell.js";
 import { t } from "/messages.js";
@@ -18,7 +17,6 @@ import { go, showLoadError, showLoadingSoon, up } from "/app/router.js";
 import { paths } from "/checklists/checklist-paths.js";
 import { notOffline } from "/checklists/checklist-rows.js";
 
-const enc = encodeURIComponent;
 /** A new id; crypto.randomUUID exists only in secure contexts (not plain HTTP on a LAN address). */
 function uuid() {
   if (crypto.randomUUID) return crypto.randomUUID().toUpperCase();
@@ -37,7 +35,7 @@ const todayInput = (d = new Date()) => `${d.getFullYear()}-${pad(d.getMonth() + 
  */
 export async function saveAsTemplate(list, name = list.name) {
   await store.flush();
-  return request("POST", "/templates", { body: { checklistID: list.id, name, id: uuid() } });
+  return store.saveTemplate({ checklistID: list.id, name, id: uuid() });
 }
 
 /** The Templates screen. */
@@ -95,7 +93,7 @@ export function templatesScreen(ctx) {
   }
 
   async function load() {
-    const answer = await request("GET", "/templates");
+    const answer = await store.templates();
     templates = answer.templates ?? [];
     paint();
   }
@@ -108,7 +106,7 @@ export function templatesScreen(ctx) {
     });
     if (!ok) return;
     try {
-      await request("DELETE", `/templates/${enc(template.id)}`);
+      await store.deleteTemplate(template.id);
     } catch (error) {
       toast(error.isNetwork ? t("web.templates.offline") : error.message, { kind: "error" });
       return;
@@ -150,9 +148,7 @@ export function templatesScreen(ctx) {
       }
       confirm.disabled = true;
       try {
-        const made = await request("POST", `/templates/${enc(template.id)}/start`, {
-          body: { name: listName, startDate: date.value || todayInput(), id: newID },
-        });
+        const made = await store.startTemplate(template.id, { name: listName, startDate: date.value || todayInput(), id: newID });
         const id = made?.checklist?.id ?? made?.id ?? newID;
         await store.loadChecklists({ force: true }).catch(() => undefined);
         dialog.close();

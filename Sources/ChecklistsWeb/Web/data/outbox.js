@@ -15,88 +15,25 @@
 //   moves `after` an item; creates with their id.
 
 import { revisionOf, session, sessionIs } from "/api.js";
-import { fold, lineCost, shoppingTotals } from "/data/ops-apply.js";
+import { lineCost } from "/data/ops-apply.js";
+import { OPERATIONS, operationOf, targetOf, viewKeyOf } from "/data/ops/registry.js";
 import { t } from "/messages.js";
 
-const enc = encodeURIComponent;
-const entryPath = (op) => `/shopping-lists/${enc(op.listID)}/entries/${enc(op.itemID)}`;
-
-const CHECKLIST_KINDS = new Set(["createChecklist", "updateChecklist", "deleteChecklist", "addItem", "updateItem", "moveItem", "deleteItem", "uncheckAll", "clearChecked"]);
-const CATALOGUE_KINDS = new Set(["createCatalogueItem", "updateCatalogueItem", "deleteCatalogueItem"]);
-const SHOPPING_KINDS = new Set(["createShoppingList", "renameShoppingList", "deleteShoppingList", "putOnList", "takeOffList", "updateEntry", "finishShopping", "pickShop"]);
-/** Edits of the user's shops (indexed under "shops"): every kept list may show the shop. */
-const SHOP_KINDS = new Set(["createShop", "orderShop"]);
-/** Kinds that set a whole state (the latest wins): quick repeats of one are sent as one. */
-const STATE_KINDS = new Set(["pickShop", "orderShop"]);
-const REPLAY_SENSITIVE = new Set(["uncheckAll", "clearChecked", "finishShopping"]);
-const UPDATE_KINDS = new Set(["updateChecklist", "updateItem", "updateCatalogueItem", "renameShoppingList", "updateEntry"]);
-const DELETE_KINDS = new Set(["deleteChecklist", "deleteItem", "deleteCatalogueItem", "deleteShoppingList", "takeOffList"]);
-const CREATE_KINDS = new Set(["createChecklist", "addItem", "createCatalogueItem", "createShoppingList"]);
-
-/** What an op is about: {kind, id, listID?} (the Conflict's `target`). */
-export function targetOf(op) {
-  switch (op.kind) {
-    case "addItem": case "updateItem": case "moveItem": case "deleteItem":
-      return { kind: "item", id: op.itemID, listID: op.listID };
-    case "createCatalogueItem": case "updateCatalogueItem": case "deleteCatalogueItem":
-      return { kind: "catalogueItem", id: op.itemID };
-    case "putOnList": case "takeOffList": case "updateEntry":
-      return { kind: "entry", id: op.itemID, listID: op.listID };
-    case "createShoppingList": case "renameShoppingList": case "deleteShoppingList": case "finishShopping": case "pickShop":
-      return { kind: "shoppingList", id: op.listID };
-    case "createShop": case "orderShop":
-      return { kind: "shop", id: op.shopID };
-    default:
-      return { kind: "checklist", id: op.listID };
-  }
-}
+export { targetOf };
 const targetKey = (t) => `${t.kind} ${t.listID ?? ""} ${t.id}`;
-
-/** The HTTP request of an op. */
-function requestOf(op) {
-  const list = `/checklists/${enc(op.listID)}`;
-  const shopping = `/shopping-lists/${enc(op.listID)}`;
-  switch (op.kind) {
-    case "createChecklist": return ["POST", "/checklists", { body: op.body }];
-    case "updateChecklist": return ["PATCH", list, { body: op.body, ifMatch: op.base }];
-    case "deleteChecklist": return ["DELETE", list, {}];
-    case "addItem": return ["POST", `${list}/items`, { body: op.body }];
-    case "updateItem": return ["PATCH", `/items/${enc(op.itemID)}`, { body: op.body, ifMatch: op.base }];
-    case "moveItem": return ["POST", `/items/${enc(op.itemID)}/move`, { body: { after: op.body.after } }];
-    case "deleteItem": return ["DELETE", `/items/${enc(op.itemID)}`, {}];
-    case "uncheckAll": return ["POST", `${list}/uncheck-all`, {}];
-    case "clearChecked": return ["POST", `${list}/clear-checked`, {}];
-    case "createCatalogueItem": return ["POST", "/catalogue", { body: op.body }];
-    case "updateCatalogueItem": return ["PATCH", `/catalogue/${enc(op.itemID)}`, { body: op.body, ifMatch: op.base }];
-    case "deleteCatalogueItem": return ["DELETE", `/catalogue/${enc(op.itemID)}`, {}];
-    case "createShoppingList": return ["POST", "/shopping-lists", { body: op.body }];
-    case "renameShoppingList": return ["PATCH", shopping, { body: op.body, ifMatch: op.base }];
-    case "deleteShoppingList": return ["DELETE", shopping, {}];
-    case "putOnList": return ["PUT", entryPath(op), { body: op.body }];
-    case "takeOffList": return ["DELETE", entryPath(op), {}];
-    case "updateEntry": return ["PATCH", entryPath(op), { body: op.body, ifMatch: op.base }];
-    case "finishShopping": return ["POST", `${shopping}/finish`, op.body ? { body: op.body } : {}];
-    case "pickShop": return ["PUT", `${shopping}/shop`, { body: op.body }];
-    case "createShop": return ["POST", "/shops", { body: op.body }];
-    case "orderShop": return ["PATCH", `/shops/${enc(op.shopID)}`, { body: op.body, ifMatch: op.base }];
-    default: throw new Error(`Unknown op ${op.kind}`);
-  }
-}
-
-/** Where a created thing is read back (after a 409 on a replayed create). */
-function readPathOf(op) {
-  switch (op.kind) {
-    case "createChecklist": return `/checklists/${enc(op.listID)}`;
-    case "addItem": return `/items/${enc(op.itemID)}`;
-    case "createCatalogueItem": return `/catalogue/${enc(op.itemID)}`;
-    case "createShoppingList": return `/shopping-lists/${enc(op.listID)}`;
-    default: return null;
-  }
-}
 
 class Retry extends Error {}
 
 const same = (a, b) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+same.identity = (answer) => answer;
+
+/** A kept op this app can send (one of an unknown kind, from another version, is left out). */
+function ofKnownKind(record) {
+  if (!record || !record.kind) return false;
+  if (OPERATIONS.has(record.kind)) return true;
+  console.error(`Checklists left out a kept change of an unknown kind (${record.kind}).`);
+  return false;
+}
 
 export class Outbox {
   constructor(host) {
@@ -116,7 +53,7 @@ export class Outbox {
   // MARK: - Reading
 
   restore(records) {
-    this.ops = (records || []).filter((r) => r && r.kind).sort((a, b) => a.seq - b.seq)
+    this.ops = (records || []).filter(ofKnownKind).sort((a, b) => a.seq - b.seq)
       .map((r) => ({ ...r, saved: true, restored: true, status: r.status === "conflict" ? "conflict" : "queued" }));
     this.lastSeq = this.ops.reduce((m, op) => Math.max(m, op.seq), 0);
     this.index = null;
@@ -129,7 +66,7 @@ export class Outbox {
    */
   adopt(records) {
     const known = new Set(this.ops.map((op) => op.seq));
-    const fresh = (records || []).filter((r) => r && r.kind && r.from === "notification" && !known.has(r.seq));
+    const fresh = (records || []).filter((r) => ofKnownKind(r) && r.from === "notification" && !known.has(r.seq));
     if (fresh.length === 0) return 0;
     for (const r of fresh) {
       this.ops.push({ ...r, saved: true, restored: true, status: r.status === "conflict" ? "conflict" : "queued" });
@@ -142,25 +79,20 @@ export class Outbox {
 
   /** The topics an op's presence changes (and the view keys it touches). */
   topicsOf(op) {
-    if (CHECKLIST_KINDS.has(op.kind)) return ["checklists", `checklist:${op.listID}`];
-    if (CATALOGUE_KINDS.has(op.kind)) {
-      return ["catalogue", "shoppingLists", ...[...this.host.state.shopping.keys()].map((id) => `shoppingList:${id}`)];
-    }
-    if (SHOP_KINDS.has(op.kind)) return ["shops", ...[...this.host.state.shopping.keys()].map((id) => `shoppingList:${id}`)];
+    const { scope } = operationOf(op);
+    const lists = () => [...this.host.state.shopping.keys()].map((id) => `shoppingList:${id}`);
+    if (scope === "checklist") return ["checklists", `checklist:${op.listID}`];
+    if (scope === "catalogue") return ["catalogue", "shoppingLists", ...lists()];
+    if (scope === "shops") return ["shops", ...lists()];
     return ["shoppingLists", `shoppingList:${op.listID}`];
   }
 
   buildIndex() {
     const index = new Map();
-    const add = (key, op) => {
+    for (const op of this.ops) {
+      const key = viewKeyOf(op);
       if (!index.has(key)) index.set(key, []);
       index.get(key).push(op);
-    };
-    for (const op of this.ops) {
-      if (CHECKLIST_KINDS.has(op.kind)) add(`checklist:${op.listID}`, op);
-      else if (CATALOGUE_KINDS.has(op.kind)) add("catalogue", op);
-      else if (SHOP_KINDS.has(op.kind)) add("shops", op);
-      else add(`shoppingList:${op.listID}`, op);
     }
     this.index = index;
     return index;
@@ -250,12 +182,12 @@ export class Outbox {
 
   enqueue(fields) {
     const last = this.ops[this.ops.length - 1];
-    if (last && last.status === "queued" && !last.sending && last.kind === fields.kind &&
-        (UPDATE_KINDS.has(fields.kind) || STATE_KINDS.has(fields.kind) || fields.kind === "moveItem") &&
+    const operation = operationOf(fields);
+    if (last && last.status === "queued" && !last.sending && last.kind === fields.kind && operation.merges &&
         targetKey(targetOf(last)) === targetKey(targetOf(fields))) {
       // Quick repeated edits of one thing: one request with the latest state.
       last.body = { ...last.body, ...fields.body };
-      if (fields.kind === "updateItem" && fields.body.checked === false) delete last.body.checkSubtasks;
+      operation.merge?.(last, fields);
       if (fields.repeatLabel) last.repeatLabel = fields.repeatLabel;
       const written = this.write(last);
       this.changed(last);
@@ -265,7 +197,7 @@ export class Outbox {
     const seq = Math.max(this.lastSeq + 1, Date.now() * 1000);
     this.lastSeq = seq;
     const op = { seq, id: `op-${seq}`, at: new Date().toISOString().replace(/\.\d+Z$/, "Z"), status: "queued", ...fields };
-    if (!("base" in op) && UPDATE_KINDS.has(op.kind)) op.base = null;
+    if (!("base" in op) && operation.role === "update") op.base = null;
     this.ops.push(op);
     const written = this.write(op);
     this.changed(op);
@@ -338,7 +270,7 @@ export class Outbox {
       // Every other kind is safe to send again; these act on what is there when they arrive, so
       // their removal from the outbox is written before the next op goes (a reload meanwhile
       // must not send them twice). So is a notification's Done: the service worker holds it too.
-      if (!this.ops.includes(op) && (REPLAY_SENSITIVE.has(op.kind) || op.from === "notification")) await this.host.saveNow();
+      if (!this.ops.includes(op) && (operationOf(op).replaySensitive || op.from === "notification")) await this.host.saveNow();
     }
   }
 
@@ -389,141 +321,39 @@ export class Outbox {
 
   /** Sends one op and settles it (or turns it into a conflict); throws Retry to stop. */
   async send(op) {
-    const [method, path, options] = requestOf(op);
+    const operation = operationOf(op);
+    const [method, path, options] = operation.request(op);
     const result = await this.http(method, path, options);
     if (result.ok) {
       await this.settle(op, result.answer);
       return;
     }
     const { error } = result;
-    const status = error.status;
-    if (op.kind === "createShop" && status === 409) return this.shopNameTaken(op, error);
-    if (op.kind === "orderShop" && (status === 412 || status === 404)) return this.shopChanged(op, error);
-    if (status === 404 && DELETE_KINDS.has(op.kind)) return this.settle(op, null);
-    if (status === 409 && CREATE_KINDS.has(op.kind)) {
+    const { status } = error;
+    const { role } = operation;
+    if (operation.failed && (await operation.failed(op, error, this))) return;
+    if (status === 404 && role === "delete") return this.settle(op, null);
+    if (status === 409 && role === "create") {
       // A replayed create whose answer was lost (or the thing was edited since): read it.
-      const read = await this.http("GET", readPathOf(op));
-      if (read.ok) return this.settle(op, unwrapCreated(op, read.answer));
+      const read = await this.http("GET", operation.readBack(op));
+      if (read.ok) return this.settle(op, (operation.unwrap ?? same.identity)(read.answer));
       return this.refuse(op, error.detail);
     }
-    if (status === 412 && UPDATE_KINDS.has(op.kind)) return this.stale(op, error);
-    if (status === 404 && op.kind === "moveItem") {
-      const read = await this.http("GET", `/items/${enc(op.itemID)}`);
-      if (read.ok) {
-        // The item it was to follow is gone: it stays where it is.
-        this.host.confirm.putItem(read.answer);
-        return this.settle(op, null, { skipApply: true });
-      }
-    }
-    if (status === 404 && (UPDATE_KINDS.has(op.kind) || op.kind === "moveItem")) return this.deleted(op);
+    if (status === 412 && role === "update") return this.stale(op, error);
+    if (status === 404 && (role === "update" || role === "move")) return this.deleted(op);
     return this.refuse(op, error.detail || error.message);
   }
 
   /** A 2xx (or a done delete): the answer becomes confirmed state; the op goes. */
   async settle(op, answer, { skipApply = false } = {}) {
     const { confirm, state } = this.host;
-    let revision = null;
-    if (!skipApply) {
-      switch (op.kind) {
-        case "createChecklist":
-          if (!state.lists.has(answer.id)) confirm.putChecklist({ checklist: answer, items: [] });
-          else confirm.putChecklistFields(answer);
-          revision = answer.revision;
-          break;
-        case "updateChecklist":
-          confirm.putChecklistFields(answer);
-          revision = answer.revision;
-          break;
-        case "deleteChecklist":
-          confirm.removeChecklist(op.listID);
-          confirm.removeMembers(op.listID);
-          break;
-        case "addItem":
-          confirm.putItem(answer);
-          revision = answer.revision;
-          if (op.after !== undefined) {
-            const moved = await this.http("POST", `/items/${enc(answer.id)}/move`, { body: { after: op.after } });
-            if (moved.ok) {
-              confirm.putItem(moved.answer);
-              confirm.moveItem(op.listID, answer.id, op.after);
-              revision = moved.answer.revision;
-            }
-          }
-          break;
-        case "updateItem":
-          confirm.putItem(answer);
-          revision = answer.revision;
-          break;
-        case "moveItem":
-          confirm.putItem(answer);
-          confirm.moveItem(op.listID, op.itemID, op.body.after);
-          revision = answer.revision;
-          break;
-        case "deleteItem":
-          confirm.removeItem(op.listID, op.itemID);
-          break;
-        case "uncheckAll":
-        case "clearChecked":
-          if (answer?.checklist) {
-            confirm.putChecklist(answer);
-            this.rebase(op, answer.items);
-          }
-          break;
-        case "createCatalogueItem":
-          if (answer.id !== op.itemID) this.remap(op, op.itemID, answer.id);
-          confirm.putCatalogueItem(answer);
-          revision = answer.revision;
-          break;
-        case "updateCatalogueItem":
-          confirm.putCatalogueItem(answer);
-          revision = answer.revision;
-          break;
-        case "deleteCatalogueItem":
-          confirm.removeCatalogueItem(op.itemID);
-          break;
-        case "createShoppingList":
-          if (!state.shopping.has(answer.id)) {
-            confirm.putShoppingContents({ list: answer, lines: [], totals: shoppingTotals([]) });
-          }
-          confirm.putShoppingSummary(answer);
-          revision = answer.revision;
-          break;
-        case "renameShoppingList":
-          confirm.putShoppingSummary(answer);
-          revision = answer.revision;
-          break;
-        case "deleteShoppingList":
-          confirm.removeShoppingList(op.listID);
-          confirm.removeMembers(op.listID);
-          break;
-        case "putOnList":
-        case "updateEntry":
-          confirm.putLine(op.listID, answer);
-          revision = answer.revision;
-          break;
-        case "takeOffList":
-          confirm.removeLine(op.listID, op.itemID);
-          break;
-        case "finishShopping":
-          if (answer?.contents) confirm.putShoppingContents(answer.contents);
-          if (answer && "trip" in answer) confirm.putTrip(op.listID, answer.trip);
-          break;
-        case "pickShop":
-          if (answer?.list) confirm.putShoppingContents(answer.contents ?? answer);
-          break;
-        case "createShop":
-          if (answer.id !== op.shopID) this.remap(op, op.shopID, answer.id);
-          confirm.putShop(answer);
-          revision = answer.revision;
-          break;
-        case "orderShop":
-          confirm.putShop(answer);
-          revision = answer.revision;
-          break;
-        default:
-          break;
-      }
-    }
+    const context = {
+      confirm, state,
+      http: (method, path, options) => this.http(method, path, options),
+      remap: (...args) => this.remap(...args),
+      rebase: (...args) => this.rebase(...args),
+    };
+    const revision = skipApply ? null : await operationOf(op).settle(op, answer, context);
     if (revision !== null && revision !== undefined) this.bump(op, revision);
     this.drop(op);
   }
@@ -590,9 +420,10 @@ export class Outbox {
     const body = error.body && typeof error.body === "object" ? error.body : {};
     let current = body.current ?? null;
     if (!current) {
-      const path = op.kind === "updateEntry" ? null : requestOf(op)[1];
+      const operation = operationOf(op);
+      const path = operation.readBack?.(op) ?? null;
       const read = path ? await this.http("GET", path) : { ok: false };
-      current = read.ok ? (read.answer.checklist && op.kind === "updateChecklist" ? read.answer.checklist : read.answer) : null;
+      current = read.ok ? (operation.unwrap ?? same.identity)(read.answer) : null;
     }
     const revision = current?.revision ?? revisionOf(error.etag);
     const theirs = (field) => (current ? current[field] : undefined);
@@ -626,82 +457,38 @@ export class Outbox {
   }
 
   applyCurrent(op, current) {
-    const { confirm } = this.host;
-    switch (op.kind) {
-      case "updateItem": confirm.putItem(current); break;
-      case "updateChecklist": confirm.putChecklistFields(current.checklist ?? current); break;
-      case "updateCatalogueItem": confirm.putCatalogueItem(current); break;
-      case "renameShoppingList": confirm.putShoppingSummary(current.list ?? current); break;
-      case "updateEntry": if (current.item) confirm.putLine(op.listID, current); break;
-      default: break;
-    }
-  }
-
-  /**
-   * A new shop's name is taken (made on another device meanwhile): this device's later edits of
-   * it go to that shop, which is the one the user meant.
-   */
-  async shopNameTaken(op, error) {
-    const read = await this.http("GET", "/shops");
-    const key = fold(op.body.name);
-    const found = read.ok ? (read.answer.shops ?? []).find((s) => fold(s.name) === key) : null;
-    if (found) return this.settle(op, found);
-    return this.refuse(op, error.detail || error.message);
-  }
-
-  /**
-   * A section order made on an older revision (a trip moved the sections since, or another
-   * device ordered them): the order set here is the newest wish, so it is sent again on the
-   * shop as it is now, at most three times. A shop deleted meanwhile takes its order with it.
-   */
-  async shopChanged(op, error) {
-    const read = await this.http("GET", `/shops/${enc(op.shopID)}`);
-    if (!read.ok) {
-      if (read.error.status !== 404) return this.refuse(op, error.detail || error.message);
-      this.host.confirm.removeShop(op.shopID);
-      return this.settle(op, null, { skipApply: true });
-    }
-    const current = read.answer;
-    this.host.confirm.putShop(current);
-    op.staleTries = (op.staleTries ?? 0) + 1;
-    if (error.status !== 412 || op.staleTries > 3 || current.revision === op.base) {
-      return this.refuse(op, error.detail || error.message);
-    }
-    op.base = current.revision;
-    this.save(op);
+    operationOf(op).current?.(this.host.confirm, op, current);
   }
 
   /** A 404 on an edit: it was deleted on another device. Kept as a conflict, with Restore. */
   deleted(op) {
     const target = targetOf(op);
+    const kind = operationOf(op).target;
     const found = this.host.locate(target.kind, target.id, target.listID);
-    const known = found?.item ?? found?.line ?? found?.checklist ?? found?.list ?? null;
+    const known = kind.thing(found);
     const snapshot = known ?? op.was?.thing ?? op.conflict?.snapshot ?? null;
     const after = known ? found?.after : op.was?.after;
-    const { confirm } = this.host;
-    if (target.kind === "item") confirm.removeItem(op.listID, op.itemID);
-    else if (target.kind === "entry") confirm.removeLine(op.listID, op.itemID);
-    else if (target.kind === "catalogueItem") confirm.removeCatalogueItem(op.itemID);
-    else if (target.kind === "checklist") confirm.removeChecklist(op.listID);
-    else if (target.kind === "shoppingList") confirm.removeShoppingList(op.listID);
+    kind.forget(this.host.confirm, op);
     // Later edits of the same thing join this one (they would meet the same 404).
     const key = targetKey(target);
-    let conflictAfter = op.kind === "moveItem" ? op.body.after : after;
-    let body = op.kind === "moveItem" ? {} : { ...op.body };
+    const move = operationOf(op).role === "move";
+    let conflictAfter = move ? op.body.after : after;
+    let body = move ? {} : { ...op.body };
     for (const later of [...this.ops]) {
       if (later === op || later.status !== "queued" || targetKey(targetOf(later)) !== key) continue;
-      if (DELETE_KINDS.has(later.kind)) {
+      const laterRole = operationOf(later).role;
+      if (laterRole === "delete") {
         // Deleted here too: nothing to offer back.
         this.drop(later);
         this.drop(op);
         return;
       }
-      if (later.kind === "moveItem") conflictAfter = later.body.after;
+      if (laterRole === "move") conflictAfter = later.body.after;
       else if (later.body) body = { ...body, ...later.body };
       this.drop(later);
     }
     op.status = "conflict";
-    op.body = op.kind === "moveItem" ? { after: conflictAfter } : body;
+    op.body = move ? { after: conflictAfter } : body;
     op.conflict = { kind: "deleted", snapshot, after: conflictAfter, message: t("web.conflict.device.deleted") };
     this.conflictObjects.delete(op);
     this.save(op);
@@ -736,7 +523,7 @@ export class Outbox {
       const snapshot = { ...(op.conflict.snapshot || {}), ...op.body };
       const after = op.conflict.after;
       this.drop(op);
-      restore(op, snapshot, after, edits);
+      operationOf(op).restore?.(op, snapshot, after, edits);
       return true;
     }
     if (choice === "theirs" && kind === "changed") {
@@ -760,41 +547,6 @@ export class Outbox {
     }
     throw new Error(`Unknown choice ${choice}: use "mine", "theirs", "restore" or "dismiss".`);
   }
-}
-
-function restore(op, fields, after, edits) {
-  switch (op.kind) {
-    case "updateItem":
-    case "moveItem": {
-      const item = { text: fields.text ?? "", checked: !!fields.checked };
-      if (fields.dueDate) item.dueDate = fields.dueDate;
-      if (fields.remind && fields.dueDate) item.remind = true;
-      for (const key of ["notes", "flagged", "priority", "repeat"]) if (fields[key]) item[key] = fields[key];
-      return edits.addItem(op.listID, item, { after: after === undefined ? undefined : after });
-    }
-    case "updateEntry": {
-      const itemID = fields.item?.id ?? op.itemID;
-      edits.putOnList(op.listID, itemID, { quantity: fields.quantity ?? 1 });
-      if (fields.inCart) edits.updateEntry(op.listID, itemID, { inCart: true });
-      return itemID;
-    }
-    case "updateCatalogueItem": {
-      const price = fields.price && typeof fields.price === "object" ? fields.price.amount : fields.price;
-      return edits.createCatalogueItem({ name: fields.name, price: price ?? undefined, unit: fields.unit ?? undefined, category: fields.category ?? undefined });
-    }
-    case "updateChecklist":
-      return edits.createChecklist({ name: fields.name, icon: fields.icon });
-    case "renameShoppingList":
-      return edits.createShoppingList(fields.name);
-    default:
-      return null;
-  }
-}
-
-function unwrapCreated(op, answer) {
-  if (op.kind === "createChecklist") return answer.checklist ?? answer;
-  if (op.kind === "createShoppingList") return answer.list ?? answer;
-  return answer;
 }
 
 /** Who changed a field, unless it was the person signed in here (on another of their devices). */

@@ -1,160 +1,26 @@
-// The one client store (docs/WEB-CLIENT.md): what the server confirmed, kept in IndexedDB, and
-// the views screens read = confirmed state + the outbox's unsent edits applied on top.
-//
-// - Confirmed state: All Lists' summaries, each loaded checklist with its items in order, the
-//   shopping lists, each loaded shopping list's lines and totals, the catalogue, the members of
-//   shared lists. Written to IndexedDB in batches (50 to 400 ms after a change, and when
-//   the page is hidden), read back by `store.open(user)`.
-// - Views are memoised per thing ("checklist:<id>"): the same object comes back until the
-//   confirmed record or an op about it changed; only the list an op touches is recomputed, and
-//   a list without unsent ops is the confirmed object itself (no copy of 5,000 items).
-// - Subscribers get one call per batch of changes with the Set of topics that changed.
+// The one client store (docs/WEB-CLIENT.md), in three parts: the confirmed state kept in
+// IndexedDB (confirmed.js), the views screens read = the confirmed state with the outbox's unsent
+// ops replayed on it (store-views.js), and here what ties them: opening a user's store, the
+// loads, the edits (one per operation of data/ops/), the outbox, and the store's one object.
 
 import { ApiError, request } from "/api.js";
 import { databaseName, openDatabase } from "/data/idb.js";
 import { t } from "/messages.js";
 import { Outbox } from "/data/outbox.js";
+import { LIMITS, fold, validated } from "/data/ops-apply.js";
+import { itemText } from "/data/ops/op-fields.js";
+import { pathOf } from "/data/routes.js";
+import { onlineRequests } from "/data/online.js";
+import { OPERATIONS } from "/data/ops/registry.js";
+import { TARGETS } from "/data/ops/op-targets.js";
 import {
-  LIMITS, byListOrder, byName, evenRanks, fold, insertAfter, lineCost, nameCollator, parsePrice, sectionKey, shopOrder, shoppingTotals,
-  subtitle, validated, validatedNotes,
-} from "/data/ops-apply.js";
+  changed, confirm, dirty, holdUntil, loadRecord, persist, saveNow, state, subscribers, summaryFields, touch,
+} from "/data/confirmed.js";
+import {
+  catalogueView, checklistView, checklistsView, forgetViews, locate, shoppingListView, shoppingListsView, shopsView, useOutbox,
+} from "/data/store-views.js";
 
-const enc = encodeURIComponent;
 const LAST_USER = "checklists-store-user";
-
-// MARK: - Confirmed state
-
-const state = {
-  user: null,
-  db: null,
-  opened: null,
-  checklists: null, // {checklists: [Summary], etag}
-  lists: new Map(), // id → {checklist, items, etag, local}
-  shoppingLists: null, // {lists, etag}
-  shopping: new Map(), // id → {list, lines, totals, shop, etag, local}
-  catalogue: null, // {currency, items, etag}
-  shops: null, // {shops: [Shop], etag}: the user's own shops, by name
-  listShops: new Map(), // listID → [Shop]: the shops a list someone shared can be shopped in (its owner's)
-  members: new Map(), // listID → {members, etag}
-  trips: new Map(), // listID → the trip its last Finish Shopping from this page recorded (not kept)
-  cursor: null,
-  live: false, // the stream is open and the feed was read up to it (sync.js)
-  online: typeof navigator === "undefined" ? true : navigator.onLine !== false,
-};
-
-// MARK: - Change notification and persistence
-
-const versions = new Map(); // key → number, bumped when the key's confirmed record or ops change
-let pendingTopics = null;
-let holdNotify = 0;
-const subscribers = new Set();
-
-function bump(key) {
-  versions.set(key, (versions.get(key) ?? 0) + 1);
-}
-
-/** Marks topics changed (views recomputed on next read) and schedules one notification. */
-function touch(...topics) {
-  for (const topic of topics) bump(topic);
-  pendingTopics ??= new Set();
-  for (const topic of topics) pendingTopics.add(topic);
-  if (holdNotify === 0) scheduleNotify();
-}
-
-let notifyScheduled = false;
-function scheduleNotify() {
-  if (notifyScheduled) return;
-  notifyScheduled = true;
-  queueMicrotask(() => {
-    notifyScheduled = false;
-    if (holdNotify > 0 || !pendingTopics) return;
-    const topics = pendingTopics;
-    pendingTopics = null;
-    for (const fn of [...subscribers]) {
-      try {
-        fn(topics);
-      } catch (error) {
-        console.error(error);
-      }
-    }
-  });
-}
-
-/** Holds notifications until `promise` settles (an op is persisted before it is shown). */
-function holdUntil(promise) {
-  holdNotify += 1;
-  const release = () => {
-    holdNotify -= 1;
-    if (holdNotify === 0 && pendingTopics) scheduleNotify();
-  };
-  promise.then(release, release);
-}
-
-const dirty = new Map(); // store → Map(key → value | undefined)
-let saveTimer = null;
-let saving = Promise.resolve();
-let lastSave = 0;
-
-function persist(storeName, key, value) {
-  if (!dirty.has(storeName)) dirty.set(storeName, new Map());
-  dirty.get(storeName).set(key, value);
-  // 50 ms after a change, but not more often than every 400 ms: a replay on a 5,000-item list
-  // must not clone the list for every answer (unsent ops are written at once, by the outbox).
-  if (!saveTimer) saveTimer = setTimeout(saveNow, Math.max(50, lastSave + 400 - Date.now()));
-}
-
-function recordValue(key) {
-  if (key === "checklists") return state.checklists ?? undefined;
-  if (key === "shoppingLists") return state.shoppingLists ?? undefined;
-  if (key === "catalogue") return state.catalogue ?? undefined;
-  if (key === "shops") return state.shops ?? undefined;
-  const [kind, id] = splitKey(key);
-  if (kind === "checklist") return stripLocal(state.lists.get(id));
-  if (kind === "shoppingList") return stripLocal(state.shopping.get(id));
-  if (kind === "members") return state.members.get(id);
-  return undefined;
-}
-const stripLocal = (record) => record;
-
-function splitKey(key) {
-  const index = key.indexOf(":");
-  return index < 0 ? [key, ""] : [key.slice(0, index), key.slice(index + 1)];
-}
-
-/** Marks a confirmed record changed: its views are recomputed, it is saved, its topics fire. */
-function changed(key, ...alsoTopics) {
-  persist("records", key, null); // the value is read when saved
-  touch(key, ...alsoTopics);
-}
-
-/** Writes what changed since the last save in one transaction. */
-function saveNow() {
-  clearTimeout(saveTimer);
-  saveTimer = null;
-  if (dirty.size === 0 || !state.db) {
-    dirty.clear();
-    return saving;
-  }
-  const changes = [];
-  for (const [storeName, entries] of dirty) {
-    for (const [key, value] of entries) {
-      const v = storeName === "records" ? recordValue(key) : value;
-      changes.push({ store: storeName, key, value: v });
-    }
-  }
-  dirty.clear();
-  lastSave = Date.now();
-  const db = state.db;
-  saving = saving.then(() => db.write(changes)).catch(() => undefined);
-  return saving;
-}
-
-if (typeof window !== "undefined") {
-  window.addEventListener("pagehide", () => saveNow());
-  document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "hidden") saveNow();
-  });
-}
 
 // MARK: - Network, with the connection state
 
@@ -178,280 +44,6 @@ async function call(method, path, options) {
   }
 }
 
-// MARK: - Confirmed-state mutators (used by loads, the outbox's answers and the delta feed)
-
-const indexes = new WeakMap(); // an items/lines array → Map(id → index)
-function indexOf(rows, id, idOf = (r) => r.id) {
-  let index = indexes.get(rows);
-  if (!index) {
-    index = new Map();
-    rows.forEach((row, i) => index.set(idOf(row), i));
-    indexes.set(rows, index);
-  }
-  return index.get(id) ?? -1;
-}
-const lineID = (line) => line.item.id;
-const sameShopID = (a, b) => !!a && !!b && String(a).toUpperCase() === String(b).toUpperCase();
-
-/** A kept list's lines and totals under another shop (its order changes with it). */
-function setShop(record, shop) {
-  setLines({ ...record, shop }, record.lines);
-}
-
-const confirm = {
-  setChecklists(checklists, etag) {
-    state.checklists = { checklists, etag };
-    // Lists gone from All Lists are gone (deleted elsewhere, or no longer shared).
-    const ids = new Set(checklists.map((c) => c.id));
-    for (const id of [...state.lists.keys()]) if (!ids.has(id)) confirm.removeChecklist(id, { summary: false });
-    changed("checklists");
-  },
-  putSummary(summary) {
-    if (!state.checklists) return;
-    const list = state.checklists.checklists;
-    const index = list.findIndex((c) => c.id === summary.id);
-    const next = list.slice();
-    const merged = index >= 0 ? { ...list[index], ...summary } : summary;
-    if (index >= 0) next[index] = merged;
-    else next.push(merged);
-    if (index < 0 || list[index].name !== merged.name) next.sort(byListOrder);
-    state.checklists = { checklists: next, etag: null };
-    changed("checklists");
-  },
-  /** A list's whole state (GET /checklists/{id}); `etag` null when it came from elsewhere. */
-  putChecklist(detail, etag = null) {
-    const old = state.lists.get(detail.checklist.id);
-    if (old && etag && old.checklist.revision > detail.checklist.revision) return; // an older answer
-    state.lists.set(detail.checklist.id, { checklist: detail.checklist, items: detail.items, etag, local: false });
-    changed(`checklist:${detail.checklist.id}`);
-    confirm.putSummary(summaryFields(detail.checklist));
-  },
-  /** A list's own fields (a PATCH answer, a feed entry without items). */
-  putChecklistFields(checklist) {
-    const old = state.lists.get(checklist.id);
-    if (old) {
-      state.lists.set(checklist.id, { ...old, checklist: { ...old.checklist, ...checklist }, etag: null });
-      changed(`checklist:${checklist.id}`);
-    }
-    confirm.putSummary(summaryFields(checklist));
-  },
-  removeChecklist(id, { summary = true } = {}) {
-    if (state.lists.delete(id)) changed(`checklist:${id}`);
-    if (summary && state.checklists?.checklists.some((c) => c.id === id)) {
-      state.checklists = { checklists: state.checklists.checklists.filter((c) => c.id !== id), etag: null };
-      changed("checklists");
-    }
-  },
-  /** An item as the server answered it; `after` (when known) is the item before it. */
-  putItem(item, after) {
-    const record = state.lists.get(item.checklistID);
-    if (!record) return;
-    const items = record.items.slice();
-    const index = indexOf(record.items, item.id);
-    if (index >= 0 && after === undefined) {
-      items[index] = item;
-    } else {
-      if (index >= 0) items.splice(index, 1);
-      insertAfter(items, item, after);
-    }
-    setItems(record, items);
-  },
-  moveItem(listID, itemID, after) {
-    const record = state.lists.get(listID);
-    if (!record) return;
-    const index = indexOf(record.items, itemID);
-    if (index < 0) return;
-    const items = record.items.slice();
-    const [item] = items.splice(index, 1);
-    insertAfter(items, item, after);
-    setItems(record, items);
-  },
-  removeItem(listID, itemID) {
-    const record = state.lists.get(listID);
-    if (!record || indexOf(record.items, itemID) < 0) return;
-    // A parent goes with its subtasks (the server deletes them with it).
-    setItems(record, record.items.filter((i) => i.id !== itemID && i.parentID !== itemID));
-  },
-  setShoppingLists(lists, etag) {
-    state.shoppingLists = { lists, etag };
-    const ids = new Set(lists.map((l) => l.id));
-    for (const id of [...state.shopping.keys()]) if (!ids.has(id)) confirm.removeShoppingList(id, { summary: false });
-    changed("shoppingLists");
-  },
-  putShoppingSummary(list) {
-    if (state.shopping.has(list.id)) {
-      const record = state.shopping.get(list.id);
-      state.shopping.set(list.id, { ...record, list: { ...record.list, ...list }, etag: null });
-      changed(`shoppingList:${list.id}`);
-    }
-    if (!state.shoppingLists) return;
-    const lists = state.shoppingLists.lists;
-    const index = lists.findIndex((l) => l.id === list.id);
-    const next = lists.slice();
-    if (index >= 0) next[index] = { ...lists[index], ...list };
-    else next.push(list);
-    next.sort(byName);
-    state.shoppingLists = { lists: next, etag: null };
-    changed("shoppingLists");
-  },
-  putShoppingContents(contents, etag = null) {
-    const old = state.shopping.get(contents.list.id);
-    if (old && etag && old.list.revision > contents.list.revision) return;
-    const shop = contents.shop !== undefined ? contents.shop : old?.shop ?? null;
-    state.shopping.set(contents.list.id, { list: contents.list, lines: contents.lines, totals: contents.totals, shop, etag, local: false });
-    changed(`shoppingList:${contents.list.id}`);
-    if (state.shoppingLists) confirm.putShoppingSummary(contents.list);
-  },
-  removeShoppingList(id, { summary = true } = {}) {
-    if (state.shopping.delete(id)) changed(`shoppingList:${id}`);
-    if (summary && state.shoppingLists?.lists.some((l) => l.id === id)) {
-      state.shoppingLists = { lists: state.shoppingLists.lists.filter((l) => l.id !== id), etag: null };
-      changed("shoppingLists");
-    }
-  },
-  putLine(listID, line) {
-    const record = state.shopping.get(listID);
-    if (!record) return;
-    const lines = record.lines.slice();
-    const index = indexOf(record.lines, line.item.id, lineID);
-    if (index >= 0) lines[index] = line;
-    else lines.push(line);
-    setLines(record, lines, Math.max(record.list.revision, line.revision ?? 0));
-    confirm.putCatalogueItem(line.item, { lines: false });
-  },
-  removeLine(listID, itemID) {
-    const record = state.shopping.get(listID);
-    if (!record || indexOf(record.lines, itemID, lineID) < 0) return;
-    setLines(record, record.lines.filter((l) => l.item.id !== itemID));
-  },
-  /** The user's shops (GET /shops); kept lists showing one of them take its latest order. */
-  setShops(shops, etag) {
-    state.shops = { shops, etag };
-    changed("shops");
-    for (const shop of shops) confirm.putShop(shop, { list: false });
-  },
-  /** A shop as the server answered it (a create, an order, the feed). */
-  putShop(shop, { list = true } = {}) {
-    if (list && state.shops) {
-      const next = state.shops.shops.filter((s) => !sameShopID(s.id, shop.id));
-      next.push(shop);
-      next.sort(byName);
-      state.shops = { shops: next, etag: null };
-      changed("shops");
-    }
-    for (const record of [...state.shopping.values()]) {
-      const kept = record.shop;
-      if (!kept || !sameShopID(kept.id, shop.id)) continue;
-      if (kept.revision === shop.revision && JSON.stringify(kept) === JSON.stringify(shop)) continue;
-      setShop(record, shop);
-    }
-  },
-  removeShop(id) {
-    if (state.shops?.shops.some((s) => sameShopID(s.id, id))) {
-      state.shops = { shops: state.shops.shops.filter((s) => !sameShopID(s.id, id)), etag: null };
-      changed("shops");
-    }
-    for (const record of [...state.shopping.values()]) if (record.shop && sameShopID(record.shop.id, id)) setShop(record, null);
-  },
-  setCatalogue(currency, items, etag) {
-    state.catalogue = { currency, items, etag };
-    changed("catalogue");
-  },
-  putCatalogueItem(item, { lines = true } = {}) {
-    if (state.catalogue) {
-      const items = state.catalogue.items;
-      const index = indexOf(items, item.id);
-      const old = index >= 0 ? items[index] : null;
-      const same = old && (old === item || (old.revision === item.revision && old.name === item.name &&
-        old.updatedAt === item.updatedAt && JSON.stringify(old.price) === JSON.stringify(item.price)));
-      if (!same) {
-        const next = items.slice();
-        if (index >= 0) next.splice(index, 1);
-        let lo = 0;
-        let hi = next.length;
-        while (lo < hi) {
-          const mid = (lo + hi) >> 1;
-          if (nameCollator.compare(next[mid].name, item.name) < 0) lo = mid + 1;
-          else hi = mid;
-        }
-        next.splice(lo, 0, item);
-        state.catalogue = { ...state.catalogue, items: next, etag: null };
-        changed("catalogue");
-      }
-    }
-    if (!lines) return;
-    for (const [listID, record] of state.shopping) {
-      const index = indexOf(record.lines, item.id, lineID);
-      if (index < 0) continue;
-      const next = record.lines.slice();
-      next[index] = { ...next[index], item, cost: lineCost(item, next[index].quantity) };
-      setLines(record, next);
-      void listID;
-    }
-  },
-  removeCatalogueItem(id) {
-    if (state.catalogue && indexOf(state.catalogue.items, id) >= 0) {
-      state.catalogue = { ...state.catalogue, items: state.catalogue.items.filter((i) => i.id !== id), etag: null };
-      changed("catalogue");
-    }
-    for (const listID of state.shopping.keys()) confirm.removeLine(listID, id);
-  },
-  setMembers(listID, members) {
-    state.members.set(listID, { members });
-    changed(`members:${listID}`);
-  },
-  removeMembers(listID) {
-    if (state.members.delete(listID)) changed(`members:${listID}`);
-  },
-  /** Finish Shopping's answer: the trip it recorded (null: the cart was empty), for its toast. */
-  putTrip(listID, trip) {
-    state.trips.set(listID, trip ?? null);
-    touch(`trip:${listID}`);
-  },
-  /** A create answered with another id (the catalogue's item of that name): move what was kept. */
-  remap(kind, from, to) {
-    void kind;
-    void from;
-    void to;
-  },
-};
-
-function summaryFields(checklist) {
-  const { id, name, icon, revision, itemCount, remainingCount, subtitle: sub, hideChecked, owner, role, createdAt, updatedAt } = checklist;
-  const out = { id, name, icon, revision };
-  if (itemCount !== undefined) Object.assign(out, { itemCount, remainingCount, subtitle: sub });
-  for (const [k, v] of Object.entries({ hideChecked, owner, role, createdAt, updatedAt })) if (v !== undefined) out[k] = v;
-  return out;
-}
-
-function setItems(record, items) {
-  const remaining = items.reduce((n, i) => n + (i.checked ? 0 : 1), 0);
-  const checklist = { ...record.checklist, itemCount: items.length, remainingCount: remaining, subtitle: subtitle(items.length, remaining) };
-  const next = { ...record, checklist, items, etag: null, local: true };
-  state.lists.set(checklist.id, next);
-  changed(`checklist:${checklist.id}`);
-  if (state.checklists) {
-    const old = state.checklists.checklists.find((c) => c.id === checklist.id);
-    if (old && (old.itemCount !== checklist.itemCount || old.remainingCount !== checklist.remainingCount)) {
-      confirm.putSummary({ id: checklist.id, itemCount: checklist.itemCount, remainingCount: remaining, subtitle: checklist.subtitle });
-    }
-  }
-}
-
-function setLines(record, lines, revision = record.list.revision) {
-  const sorted = lines.slice().sort(shopOrder(record.shop ?? null));
-  const inCartCount = sorted.reduce((n, l) => n + (l.inCart ? 1 : 0), 0);
-  const list = { ...record.list, entryCount: sorted.length, inCartCount, remainingCount: sorted.length - inCartCount, revision };
-  state.shopping.set(list.id, { ...record, list, lines: sorted, totals: shoppingTotals(sorted), etag: null, local: true });
-  changed(`shoppingList:${list.id}`);
-  if (state.shoppingLists) {
-    const old = state.shoppingLists.lists.find((l) => l.id === list.id);
-    if (old && (old.entryCount !== list.entryCount || old.inCartCount !== list.inCartCount)) {
-      confirm.putShoppingSummary({ id: list.id, entryCount: list.entryCount, inCartCount, remainingCount: list.remainingCount });
-    }
-  }
-}
-
 // MARK: - The outbox
 
 const outbox = new Outbox({
@@ -469,438 +61,7 @@ const outbox = new Outbox({
   },
 });
 const idleListeners = new Set();
-
-// MARK: - Views
-
-const memo = new Map(); // key → {version, opsVersion, value}
-
-function memoised(key, compute, deps = []) {
-  let version = String(versions.get(key) ?? 0);
-  for (const dep of deps) version += ` ${versions.get(dep) ?? 0}`;
-  const cached = memo.get(key);
-  if (cached && cached.version === version) return cached.value;
-  const value = compute();
-  memo.set(key, { version, value });
-  return value;
-}
-
-const flag = (row, op) => {
-  if (op.status === "conflict") return { ...row, _pending: row._pending ?? false, _conflict: outbox.conflictOf(op) };
-  return { ...row, _pending: true };
-};
-
-function checklistView(id) {
-  return memoised(`checklist:${id}`, () => {
-    const record = state.lists.get(id);
-    const ops = outbox.opsAbout(`checklist:${id}`);
-    if (ops.length === 0) return record ? { checklist: record.checklist, items: record.items } : null;
-    let checklist = record?.checklist ?? null;
-    let items = record ? record.items.slice() : [];
-    const find = (itemID) => items.findIndex((i) => i.id === itemID);
-    for (const op of ops) {
-      switch (op.kind) {
-        case "createChecklist":
-          checklist = {
-            id, name: op.body.name, icon: op.body.icon ?? "Folder", hideChecked: false, revision: 0,
-            itemCount: 0, remainingCount: 0, subtitle: t("web.list.subtitle.empty"), createdAt: op.at, updatedAt: op.at,
-          };
-          checklist = flag(checklist, op);
-          break;
-        case "updateChecklist":
-          if (checklist) checklist = flag({ ...checklist, ...op.body }, op);
-          else if (op.status === "conflict" && op.conflict?.snapshot) checklist = flag({ ...op.conflict.snapshot, ...op.body }, op);
-          break;
-        case "deleteChecklist":
-          if (op.status !== "conflict") return null;
-          break;
-        case "addItem": {
-          const item = {
-            id: op.itemID, checklistID: id, text: op.body.text, checked: !!op.body.checked,
-            dueDate: op.body.dueDate ?? null, remind: !!op.body.remind, reminderDate: null, revision: 0,
-            notes: op.body.notes ?? "", flagged: !!op.body.flagged, priority: op.body.priority ?? "none",
-            parentID: op.body.parentID ?? null, repeat: op.body.repeat ?? null,
-            repeatDescription: op.body.repeat ? op.repeatLabel ?? "Repeats" : null, subtaskCount: 0, checkedSubtaskCount: 0,
-            createdAt: op.at, updatedAt: op.at,
-          };
-          const index = find(op.itemID);
-          if (index >= 0) items.splice(index, 1);
-          insertAfter(items, flag(item, op), op.after);
-          break;
-        }
-        case "updateItem": {
-          const { checkSubtasks, ...fields } = op.body;
-          // A new rule's description is the server's to say; until it answers, the picker's words.
-          if ("repeat" in fields) fields.repeatDescription = fields.repeat ? op.repeatLabel ?? "Repeats" : null;
-          const index = find(op.itemID);
-          if (index >= 0) items[index] = flag({ ...items[index], ...fields }, op);
-          else if (op.status === "conflict" && op.conflict?.snapshot) {
-            insertAfter(items, flag({ ...op.conflict.snapshot, ...fields }, op), op.conflict.after);
-          }
-          if (checkSubtasks && op.status !== "conflict") {
-            items = items.map((i) => (i.parentID === op.itemID && !i.checked ? flag({ ...i, checked: true }, op) : i));
-          }
-          break;
-        }
-        case "moveItem": {
-          const index = find(op.itemID);
-          if (index >= 0) {
-            const [item] = items.splice(index, 1);
-            insertAfter(items, flag(item, op), op.body.after);
-          } else if (op.status === "conflict" && op.conflict?.snapshot) {
-            insertAfter(items, flag(op.conflict.snapshot, op), op.body.after);
-          }
-          break;
-        }
-        case "deleteItem": {
-          const index = find(op.itemID);
-          if (index >= 0 && op.status !== "conflict") {
-            items.splice(index, 1);
-            if (items.some((i) => i.parentID === op.itemID)) items = items.filter((i) => i.parentID !== op.itemID);
-          }
-          break;
-        }
-        case "uncheckAll":
-          items = items.map((i) => (i.checked ? flag({ ...i, checked: false }, op) : i));
-          break;
-        case "clearChecked": {
-          // As the server: a checked parent with an unchecked subtask stays, and so does it.
-          const keptParents = new Set(items.filter((i) => !i.checked && i.parentID).map((i) => i.parentID));
-          items = items.filter((i) => !i.checked || keptParents.has(i.id));
-          break;
-        }
-        default:
-          break;
-      }
-    }
-    if (!checklist) return null;
-    const remaining = items.reduce((n, i) => n + (i.checked ? 0 : 1), 0);
-    checklist = { ...checklist, itemCount: items.length, remainingCount: remaining, subtitle: subtitle(items.length, remaining) };
-    if (ops.some((op) => op.kind === "createChecklist" || op.kind === "updateChecklist") && !checklist._pending && !checklist._conflict) {
-      // keep the flags set by flag()
-    }
-    return { checklist, items };
-  });
-}
-
-function checklistsView() {
-  const touched = outbox.listsTouched("checklist");
-  return memoised("checklists", () => {
-    const base = state.checklists?.checklists ?? null;
-    if (touched.size === 0) return base;
-    const out = [];
-    const seen = new Set();
-    let reorder = false;
-    for (const summary of base ?? []) {
-      seen.add(summary.id);
-      if (!touched.has(summary.id)) {
-        out.push(summary);
-        continue;
-      }
-      const view = checklistView(summary.id);
-      const ops = outbox.opsAbout(`checklist:${summary.id}`);
-      if (ops.some((op) => op.kind === "deleteChecklist" && op.status !== "conflict")) {
-        continue;
-      }
-      let next = { ...summary, _pending: ops.some((op) => op.status !== "conflict") };
-      if (view && state.lists.has(summary.id)) {
-        const c = view.checklist;
-        Object.assign(next, { name: c.name, icon: c.icon, itemCount: c.itemCount, remainingCount: c.remainingCount, subtitle: c.subtitle });
-        if (c.hideChecked !== undefined) next.hideChecked = c.hideChecked;
-      } else {
-        for (const op of ops) if (op.kind === "updateChecklist") Object.assign(next, op.body);
-      }
-      const conflict = ops.find((op) => op.status === "conflict" && (op.kind === "updateChecklist" || op.kind === "deleteChecklist"));
-      if (conflict) next._conflict = outbox.conflictOf(conflict);
-      if (next.name !== summary.name) reorder = true;
-      out.push(next);
-    }
-    for (const id of touched) {
-      if (seen.has(id)) continue;
-      const view = checklistView(id);
-      if (!view) continue;
-      const ops = outbox.opsAbout(`checklist:${id}`);
-      const ghost = ops.find((op) => op.kind === "updateChecklist" && op.status === "conflict" && op.conflict?.kind === "deleted");
-      if (ghost) {
-        out.push({ ...summaryFields(view.checklist), _pending: false, _conflict: outbox.conflictOf(ghost) });
-        reorder = true;
-        continue;
-      }
-      if (!ops.some((op) => op.kind === "createChecklist")) continue;
-      out.push({ ...summaryFields(view.checklist), _pending: true });
-      reorder = true;
-    }
-    if (reorder) out.sort(byListOrder);
-    return out;
-  }, [...touched].map((id) => `checklist:${id}`));
-}
-
-function catalogueView() {
-  return memoised("catalogue", () => {
-    const base = state.catalogue;
-    const ops = outbox.opsAbout("catalogue");
-    if (ops.length === 0) {
-      if (!base) return null;
-      return { currency: base.currency, items: base.items, byId: new Map(base.items.map((i) => [i.id, i])) };
-    }
-    const currency = base?.currency ?? "EUR";
-    let items = base ? base.items.slice() : [];
-    let reorder = false;
-    const find = (id) => items.findIndex((i) => i.id === id);
-    for (const op of ops) {
-      const fields = (body) => {
-        const out = { ...body };
-        if ("price" in body) out.price = parsePrice(body.price, currency);
-        if ("unit" in body) out.unit = body.unit || null;
-        if ("category" in body) out.category = body.category || null;
-        return out;
-      };
-      if (op.kind === "createCatalogueItem") {
-        const index = find(op.itemID);
-        if (index >= 0) items.splice(index, 1);
-        const name = op.body.name;
-        items.push(flag({
-          id: op.itemID, name, price: null, unit: null, category: null, ...fields(op.body),
-          section: sectionOf(name), revision: 0, createdAt: op.at, updatedAt: op.at,
-        }, op));
-        reorder = true;
-      } else if (op.kind === "updateCatalogueItem") {
-        const index = find(op.itemID);
-        if (index >= 0) {
-          items[index] = flag({ ...items[index], ...fields(op.body) }, op);
-          if ("name" in op.body) {
-            items[index].section = sectionOf(op.body.name);
-            reorder = true;
-          }
-        } else if (op.status === "conflict" && op.conflict?.snapshot) {
-          items.push(flag({ ...op.conflict.snapshot, ...fields(op.body) }, op));
-          reorder = true;
-        }
-      } else if (op.kind === "deleteCatalogueItem") {
-        const index = find(op.itemID);
-        if (index >= 0 && op.status !== "conflict") items.splice(index, 1);
-      }
-    }
-    if (reorder) items = items.sort(byName);
-    return { currency, items, byId: new Map(items.map((i) => [i.id, i])) };
-  });
-}
-
-function sectionOf(name) {
-  const first = fold(name).charAt(0).toUpperCase();
-  return /[A-Z]/.test(first) ? first : "#";
-}
-
-function shoppingListView(id) {
-  return memoised(`shoppingList:${id}`, () => {
-    const record = state.shopping.get(id);
-    const ops = outbox.opsAbout(`shoppingList:${id}`);
-    const catalogueOps = outbox.opsAbout("catalogue");
-    const shopOps = outbox.opsAbout("shops");
-    const keptShop = record?.shop ?? null;
-    if (ops.length === 0 && catalogueOps.length === 0 && !shopOps.some((op) => sameShopID(op.shopID, keptShop?.id))) {
-      return record ? { list: record.list, lines: record.lines, totals: record.totals, shop: keptShop } : null;
-    }
-    const shop = shownShop(keptShop, ops, shopOps);
-    const catalogue = catalogueView();
-    let list = record?.list ?? null;
-    let lines = record ? record.lines.slice() : [];
-    let changedLines = false;
-    // Lines show their catalogue item: a pending rename or new price shows on them too.
-    if (catalogueOps.length > 0 && catalogue) {
-      const deleted = new Set(catalogueOps.filter((op) => op.kind === "deleteCatalogueItem" && op.status !== "conflict").map((op) => op.itemID));
-      lines = lines.flatMap((line) => {
-        if (deleted.has(line.item.id)) {
-          changedLines = true;
-          return [];
-        }
-        const item = catalogue.byId.get(line.item.id);
-        if (!item || item === line.item || !item._pending) return [line];
-        changedLines = true;
-        return [{ ...line, item, cost: lineCost(item, line.quantity), _pending: !!item._pending || line._pending }];
-      });
-    }
-    const find = (itemID) => lines.findIndex((l) => l.item.id === itemID);
-    for (const op of ops) {
-      switch (op.kind) {
-        case "createShoppingList":
-          list = flag({ id, name: op.body.name, entryCount: 0, inCartCount: 0, remainingCount: 0, revision: 0, createdAt: op.at, updatedAt: op.at }, op);
-          break;
-        case "renameShoppingList":
-          if (list) list = flag({ ...list, name: op.body.name }, op);
-          else if (op.status === "conflict" && op.conflict?.snapshot) list = flag({ ...op.conflict.snapshot, name: op.body.name }, op);
-          break;
-        case "deleteShoppingList":
-          if (op.status !== "conflict") return null;
-          break;
-        case "putOnList": {
-          const index = find(op.itemID);
-          if (index >= 0) {
-            if (op.body?.quantity) lines[index] = flag({ ...lines[index], quantity: op.body.quantity }, op);
-          } else {
-            const item = catalogue?.byId.get(op.itemID) ?? { id: op.itemID, name: op.name ?? "", price: null, unit: null, category: null };
-            lines.push(flag({ item, quantity: op.body?.quantity ?? 1, inCart: false, cost: null, revision: 0 }, op));
-          }
-          changedLines = true;
-          break;
-        }
-        case "takeOffList": {
-          const index = find(op.itemID);
-          if (index >= 0 && op.status !== "conflict") lines.splice(index, 1);
-          changedLines = true;
-          break;
-        }
-        case "updateEntry": {
-          const index = find(op.itemID);
-          if (index >= 0) lines[index] = flag({ ...lines[index], ...op.body }, op);
-          else if (op.status === "conflict" && op.conflict?.snapshot) lines.push(flag({ ...op.conflict.snapshot, ...op.body }, op));
-          changedLines = true;
-          break;
-        }
-        case "finishShopping":
-          lines = lines.filter((l) => !l.inCart);
-          changedLines = true;
-          break;
-        default:
-          break;
-      }
-    }
-    if (!list) return null;
-    if (!changedLines && record && shop === keptShop) return { list, lines: record.lines, totals: record.totals, shop };
-    lines = lines.map((l) => {
-      const cost = lineCost(l.item, l.quantity);
-      return (l.cost?.minorUnits ?? null) === (cost?.minorUnits ?? null) ? l : { ...l, cost };
-    });
-    lines.sort(shopOrder(shop));
-    const inCartCount = lines.reduce((n, l) => n + (l.inCart ? 1 : 0), 0);
-    list = { ...list, entryCount: lines.length, inCartCount, remainingCount: lines.length - inCartCount };
-    return { list, lines, totals: shoppingTotals(lines), shop };
-  }, ["catalogue", "shops"]);
-}
-
-/**
- * The shop a list shows: the one kept with it, or the one picked here and not sent yet, with
- * an order set here and not sent yet. The same object as `kept` when no op touches it.
- */
-function shownShop(kept, listOps, shopOps) {
-  let shop = kept;
-  for (const op of listOps) {
-    if (op.kind !== "pickShop" || op.status === "conflict") continue;
-    const id = op.body?.shopID ?? null;
-    if (!id) shop = null;
-    else if (!shop || !sameShopID(shop.id, id)) {
-      shop = shopsView()?.find((s) => sameShopID(s.id, id))
-        ?? [...state.listShops.values()].flat().find((s) => sameShopID(s.id, id))
-        ?? (kept && sameShopID(kept.id, id) ? kept : { id, name: "", revision: 0, sections: [], itemRanks: {} });
-    }
-  }
-  if (!shop) return null;
-  for (const op of shopOps) {
-    if (!sameShopID(op.shopID, shop.id) || op.status === "conflict") continue;
-    if (op.kind === "orderShop") shop = { ...shop, sections: evenRanks(op.body.sections), _pending: true };
-    else if (op.kind === "createShop" && !shop.name) shop = { ...shop, name: op.body.name, _pending: true };
-  }
-  return shop;
-}
-
-/** The user's shops, by name, with the ones made and the orders set here and not sent yet. */
-function shopsView() {
-  return memoised("shops", () => {
-    const base = state.shops?.shops ?? null;
-    const ops = outbox.opsAbout("shops");
-    if (ops.length === 0) return base;
-    const shops = base ? base.slice() : [];
-    const find = (id) => shops.findIndex((s) => sameShopID(s.id, id));
-    for (const op of ops) {
-      if (op.status === "conflict") continue;
-      const index = find(op.shopID);
-      if (op.kind === "createShop" && index < 0) {
-        shops.push(flag({ id: op.shopID, name: op.body.name, revision: 0, sections: [], itemRanks: {} }, op));
-      } else if (op.kind === "orderShop" && index >= 0) {
-        shops[index] = flag({ ...shops[index], sections: evenRanks(op.body.sections) }, op);
-      }
-    }
-    return shops.sort(byName);
-  });
-}
-
-function shoppingListsView() {
-  const touched = outbox.listsTouched("shoppingList");
-  return memoised("shoppingLists", () => {
-    const base = state.shoppingLists?.lists ?? null;
-    if (touched.size === 0 && outbox.opsAbout("catalogue").length === 0) return base;
-    const out = [];
-    const seen = new Set();
-    for (const list of base ?? []) {
-      seen.add(list.id);
-      if (!touched.has(list.id)) {
-        out.push(list);
-        continue;
-      }
-      const ops = outbox.opsAbout(`shoppingList:${list.id}`);
-      if (ops.some((op) => op.kind === "deleteShoppingList" && op.status !== "conflict")) continue;
-      const view = state.shopping.has(list.id) ? shoppingListView(list.id) : null;
-      const next = { ...list, _pending: ops.some((op) => op.status !== "conflict") };
-      if (view) {
-        const { name, entryCount, inCartCount, remainingCount } = view.list;
-        Object.assign(next, { name, entryCount, inCartCount, remainingCount });
-      } else {
-        for (const op of ops) if (op.kind === "renameShoppingList") next.name = op.body.name;
-      }
-      out.push(next);
-    }
-    for (const id of touched) {
-      if (seen.has(id)) continue;
-      const ops = outbox.opsAbout(`shoppingList:${id}`);
-      const ghost = ops.find((op) => op.kind === "renameShoppingList" && op.status === "conflict" && op.conflict?.kind === "deleted");
-      if (!ghost && !ops.some((op) => op.kind === "createShoppingList")) continue;
-      const view = shoppingListView(id);
-      if (view) out.push(ghost ? { ...view.list, _pending: false, _conflict: outbox.conflictOf(ghost) } : { ...view.list, _pending: true });
-    }
-    out.sort(byName);
-    return out;
-  }, ["catalogue", ...[...touched].map((id) => `shoppingList:${id}`)]);
-}
-
-const CHECKLIST_ITEM_KINDS = new Set(["addItem", "updateItem", "moveItem", "deleteItem"]);
-
-/** Where a thing is: {listID, item} for an item, {line} for an entry; from the views. */
-function locate(kind, id, listID) {
-  if (kind === "item") {
-    for (const op of outbox.pendingOps()) {
-      if (op.kind === "addItem" && op.itemID === id) return { listID: op.listID };
-    }
-    for (const [lid, record] of state.lists) {
-      const index = indexOf(record.items, id);
-      if (index >= 0) return { listID: lid, item: record.items[index], after: index > 0 ? record.items[index - 1].id : null };
-    }
-    // Deleted elsewhere while an edit of it waits on the user (its row stays, with Restore).
-    const waiting = outbox.pendingOps().find((op) => op.itemID === id && op.listID && CHECKLIST_ITEM_KINDS.has(op.kind));
-    return waiting ? { listID: waiting.listID } : null;
-  }
-  if (kind === "entry") {
-    const record = state.shopping.get(listID);
-    const index = record ? indexOf(record.lines, id, lineID) : -1;
-    return index >= 0 ? { line: record.lines[index] } : null;
-  }
-  if (kind === "catalogueItem") {
-    const index = state.catalogue ? indexOf(state.catalogue.items, id) : -1;
-    return index >= 0 ? { item: state.catalogue.items[index] } : null;
-  }
-  if (kind === "checklist") {
-    const record = state.lists.get(id);
-    return { checklist: record?.checklist ?? state.checklists?.checklists.find((c) => c.id === id) ?? null };
-  }
-  if (kind === "shoppingList") {
-    return { list: state.shopping.get(id)?.list ?? state.shoppingLists?.lists.find((l) => l.id === id) ?? null };
-  }
-  if (kind === "shop") {
-    const own = state.shops?.shops.find((s) => sameShopID(s.id, id));
-    if (own) return { shop: own };
-    for (const record of state.shopping.values()) if (record.shop && sameShopID(record.shop.id, id)) return { shop: record.shop };
-    return null;
-  }
-  return null;
-}
+useOutbox(outbox);
 
 // MARK: - Opening
 
@@ -967,21 +128,7 @@ function reset() {
   state.members = new Map();
   state.cursor = null;
   outbox.restore([]);
-  memo.clear();
-}
-
-function loadRecord(key, value) {
-  if (!value) return;
-  if (key === "checklists") state.checklists = value;
-  else if (key === "shoppingLists") state.shoppingLists = value;
-  else if (key === "catalogue") state.catalogue = value;
-  else if (key === "shops") state.shops = value;
-  else {
-    const [kind, id] = splitKey(key);
-    if (kind === "checklist") state.lists.set(id, value);
-    else if (kind === "shoppingList") state.shopping.set(id, value);
-    else if (kind === "members") state.members.set(id, value);
-  }
+  forgetViews();
 }
 
 // MARK: - Loads
@@ -1011,7 +158,7 @@ function single(key, fn) {
 async function loadChecklists({ force = false } = {}) {
   if (current(state.checklists, force)) return false;
   return single("checklists", async () => {
-    const answer = await call("GET", "/checklists", { ifNoneMatch: state.checklists?.etag ?? undefined });
+    const answer = await call("GET", pathOf("listChecklists"), { ifNoneMatch: state.checklists?.etag ?? undefined });
     if (answer?.notModified) return false;
     confirm.setChecklists(answer.checklists, answer.etag ?? null);
     saveNow(); // what a load got is kept at once (a tab closed right after still has it)
@@ -1025,7 +172,7 @@ async function loadChecklist(id, { force = false } = {}) {
     const kept = state.lists.get(id);
     let answer;
     try {
-      answer = await call("GET", `/checklists/${enc(id)}`, { ifNoneMatch: kept?.etag ?? undefined });
+      answer = await call("GET", pathOf("getChecklist", { id }), { ifNoneMatch: kept?.etag ?? undefined });
     } catch (error) {
       if (error.status === 404) confirm.removeChecklist(id);
       throw error;
@@ -1044,7 +191,7 @@ async function loadChecklist(id, { force = false } = {}) {
 async function loadShoppingLists({ force = false } = {}) {
   if (current(state.shoppingLists, force)) return false;
   return single("shoppingLists", async () => {
-    const answer = await call("GET", "/shopping-lists", { ifNoneMatch: state.shoppingLists?.etag ?? undefined });
+    const answer = await call("GET", pathOf("listShoppingLists"), { ifNoneMatch: state.shoppingLists?.etag ?? undefined });
     if (answer?.notModified) return false;
     confirm.setShoppingLists(answer.lists, answer.etag ?? null);
     saveNow();
@@ -1058,7 +205,7 @@ async function loadShoppingList(id, { force = false } = {}) {
     const kept = state.shopping.get(id);
     let answer;
     try {
-      answer = await call("GET", `/shopping-lists/${enc(id)}`, { ifNoneMatch: kept?.etag ?? undefined });
+      answer = await call("GET", pathOf("getShoppingList", { listID: id }), { ifNoneMatch: kept?.etag ?? undefined });
     } catch (error) {
       if (error.status === 404) confirm.removeShoppingList(id);
       throw error;
@@ -1078,7 +225,7 @@ async function loadShoppingList(id, { force = false } = {}) {
 async function loadCatalogue({ force = false } = {}) {
   if (current(state.catalogue, force)) return false;
   return single("catalogue", async () => {
-    const answer = await call("GET", "/catalogue", { ifNoneMatch: state.catalogue?.etag ?? undefined });
+    const answer = await call("GET", pathOf("getCatalogue"), { ifNoneMatch: state.catalogue?.etag ?? undefined });
     if (answer?.notModified) return false;
     confirm.setCatalogue(answer.currency, answer.items, answer.etag ?? null);
     saveNow();
@@ -1089,7 +236,7 @@ async function loadCatalogue({ force = false } = {}) {
 async function loadShops({ force = false } = {}) {
   if (current(state.shops, force)) return false;
   return single("shops", async () => {
-    const answer = await call("GET", "/shops", { ifNoneMatch: state.shops?.etag ?? undefined });
+    const answer = await call("GET", pathOf("listShops"), { ifNoneMatch: state.shops?.etag ?? undefined });
     if (answer?.notModified) return false;
     confirm.setShops(answer.shops, answer.etag ?? null);
     saveNow();
@@ -1100,7 +247,7 @@ async function loadShops({ force = false } = {}) {
 /** The shops a list someone shared with the user can be shopped in (its owner's): GET /shops?list=. */
 async function loadListShops(listID) {
   return single(`listShops:${listID}`, async () => {
-    const answer = await call("GET", `/shops?list=${enc(listID)}`);
+    const answer = await call("GET", pathOf("listShops", { query: { list: listID } }));
     state.listShops.set(listID, answer.shops);
     touch(`listShops:${listID}`);
     return true;
@@ -1110,7 +257,7 @@ async function loadListShops(listID) {
 async function loadMembers(listID) {
   return single(`members:${listID}`, async () => {
     try {
-      const answer = await call("GET", `/shares/${enc(listID)}`);
+      const answer = await call("GET", pathOf("getListMembers", { listID }));
       confirm.setMembers(listID, answer.members);
     } catch (error) {
       if (error.status === 404) confirm.removeMembers(listID);
@@ -1153,7 +300,7 @@ function searchLocal(q, limit) {
 async function searchCatalogue(q, limit = 20) {
   if (state.catalogue) return searchLocal(q, limit);
   try {
-    const answer = await call("GET", `/catalogue/search?q=${enc(q)}&limit=${limit}`);
+    const answer = await call("GET", pathOf("searchCatalogue", { query: { q, limit } }));
     return answer.items;
   } catch (error) {
     if (error.isNetwork) return searchLocal(q, limit);
@@ -1172,9 +319,6 @@ function fallbackUUID() {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-const listName = (name) => validated(name, ...LIMITS.listName);
-const itemText = (text) => validated(text, ...LIMITS.itemText);
-
 function itemListID(itemID) {
   const found = locate("item", itemID);
   if (!found) throw new Error(`There is no item with id ${itemID} on this device.`);
@@ -1183,36 +327,7 @@ function itemListID(itemID) {
 
 /** The revision the shown thing has (confirmed), or null for one not yet created. */
 function shownRevision(kind, id, listID) {
-  const found = locate(kind, id, listID);
-  if (kind === "item") return found?.item?.revision ?? null;
-  if (kind === "entry") return found?.line?.revision ?? null;
-  if (kind === "catalogueItem") return found?.item?.revision ?? null;
-  if (kind === "checklist") return found?.checklist?.revision ?? null;
-  if (kind === "shoppingList") return found?.list?.revision ?? null;
-  if (kind === "shop") return found?.shop?.revision ?? null;
-  return null;
-}
-
-function pickItemFields(fields) {
-  const body = {};
-  if (fields.checked !== undefined) body.checked = !!fields.checked;
-  if (fields.dueDate !== undefined) body.dueDate = fields.dueDate;
-  if (fields.remind !== undefined) body.remind = !!fields.remind;
-  if (fields.notes !== undefined) body.notes = validatedNotes(fields.notes);
-  if (fields.flagged !== undefined) body.flagged = !!fields.flagged;
-  if (fields.priority !== undefined) body.priority = fields.priority ?? "none";
-  if (fields.parentID !== undefined) body.parentID = fields.parentID ?? null;
-  if (fields.repeat !== undefined) body.repeat = fields.repeat || null;
-  return body;
-}
-
-function catalogueFields(fields, { create }) {
-  const body = {};
-  if (create || fields.name !== undefined) body.name = validated(fields.name, ...LIMITS.catalogueName);
-  for (const key of ["price", "unit", "category"]) {
-    if (fields[key] !== undefined && (!create || (fields[key] !== null && fields[key] !== ""))) body[key] = fields[key];
-  }
-  return body;
+  return TARGETS[kind]?.thing(locate(kind, id, listID))?.revision ?? null;
 }
 
 /** What an edit was made on, kept with the op: offered back if it is deleted elsewhere meanwhile. */
@@ -1222,117 +337,32 @@ function was(kind, id, listID) {
   return thing ? { thing, after: found.after } : undefined;
 }
 
+/** What an operation's `edit` is given (data/ops/registry.js): the store's side of a mutator. */
+const editing = {
+  enqueue: (fields) => outbox.enqueue(fields),
+  uuid,
+  itemListID,
+  shownRevision,
+  was,
+  foldedName,
+  catalogueView: () => catalogueView(),
+  shopsView: () => shopsView(),
+  edits: null,
+};
+
+/** One edit per operation (`store.updateItem(…)` is data/ops/update-item.js's `edit`), and a few made of them. */
 const edits = {
-  createChecklist({ name, icon } = {}) {
-    const id = uuid();
-    const body = { id, name: listName(name) };
-    if (icon) body.icon = icon;
-    outbox.enqueue({ kind: "createChecklist", listID: id, body });
-    return id;
-  },
-  updateChecklist(id, changes, { base } = {}) {
-    const body = {};
-    if (changes.name !== undefined) body.name = listName(changes.name);
-    if (changes.icon !== undefined) body.icon = changes.icon;
-    if (changes.hideChecked !== undefined) body.hideChecked = !!changes.hideChecked;
-    if (Object.keys(body).length === 0) return id;
-    outbox.enqueue({ kind: "updateChecklist", listID: id, body, base: base ?? shownRevision("checklist", id), was: was("checklist", id) });
-    return id;
-  },
-  deleteChecklist(id) {
-    outbox.enqueue({ kind: "deleteChecklist", listID: id });
-    return id;
-  },
-  addItem(listID, fields, { after, repeatLabel } = {}) {
-    const itemID = uuid();
-    const body = { id: itemID, text: itemText(fields.text), ...pickItemFields(fields) };
-    if (body.remind && !body.dueDate) throw new Error(t("web.rules.remindNeedsDueDate"));
-    if (body.parentID === null) delete body.parentID;
-    outbox.enqueue({ kind: "addItem", listID, itemID, body, after, ...(repeatLabel ? { repeatLabel } : {}) });
-    return itemID;
-  },
+  ...Object.fromEntries([...OPERATIONS.values()].filter((o) => o.edit).map((o) => [o.kind, (...args) => o.edit(editing, ...args)])),
+  /** Adds one item per text (pasting several lines) → their ids. */
   addItems(listID, texts) {
     const clean = texts.map((t) => String(t ?? "").trim()).filter((t) => t.length > 0).map(itemText);
     return clean.map((text) => edits.addItem(listID, { text }));
-  },
-  /** `changes` may hold text, checked, dueDate, remind, notes, flagged, priority, parentID, repeat and checkSubtasks (with checked: true). */
-  updateItem(id, changes, { base, repeatLabel } = {}) {
-    const listID = itemListID(id);
-    const body = {};
-    if (changes.text !== undefined) body.text = itemText(changes.text);
-    Object.assign(body, pickItemFields(changes));
-    if (changes.checkSubtasks && body.checked === true) body.checkSubtasks = true;
-    if (Object.keys(body).length === 0) return id;
-    const op = { kind: "updateItem", listID, itemID: id, body, base: base ?? shownRevision("item", id), was: was("item", id) };
-    if (repeatLabel) op.repeatLabel = repeatLabel;
-    outbox.enqueue(op);
-    return id;
   },
   /** Checks or unchecks an item; `subtasks: true` checks its unchecked subtasks with it (one request). */
   checkItem(id, checked, { subtasks = false } = {}) {
     return edits.updateItem(id, { checked: !!checked, checkSubtasks: !!checked && subtasks });
   },
-  moveItem(id, afterID) {
-    const listID = itemListID(id);
-    outbox.enqueue({ kind: "moveItem", listID, itemID: id, body: { after: afterID ?? null }, was: was("item", id) });
-    return id;
-  },
-  deleteItem(id) {
-    const listID = itemListID(id);
-    outbox.enqueue({ kind: "deleteItem", listID, itemID: id });
-    return id;
-  },
-  uncheckAll(listID) {
-    outbox.enqueue({ kind: "uncheckAll", listID });
-    return listID;
-  },
-  clearChecked(listID) {
-    outbox.enqueue({ kind: "clearChecked", listID });
-    return listID;
-  },
-  createCatalogueItem(fields) {
-    const id = uuid();
-    const body = { id, ...catalogueFields(fields, { create: true }) };
-    const key = fold(body.name);
-    const existing = catalogueView()?.items.find((i) => foldedName(i) === key);
-    if (existing && !existing._pending) {
-      // The catalogue has it (names are unique ignoring case): the server would answer that one.
-      const changes = {};
-      for (const k of ["price", "unit", "category"]) if (body[k] !== undefined) changes[k] = body[k];
-      if (Object.keys(changes).length) edits.updateCatalogueItem(existing.id, changes);
-      return existing.id;
-    }
-    outbox.enqueue({ kind: "createCatalogueItem", itemID: id, body });
-    return id;
-  },
-  updateCatalogueItem(id, changes, { base } = {}) {
-    const body = catalogueFields(changes, { create: false });
-    if (Object.keys(body).length === 0) return id;
-    outbox.enqueue({ kind: "updateCatalogueItem", itemID: id, body, base: base ?? shownRevision("catalogueItem", id), was: was("catalogueItem", id) });
-    return id;
-  },
-  deleteCatalogueItem(id) {
-    outbox.enqueue({ kind: "deleteCatalogueItem", itemID: id });
-    return id;
-  },
-  createShoppingList(name) {
-    const id = uuid();
-    outbox.enqueue({ kind: "createShoppingList", listID: id, body: { id, name: validated(name, ...LIMITS.shoppingListName) } });
-    return id;
-  },
-  renameShoppingList(id, name, { base } = {}) {
-    outbox.enqueue({ kind: "renameShoppingList", listID: id, body: { name: validated(name, ...LIMITS.shoppingListName) }, base: base ?? shownRevision("shoppingList", id), was: was("shoppingList", id) });
-    return id;
-  },
-  deleteShoppingList(id) {
-    outbox.enqueue({ kind: "deleteShoppingList", listID: id });
-    return id;
-  },
-  putOnList(listID, itemID, { quantity } = {}) {
-    const body = quantity ? { quantity } : undefined;
-    outbox.enqueue({ kind: "putOnList", listID, itemID, body });
-    return itemID;
-  },
+  /** Puts an item on a list by name: the catalogue's item of that name (case and accents ignored) or a new one. */
   putNamedOnList(listID, name) {
     const clean = validated(name, ...LIMITS.catalogueName);
     const key = fold(clean);
@@ -1342,46 +372,8 @@ const edits = {
     if (!shown) edits.putOnList(listID, itemID);
     return itemID;
   },
-  takeOffList(listID, itemID) {
-    outbox.enqueue({ kind: "takeOffList", listID, itemID });
-    return itemID;
-  },
-  updateEntry(listID, itemID, changes) {
-    const body = {};
-    if (changes.inCart !== undefined) body.inCart = !!changes.inCart;
-    if (changes.quantity !== undefined) body.quantity = changes.quantity;
-    if (Object.keys(body).length === 0) return itemID;
-    outbox.enqueue({ kind: "updateEntry", listID, itemID, body, base: shownRevision("entry", itemID, listID), was: was("entry", itemID, listID) });
-    return itemID;
-  },
-  finishShopping(listID) {
-    // The client id makes a resend (its answer lost) return the same trip, not record another.
-    outbox.enqueue({ kind: "finishShopping", listID, body: { clientID: uuid() } });
-    return listID;
-  },
-  /** Makes a shop (names are unique ignoring case: a name the user's shops have is refused here). */
-  createShop(name) {
-    const clean = validated(name, ...LIMITS.shopName);
-    const taken = shopsView()?.find((s) => fold(s.name) === fold(clean));
-    if (taken) throw new Error(t("web.rules.shopTaken", { name: taken.name }));
-    const id = uuid();
-    outbox.enqueue({ kind: "createShop", shopID: id, body: { name: clean, clientID: id } });
-    return id;
-  },
-  /** Picks the shop a list is shopped in (null: none); remembered per list. */
-  pickShop(listID, shopID) {
-    outbox.enqueue({ kind: "pickShop", listID, body: { shopID: shopID ?? null } });
-    return listID;
-  },
-  /** Sets a shop's section order: `categories` is the whole order, as after a drag. */
-  orderShop(shopID, categories) {
-    const sections = categories.map((c) => validated(c, ...LIMITS.category));
-    const keys = new Set(sections.map(sectionKey));
-    if (keys.size !== sections.length) throw new Error("A section order names each category once.");
-    outbox.enqueue({ kind: "orderShop", shopID, body: { sections }, base: shownRevision("shop", shopID) });
-    return shopID;
-  },
 };
+editing.edits = edits;
 
 // MARK: - The store
 
@@ -1428,6 +420,8 @@ export const store = {
   searchCatalogue,
   ...edits,
   resolve: (conflictID, choice) => outbox.resolve(conflictID, choice, edits),
+  /** What needs a connection (data/online.js): `store.search(q)`, `store.share(listID, user, role)`, … */
+  ...onlineRequests(call),
   /** Sends the outbox now (sync.js calls it on every trigger); resolves when it stopped. */
   flush: () => outbox.flush(),
   // For sync.js and tests: not for screens.

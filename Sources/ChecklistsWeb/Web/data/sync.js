@@ -15,6 +15,7 @@
 
 import { sessionIs } from "/api.js";
 import { store } from "/data/store.js";
+import { pathOf } from "/data/routes.js";
 
 const { state, confirm, call, setOnline, touch, persist, outbox, idleListeners, saveNow } = store._internal;
 
@@ -40,7 +41,7 @@ async function takeFirstCursor() {
 /** Takes a first cursor: `since=now`, or (an older server) the end of the feed read from its start. */
 async function firstCursor() {
   try {
-    const page = await call("GET", "/changes?since=now");
+    const page = await call("GET", pathOf("changes", { query: { since: "now" } }));
     setCursor(page.next);
     return;
   } catch (error) {
@@ -48,7 +49,7 @@ async function firstCursor() {
   }
   let since = "";
   for (let pages = 0; pages < 1000; pages += 1) {
-    const page = await call("GET", `/changes?limit=1000${since ? `&since=${encodeURIComponent(since)}` : ""}`);
+    const page = await call("GET", pathOf("changes", { query: { limit: 1000, since: since || undefined } }));
     if (page.next) since = page.next;
     if (!page.more) break;
   }
@@ -170,7 +171,7 @@ async function catchUpOnce() {
   for (let pages = 0; pages < 1000; pages += 1) {
     let page;
     try {
-      page = await call("GET", `/changes?since=${encodeURIComponent(state.cursor)}&limit=500`);
+      page = await call("GET", pathOf("changes", { query: { since: state.cursor, limit: 500 } }));
     } catch (error) {
       if (error.status === 410 || error.status === 400) {
         await reloadEverything();
@@ -220,7 +221,7 @@ function setLive(live) {
 function openStream() {
   if (typeof EventSource === "undefined") return;
   source?.close();
-  source = new EventSource("/api/v1/events");
+  source = new EventSource(`/api/v1${pathOf("events")}`);
   source.addEventListener("open", () => {
     streamOpen = true;
     setOnline(true);

@@ -7,7 +7,7 @@
 // Read from GET /api/v1/catalogue/{id}/prices; offline (or for an item not sent yet) the
 // section stays hidden.
 
-import { request } from "/api.js";
+import { store } from "/data/store.js";
 import { h } from "/views.js";
 import { t } from "/messages.js";
 import { priceText } from "/shopping/shopping-views.js";
@@ -81,7 +81,7 @@ export function priceHistory(itemID) {
   const load = async () => {
     let answer;
     try {
-      answer = await request("GET", `/catalogue/${encodeURIComponent(itemID)}/prices`);
+      answer = await store.priceHistory(itemID);
     } catch {
       return; // offline, not sent yet, or a server without price history: nothing to show
     }

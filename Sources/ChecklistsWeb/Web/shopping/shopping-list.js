@@ -26,7 +26,7 @@
 // things off.
 
 import { main, shell } from "/shell.js";
-import { loadSession, request } from "/api.js";
+import { loadSession } from "/api.js";
 import { store } from "/data/store.js";
 import { announce, backButton, confirmDialog, h, navButton, setNav, setTitle, toast } from "/views.js";
 import { t } from "/messages.js";
@@ -771,7 +771,7 @@ function addField(listID, shared) {
    */
   function addToShared(id, text) {
     if (!store.online) throw new Error(t("web.shoppingList.add.sharedOffline"));
-    request("POST", `/shopping-lists/${encodeURIComponent(id)}/entries`, { body: { name: text } })
+    store.addEntryByName(id, text)
       .then(() => store.loadShoppingList(id))
       .then(() => announce(t("web.shoppingList.add.added", { name: text })), (error) => {
         toast(error.detail || error.message, { kind: "error" });

@@ -10,7 +10,6 @@
 // it adds by name), after which the catalogue is read again; offline each name is queued in the
 // outbox as a new catalogue item (with its category) and shows at once.
 
-import { request } from "/api.js";
 import { store } from "/data/store.js";
 import { announce, h, toast } from "/views.js";
 import { t } from "/messages.js";
@@ -18,7 +17,7 @@ import { t } from "/messages.js";
 /** The starter set as last read: {language, items: [{name, category, inCatalogue}]}. */
 let starterLoad = null;
 function loadStarter() {
-  starterLoad ??= request("GET", "/catalogue/starter").catch((error) => {
+  starterLoad ??= store.starterSet().catch((error) => {
     starterLoad = null; // offline: again next time
     throw error;
   });
@@ -30,7 +29,7 @@ export async function addStarterItems(items) {
   if (items.length === 0) return 0;
   if (store.online) {
     try {
-      const answer = await request("POST", "/catalogue/starter", { body: { names: items.map((i) => i.name) } });
+      const answer = await store.addStarterSet(items.map((i) => i.name));
       await store.loadCatalogue({ force: true });
       return answer?.added?.length ?? items.length;
     } catch (error) {

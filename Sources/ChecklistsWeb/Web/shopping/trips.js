@@ -12,7 +12,6 @@
 // on this page shows, else "Not available offline".
 
 import { main, shell } from "/shell.js";
-import { request } from "/api.js";
 import { store } from "/data/store.js";
 import { backButton, h, setNav } from "/views.js";
 import { t } from "/messages.js";
@@ -222,8 +221,8 @@ export function tripsScreen({ alive }) {
   async function refresh() {
     try {
       const [trips, months] = await Promise.all([
-        request("GET", "/trips?limit=100"),
-        request("GET", `/trips/spending?months=${MONTHS}&tz=${enc(timeZone())}`),
+        store.trips({ limit: 100 }),
+        store.spending({ months: MONTHS, tz: timeZone() }),
         store.catalogue() ? null : store.loadCatalogue().catch(() => null),
       ]);
       kept.trips = trips;
@@ -305,7 +304,7 @@ export function tripScreen({ route, alive }) {
 
   async function refresh() {
     try {
-      const trip = await request("GET", `/trips/${enc(id)}`);
+      const trip = await store.trip(id);
       kept.trip.set(id, trip);
       paint(trip);
     } catch (error) {
