@@ -7,8 +7,10 @@ import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { setNavigator } from "./support/fakes.mjs";
 import { importWeb } from "./support/web.mjs";
+import { useCatalogue } from "./support/messages.mjs";
 
 setNavigator({ language: "en-US", onLine: true });
+await useCatalogue("en"); // the store's refusals are the catalogue's, as in the browser
 
 /** One list on a fake server, changed by "another device" when the test says so. */
 const server = {

@@ -7,10 +7,6 @@ numbers, dates and prices as Intl formats them, what the API answered) or a text
 the page is served (/messages/en.json, its `common` and `web` areas), with its {arguments} as
 wildcards. A string that is neither fails the test, which lists every such string by screen.
 
-The screens of checklists/*.js and shopping/*.js are moved to the catalogue by another branch of
-issue 26: until that is merged their walks are expected to fail (strict xfail: once they pass,
-the mark must go).
-
 Every test runs `accounts_server` (alice and bob exist) so that sharing, tokens and invitations show.
 """
 
@@ -28,11 +24,6 @@ from helpers import click, element, tid, type_text, until, wait_ready
 
 # The invitation page asks who is signed in: a signed-out browser's 401 is expected there.
 SIGNED_OUT = r"/api/v1/session - Failed to load resource: the server responded with a status of 401"
-# The screens of the other branch of issue 26, until it is merged.
-NOT_YET = pytest.mark.xfail(
-    strict=True,
-    reason="TODO(issue 26 §4): checklists/*.js and shopping/*.js still show inline strings; "
-    "they move to the catalogue on the other helper's branch. Remove this mark once merged.")
 
 
 @pytest.fixture
@@ -73,6 +64,7 @@ MONTHS = "Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec"
 # What Intl and the test's data put into texts: dates, times, prices, numbers, addresses.
 DATA_PATTERNS = [
     re.compile(rf"\b(?:{MONTHS})\w* \d{{1,2}}, \d{{4}}(?:,? (?:at )?\d{{1,2}}:\d{{2}}\s?[AP]M)?"),
+    re.compile(rf"\b(?:{MONTHS})\w* \d{{4}}\b"),  # a month's heading, as Intl says it ("January 2026")
     re.compile(r"\b\d{1,2}:\d{2}\s?[AP]M\b"),
     re.compile(r"https?://[^\s]+"),
     re.compile(r"[€$£]?\s?\d[\d.,]*\s?[€$£]?"),
@@ -144,6 +136,17 @@ class Catalogue:
 def served_catalogue(server) -> dict:
     with urllib.request.urlopen(server.url + "/messages/en.json", timeout=30) as answer:
         return json.loads(answer.read())
+
+
+def strings_in(value) -> list[str]:
+    """Every string in a JSON answer."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in strings_in(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in strings_in(v)]
+    return []
 
 
 class Walk:
@@ -296,7 +299,6 @@ def test_shell_sheets_and_pages_show_only_catalogue_texts(server, browser):
 # MARK: - The Checklists and Shopping tabs (the other branch's screens)
 
 
-@NOT_YET
 def test_checklists_screens_show_only_catalogue_texts(server, browser):
     list_id = make_checklist(server, "Groceries", ["Milk", "Bread"])
     items = server.api("GET", f"/api/v1/checklists/{list_id}", user="alice").body["items"]
@@ -322,11 +324,15 @@ def test_checklists_screens_show_only_catalogue_texts(server, browser):
     walk.assert_clean()
 
 
-@NOT_YET
 def test_shopping_screens_show_only_catalogue_texts(server, browser):
     walk = Walk(server, {"Weekly", "Oat milk"})
     made = server.api("POST", "/api/v1/shopping-lists", {"name": "Weekly"}, user="alice")
     assert made.status == 201, made.body
+    # The starter set's groceries and categories are the server's data (its grocery table, in the
+    # catalogue's data files), shown as the API answers them.
+    starter = server.api("GET", "/api/v1/catalogue/starter", user="alice")
+    assert starter.status == 200, starter.body
+    walk.add_data(*strings_in(starter.body))
     shopping_id = made.body["id"]
     alice = browser("phone", path=None)
     sign_in(alice, "alice", screen=None)

@@ -29,7 +29,6 @@ import { go, showLoadError, showLoadingSoon, up } from "/app/router.js";
 import { LAST_LIST_KEY, paths } from "/checklists/checklist-paths.js";
 import { askCheckSubtasks, checkCircle, checkmark, itemTemplate, notOffline, pendingMark, priorityName } from "/checklists/checklist-rows.js";
 import { checkingRepeats, groupSubtasks, priorityMarks } from "/data/ops-apply.js";
-import { t } from "/messages.js";
 import { listMenu } from "/checklists/checklist-menu.js";
 import { inlineAddRow } from "/checklists/inline-add.js";
 
