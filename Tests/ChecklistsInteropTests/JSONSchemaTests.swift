@@ -66,8 +66,8 @@ struct JSONSchemaTests {
   func allowedPropertyNames() {
     #expect(
       RequestSchemas.newItem.allowedPropertyNames == [
-        "id", "text", "dueDate", "remind", "checked", "notes", "flagged", "priority", "parentID",
-        "repeat",
+        "id", "text", "due", "dueDate", "remind", "checked", "notes", "flagged", "priority",
+        "parentID", "repeat",
       ])
     #expect(RequestSchemas.move.allowedPropertyNames == ["after", "index"])
     #expect(
