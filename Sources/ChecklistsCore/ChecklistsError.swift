@@ -94,11 +94,8 @@ public struct ChecklistsError: Error, Hashable, Sendable, CustomStringConvertibl
     return "\(message) \(suggestion)"
   }
 
-  /// The message followed by the suggestion, if any.
-  public var description: String {
-    guard let suggestion else { return message }
-    return "\(message) \(suggestion)"
-  }
+  /// The message followed by the suggestion, if any (in English: its words are English's).
+  public var description: String { wordedDescription(in: .english) }
 }
 
 extension ChecklistsError {
